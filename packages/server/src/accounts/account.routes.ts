@@ -1,0 +1,162 @@
+import {
+  ChangeMemberRole,
+  CheckHandle,
+  CreateBusinessAccount,
+  CreateInvite,
+  RespondToInvite,
+  UpdateAccount,
+  UpdateProfile,
+  type UserDoc,
+} from '@flowmind/shared/accounts';
+import { AppError } from '@flowmind/shared/errors';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { authAccounts, users } from '../db/schema';
+import { parse } from '../http/errors';
+import type { SessionReader } from '../http/session';
+import type { AccountService } from './account.service';
+import type { InviteService } from './invite.service';
+
+const AccountParams = z.object({ accountId: z.string().min(1).max(64) });
+const MemberParams = AccountParams.extend({ userId: z.string().min(1).max(64) });
+const InviteParams = AccountParams.extend({ inviteId: z.string().min(1).max(64) });
+const TokenParams = z.object({ token: z.string().min(10).max(200) });
+
+export async function loadUserDoc(
+  db: Db,
+  userId: string,
+): Promise<UserDoc & { email_verified: boolean; providers: string[] }> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('not_found', 'User not found');
+  const providers = await db
+    .select({ providerId: authAccounts.providerId })
+    .from(authAccounts)
+    .where(eq(authAccounts.userId, userId));
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    username: user.username ?? '',
+    personal_account_id: user.personalAccountId ?? '',
+    email_verified: user.emailVerified,
+    providers: providers.map((p) => p.providerId),
+  };
+}
+
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  {
+    db,
+    session,
+    accounts,
+    invites,
+  }: { db: Db; session: SessionReader; accounts: AccountService; invites: InviteService },
+) {
+  const publicLimit = { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } };
+
+  app.get('/api/me', async (req) => {
+    const user = await session.requireUser(req, { allowUnverified: true });
+    return loadUserDoc(db, user.id);
+  });
+
+  app.patch('/api/me', async (req) => {
+    const user = await session.requireUser(req);
+    const input = parse(UpdateProfile, req.body);
+    await accounts.updateProfile({ userId: user.id, ...input });
+    return loadUserDoc(db, user.id);
+  });
+
+  app.get('/api/accounts', async (req) => {
+    const user = await session.requireUser(req);
+    return accounts.list(user.id);
+  });
+
+  app.post('/api/accounts/handle-availability', publicLimit, async (req) => {
+    await session.requireUser(req);
+    const { handle } = parse(CheckHandle, req.body);
+    return accounts.checkHandle(handle);
+  });
+
+  app.post('/api/accounts', async (req, reply) => {
+    const user = await session.requireUser(req);
+    const input = parse(CreateBusinessAccount, req.body);
+    reply.status(201);
+    return accounts.createBusiness({ userId: user.id, ...input });
+  });
+
+  app.get('/api/accounts/:accountId', async (req) => {
+    const user = await session.requireUser(req);
+    const { accountId } = parse(AccountParams, req.params);
+    return accounts.requireMember(accountId, user.id);
+  });
+
+  app.patch('/api/accounts/:accountId', async (req) => {
+    const user = await session.requireUser(req);
+    const { accountId } = parse(AccountParams, req.params);
+    const { name } = parse(UpdateAccount, req.body);
+    return accounts.rename({ accountId, userId: user.id, name });
+  });
+
+  app.delete('/api/accounts/:accountId', async (req, reply) => {
+    const user = await session.requireUser(req);
+    const { accountId } = parse(AccountParams, req.params);
+    await accounts.remove({ accountId, userId: user.id });
+    return reply.status(204).send();
+  });
+
+  app.get('/api/accounts/:accountId/members', async (req) => {
+    const user = await session.requireUser(req);
+    const { accountId } = parse(AccountParams, req.params);
+    return accounts.members({ accountId, userId: user.id });
+  });
+
+  app.patch('/api/accounts/:accountId/members/:userId', async (req, reply) => {
+    const user = await session.requireUser(req);
+    const { accountId, userId } = parse(MemberParams, req.params);
+    const { role } = parse(ChangeMemberRole, req.body);
+    await accounts.changeRole({ accountId, userId: user.id, memberId: userId, role });
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/accounts/:accountId/members/:userId', async (req, reply) => {
+    const user = await session.requireUser(req);
+    const { accountId, userId } = parse(MemberParams, req.params);
+    await accounts.removeMember({ accountId, userId: user.id, memberId: userId });
+    return reply.status(204).send();
+  });
+
+  app.get('/api/accounts/:accountId/invites', async (req) => {
+    const user = await session.requireUser(req);
+    const { accountId } = parse(AccountParams, req.params);
+    return invites.list({ accountId, userId: user.id });
+  });
+
+  app.post('/api/accounts/:accountId/invites', async (req, reply) => {
+    const user = await session.requireUser(req);
+    const { accountId } = parse(AccountParams, req.params);
+    const input = parse(CreateInvite, req.body);
+    reply.status(201);
+    return invites.create({ accountId, userId: user.id, ...input });
+  });
+
+  app.delete('/api/accounts/:accountId/invites/:inviteId', async (req, reply) => {
+    const user = await session.requireUser(req);
+    const { accountId, inviteId } = parse(InviteParams, req.params);
+    await invites.revoke({ accountId, userId: user.id, inviteId });
+    return reply.status(204).send();
+  });
+
+  app.get('/api/invites/:token', publicLimit, async (req) => {
+    const { token } = parse(TokenParams, req.params);
+    return invites.preview(token);
+  });
+
+  app.post('/api/invites/:token/respond', publicLimit, async (req) => {
+    const user = await session.requireUser(req);
+    const { token } = parse(TokenParams, req.params);
+    const { accept } = parse(RespondToInvite, req.body);
+    return invites.respond({ token, userId: user.id, accept });
+  });
+}

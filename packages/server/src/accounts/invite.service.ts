@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import type { InvitePreview, MemberRole } from '@flowmind/shared/accounts';
+import { AppError } from '@flowmind/shared/errors';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { newId, newToken } from '../db/ids';
+import { accountInvites, accounts, users } from '../db/schema';
+import { type ChangeBus, topics } from '../live/change-bus';
+import type { Mailer } from '../mail/mailer';
+import { accountInvite } from '../mail/templates';
+import { accountRepository } from './account.repository';
+import type { AccountService } from './account.service';
+
+const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function inviteService({
+  db,
+  bus,
+  mailer,
+  accounts: accountsService,
+  appUrl,
+}: {
+  db: Db;
+  bus: ChangeBus;
+  mailer: Mailer;
+  accounts: AccountService;
+  appUrl: string;
+}) {
+  const repo = accountRepository(db);
+
+  async function findByToken(token: string) {
+    const [row] = await db
+      .select({
+        invite: accountInvites,
+        accountName: accounts.name,
+        accountHandle: accounts.handle,
+        inviterName: users.name,
+      })
+      .from(accountInvites)
+      .innerJoin(accounts, eq(accounts.id, accountInvites.accountId))
+      .leftJoin(users, eq(users.id, accountInvites.invitedBy))
+      .where(eq(accountInvites.tokenHash, hashToken(token)));
+    if (!row) throw new AppError('not_found', 'This invite does not exist or was withdrawn');
+    return row;
+  }
+
+  return {
+    list: async ({ accountId, userId }: { accountId: string; userId: string }) => {
+      await accountsService.requireManager(accountId, userId);
+      return repo.pendingInvites(accountId);
+    },
+
+    async create({
+      accountId,
+      userId,
+      email,
+      role,
+    }: {
+      accountId: string;
+      userId: string;
+      email: string;
+      role: MemberRole;
+    }) {
+      const account = await accountsService.requireManager(accountId, userId);
+      if (account.type !== 'business') throw new AppError('bad_request', 'Invite people to a business account');
+      const normalizedEmail = email.trim().toLowerCase();
+      const [existing] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${normalizedEmail}`);
+      if (existing && account.member_ids.includes(existing.id)) {
+        throw new AppError('conflict', 'This person is already a member', 'email');
+      }
+      const [inviter] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+      const token = newToken();
+      const id = newId('inv');
+      await db.transaction(async (tx) => {
+        // A new invite to the same address replaces the pending one, so only the newest link works.
+        await tx
+          .update(accountInvites)
+          .set({ status: 'revoked', respondedAt: new Date() })
+          .where(
+            and(
+              eq(accountInvites.accountId, accountId),
+              eq(accountInvites.email, normalizedEmail),
+              eq(accountInvites.status, 'pending'),
+            ),
+          );
+        await tx.insert(accountInvites).values({
+          id,
+          accountId,
+          email: normalizedEmail,
+          role: role === 'owner' ? 'admin' : role,
+          tokenHash: hashToken(token),
+          invitedBy: userId,
+          expiresAt: new Date(Date.now() + INVITE_LIFETIME_MS),
+        });
+      });
+      await mailer.send(
+        accountInvite({
+          to: normalizedEmail,
+          url: `${appUrl}/invites/${token}`,
+          accountName: account.name,
+          inviterName: inviter?.name ?? 'A teammate',
+        }),
+      );
+      bus.publish([topics.account(accountId)]);
+      return { id };
+    },
+
+    async revoke({ accountId, userId, inviteId }: { accountId: string; userId: string; inviteId: string }) {
+      await accountsService.requireManager(accountId, userId);
+      const updated = await db
+        .update(accountInvites)
+        .set({ status: 'revoked', respondedAt: new Date() })
+        .where(
+          and(
+            eq(accountInvites.id, inviteId),
+            eq(accountInvites.accountId, accountId),
+            eq(accountInvites.status, 'pending'),
+          ),
+        )
+        .returning({ id: accountInvites.id });
+      if (updated.length === 0) throw new AppError('not_found', 'Invite not found');
+      bus.publish([topics.account(accountId)]);
+    },
+
+    async preview(token: string): Promise<InvitePreview> {
+      const { invite, accountName, accountHandle, inviterName } = await findByToken(token);
+      const expired = invite.status === 'pending' && invite.expiresAt.getTime() <= Date.now();
+      return {
+        account_name: accountName,
+        account_handle: accountHandle,
+        inviter_name: inviterName ?? 'A teammate',
+        email: invite.email,
+        role: invite.role,
+        status: expired ? 'expired' : invite.status,
+      };
+    },
+
+    async respond({ token, userId, accept }: { token: string; userId: string; accept: boolean }) {
+      const { invite } = await findByToken(token);
+      if (invite.status !== 'pending') throw new AppError('conflict', `This invite was already ${invite.status}`);
+      if (invite.expiresAt.getTime() <= Date.now()) throw new AppError('conflict', 'This invite has expired');
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      if (!user || user.email.toLowerCase() !== invite.email) {
+        throw new AppError(
+          'forbidden',
+          `This invite was sent to ${invite.email}. Sign in with that address to answer it.`,
+        );
+      }
+      await db.transaction(async (tx) => {
+        await tx
+          .update(accountInvites)
+          .set({ status: accept ? 'accepted' : 'declined', respondedAt: new Date() })
+          .where(eq(accountInvites.id, invite.id));
+        if (accept) {
+          await accountRepository(tx as unknown as Db).addMember(invite.accountId, userId, invite.role);
+        }
+      });
+      bus.publish([topics.account(invite.accountId), topics.user(userId)]);
+      return { account_id: accept ? invite.accountId : null };
+    },
+  };
+}
+
+export type InviteService = ReturnType<typeof inviteService>;

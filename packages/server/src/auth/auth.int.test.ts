@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../test/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('health', () => {
+  it('answers ok with the database reachable', async () => {
+    const res = await server.client().get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true });
+  });
+});
+
+describe('sign-up and email verification', () => {
+  it('gives a new user a personal account, locked until the emailed link is followed', async () => {
+    const client = server.client();
+    const signUp = await client.post('/api/auth/sign-up/email', {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      password: 'analytical-engine',
+      callbackURL: '/auth/verify',
+    });
+    expect(signUp.status).toBe(200);
+
+    const me = await client.get('/api/me');
+    expect(me.body).toMatchObject({ email: 'ada@example.com', email_verified: false, providers: ['credential'] });
+    expect(me.body.personal_account_id).toMatch(/^acc_/);
+
+    const locked = await client.get('/api/accounts');
+    expect(locked.status).toBe(403);
+    expect(locked.body.error.code).toBe('email_not_verified');
+
+    const email = await server.mail.waitFor('ada@example.com', /verify/i);
+    const link = server.mail.link(email, `${TEST_APP_URL}/api/auth/verify-email`);
+    const verify = await client.get(server.local(link));
+    expect(verify.status).toBe(302);
+    expect(verify.headers.get('location')).toContain('/auth/verify');
+
+    const accounts = await client.get('/api/accounts');
+    expect(accounts.status).toBe(200);
+    expect(accounts.body).toHaveLength(1);
+    expect(accounts.body[0]).toMatchObject({ type: 'personal', role: 'owner', id: me.body.personal_account_id });
+  });
+
+  it('rejects a second sign-up with the same email', async () => {
+    const res = await server.client().post('/api/auth/sign-up/email', {
+      name: 'Copy',
+      email: 'ada@example.com',
+      password: 'another-password',
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe('password reset', () => {
+  it('resets by the emailed link and only the new password works', async () => {
+    await signUpVerified(server, { name: 'Bo', email: 'bo@example.com', password: 'old-password-1' });
+    const anon = server.client();
+    const request = await anon.post('/api/auth/request-password-reset', {
+      email: 'bo@example.com',
+      redirectTo: '/auth/new-password',
+    });
+    expect(request.status).toBe(200);
+    const email = await server.mail.waitFor('bo@example.com', /reset/i);
+    const link = server.mail.link(email, `${TEST_APP_URL}/api/auth/reset-password/`);
+    const landing = await anon.get(server.local(link));
+    expect(landing.status).toBe(302);
+    const location = new URL(landing.headers.get('location') ?? '', TEST_APP_URL);
+    expect(location.pathname).toBe('/auth/new-password');
+    const token = location.searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = await anon.post('/api/auth/reset-password', { newPassword: 'new-password-2', token });
+    expect(reset.status).toBe(200);
+
+    const oldLogin = await server
+      .client()
+      .post('/api/auth/sign-in/email', { email: 'bo@example.com', password: 'old-password-1' });
+    expect(oldLogin.status).toBe(401);
+    const newLogin = await server
+      .client()
+      .post('/api/auth/sign-in/email', { email: 'bo@example.com', password: 'new-password-2' });
+    expect(newLogin.status).toBe(200);
+  });
+});
+
+describe('sign-out', () => {
+  it('ends the session', async () => {
+    const { client } = await signUpVerified(server, { name: 'Cy', email: 'cy@example.com' });
+    expect((await client.get('/api/accounts')).status).toBe(200);
+    const out = await client.post('/api/auth/sign-out', {});
+    expect(out.status).toBe(200);
+    expect((await client.get('/api/accounts')).status).toBe(401);
+  });
+});
+
+describe('request safety', () => {
+  it('refuses cookie-authenticated writes from another origin', async () => {
+    const { client } = await signUpVerified(server, { name: 'Di', email: 'di@example.com' });
+    const res = await client.request(
+      'POST',
+      '/api/accounts',
+      { name: 'Evil', handle: 'evil-co' },
+      { origin: 'https://evil.example' },
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('forbidden');
+  });
+
+  it('answers bad JSON with 400 and the one error shape', async () => {
+    const { client } = await signUpVerified(server, { name: 'Ed', email: 'ed@example.com' });
+    const res = await client.request('POST', '/api/accounts', undefined, { 'content-type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('bad_request');
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await server.client().get('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('refuses sign-in attempts past the limit per minute', async () => {
+    const limited = await startTestServer({ FLOWMIND_SIGNIN_RATE_LIMIT: '3' });
+    try {
+      const client = limited.client();
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await client.post('/api/auth/sign-in/email', {
+          email: 'nobody@example.com',
+          password: 'wrong-password',
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+      expect(statuses.slice(3)).toEqual([429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { AppError } from '@flowmind/shared/errors';
+import type { FastifyInstance } from 'fastify';
+
+/** Serves the built web app; any non-API path gets index.html so the client router decides. */
+export async function registerWebApp(app: FastifyInstance, { webDist }: { webDist: string }) {
+  const hasBuild = existsSync(join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      setHeaders(res, path) {
+        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      throw new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`);
+    }
+    if (!hasBuild) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

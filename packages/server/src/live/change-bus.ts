@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+/**
+ * Topics name what changed: `user:{userId}`, `account:{accountId}`. Live subscriptions that depend
+ * on a topic run their query again when it is published.
+ */
+export type ChangeBus = {
+  publish(topics: string[]): void;
+  subscribe(listener: (topic: string) => void): () => void;
+  close(): Promise<void>;
+};
+
+const CHANNEL = 'flowmind_changes';
+
+export function createLocalChangeBus(): ChangeBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish(topics) {
+      for (const topic of new Set(topics)) emitter.emit('change', topic);
+    },
+    subscribe(listener) {
+      emitter.on('change', listener);
+      return () => emitter.off('change', listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/** Crosses processes with LISTEN/NOTIFY; local listeners hear a change at once, others by NOTIFY. */
+export async function createPostgresChangeBus({
+  connection,
+  logger,
+}: {
+  connection: pg.ClientConfig;
+  logger: Logger;
+}): Promise<ChangeBus> {
+  const local = createLocalChangeBus();
+  const origin = randomUUID();
+  const listener = new pg.Client(connection);
+  const notifier = new pg.Pool({ ...connection, max: 2 });
+  await listener.connect();
+  await listener.query(`listen ${CHANNEL}`);
+  listener.on('notification', (message) => {
+    if (!message.payload) return;
+    const [from, ...topics] = message.payload.split('\n');
+    if (from !== origin) local.publish(topics);
+  });
+  listener.on('error', (error) => logger.error({ err: error }, 'change bus listener failed'));
+  return {
+    publish(topics) {
+      if (topics.length === 0) return;
+      local.publish(topics);
+      notifier
+        .query('select pg_notify($1, $2)', [CHANNEL, [origin, ...new Set(topics)].join('\n')])
+        .catch((error) => logger.error({ err: error }, 'change bus notify failed'));
+    },
+    subscribe: local.subscribe,
+    async close() {
+      await local.close();
+      await listener.end();
+      await notifier.end();
+    },
+  };
+}
+
+export const topics = {
+  user: (userId: string) => `user:${userId}`,
+  account: (accountId: string) => `account:${accountId}`,
+};

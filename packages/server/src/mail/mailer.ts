@@ -1,0 +1,38 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export type Email = { to: string; subject: string; text: string; html: string };
+export type Mailer = { send(email: Email): Promise<void>; close(): void };
+
+/**
+ * Sends through SMTP when SMTP_URL is set. Without it every email is written to the log with its
+ * text (and so its link), so a local user can still verify an address or reset a password.
+ */
+export function createMailer({
+  smtpUrl,
+  from,
+  logger,
+}: {
+  smtpUrl: string | null;
+  from: string;
+  logger: Logger;
+}): Mailer {
+  if (!smtpUrl) {
+    return {
+      async send(email) {
+        logger.info({ mailTo: email.to, mailSubject: email.subject }, `Email (no SMTP_URL set):\n${email.text}`);
+      },
+      close() {},
+    };
+  }
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(email) {
+      await transport.sendMail({ from, ...email });
+      logger.info({ mailTo: email.to, mailSubject: email.subject }, 'email sent');
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

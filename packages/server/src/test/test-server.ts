@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import pino from 'pino';
+import WebSocket from 'ws';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { type ChangeBus, createLocalChangeBus, createPostgresChangeBus } from '../live/change-bus';
+import { createMailer } from '../mail/mailer';
+import { type MailCatcher, startMailCatcher } from './mail-catcher';
+
+/** The origin the test server believes it has; clients send it as Origin like a browser would. */
+export const TEST_APP_URL = 'http://localhost:3000';
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+// One migrated PGlite per test process; every server gets its own clone (fast, isolated).
+let template: Promise<PGlite> | null = null;
+async function clonePglite(): Promise<PGlite> {
+  template ??= (async () => {
+    const instance = new PGlite();
+    await migrate(drizzle(instance), { migrationsFolder });
+    return instance;
+  })();
+  return (await (await template).clone()) as PGlite;
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const pglite = await clonePglite();
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, pglite });
+    return { database, drop: () => pglite.close() };
+  }
+  const name = `flowmind_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    database,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+export async function startTestServer(env: Record<string, string> = {}) {
+  const mail: MailCatcher = await startMailCatcher();
+  const { database, drop } = await openTestDatabase();
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const config = loadConfig({
+    APP_URL: TEST_APP_URL,
+    SMTP_URL: mail.smtpUrl,
+    FLOWMIND_SIGNIN_RATE_LIMIT: '1000',
+    FLOWMIND_WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  const bus: ChangeBus =
+    database.kind === 'postgres'
+      ? await createPostgresChangeBus({ connection: database.connection, logger })
+      : createLocalChangeBus();
+  const mailer = createMailer({ smtpUrl: mail.smtpUrl, from: config.mailFrom, logger });
+  const app = await buildApp({
+    config,
+    database,
+    bus,
+    mailer,
+    logger,
+    secret: 'test-secret-0123456789abcdefghijklmnop',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  return {
+    app,
+    baseUrl,
+    mail,
+    database,
+    db: database.db,
+    bus,
+    client: () => new TestClient(baseUrl),
+    /** A link from an email, pointed at this server instead of the configured APP_URL. */
+    local: (link: string) => link.replace(TEST_APP_URL, baseUrl),
+    async close() {
+      await app.close();
+      await bus.close();
+      mailer.close();
+      await mail.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+type Json = Record<string, unknown> | unknown[] | null;
+
+/** A browser-like HTTP client: keeps cookies, sends the app's Origin on every request. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(path.startsWith('http') ? path : `${this.baseUrl}${path}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        origin: TEST_APP_URL,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookies.size > 0 ? { cookie: this.cookieHeader } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const eq = pair?.indexOf('=') ?? -1;
+      if (!pair || eq < 0) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let json: Json = null;
+    try {
+      json = text ? (JSON.parse(text) as Json) : null;
+    } catch {
+      json = null;
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
+    return { status: response.status, body: json as any, headers: response.headers, text };
+  }
+
+  get = (path: string) => this.request('GET', path);
+  post = (path: string, body: unknown = {}) => this.request('POST', path, body);
+  patch = (path: string, body: unknown = {}) => this.request('PATCH', path, body);
+  delete = (path: string) => this.request('DELETE', path);
+
+  /** Opens /api/live with this client's cookies. */
+  live(): Promise<LiveTestSocket> {
+    const ws = new WebSocket(`${this.baseUrl.replace('http', 'ws')}/api/live`, {
+      headers: { origin: TEST_APP_URL, cookie: this.cookieHeader },
+    });
+    return LiveTestSocket.open(ws);
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: live messages are checked by the tests
+type LiveMessage = any;
+
+export class LiveTestSocket {
+  readonly messages: LiveMessage[] = [];
+  private waiters = new Set<() => void>();
+  closeCode: number | null = null;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      this.messages.push(JSON.parse(String(data)));
+      for (const wake of this.waiters) wake();
+    });
+    ws.on('close', (code) => {
+      this.closeCode = code;
+      for (const wake of this.waiters) wake();
+    });
+  }
+
+  static open(ws: WebSocket): Promise<LiveTestSocket> {
+    const socket = new LiveTestSocket(ws);
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(socket));
+      ws.once('error', reject);
+    });
+  }
+
+  send(message: unknown) {
+    this.ws.send(JSON.stringify(message));
+  }
+
+  async next(predicate: (message: LiveMessage) => boolean, timeoutMs = 5000): Promise<LiveMessage> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.messages.findIndex(predicate);
+      if (index >= 0) return this.messages.splice(index, 1)[0];
+      const left = deadline - Date.now();
+      if (left <= 0 || this.closeCode !== null) {
+        throw new Error(`No matching live message (closed: ${this.closeCode}); got ${JSON.stringify(this.messages)}`);
+      }
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          this.waiters.delete(wake);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(wake, left);
+        this.waiters.add(wake);
+      });
+    }
+  }
+
+  close() {
+    this.ws.close();
+  }
+}
+
+/** Signs a new user up through the API and verifies their email by the emailed link. */
+export async function signUpVerified(
+  server: TestServer,
+  { name, email, password = 'correct horse battery' }: { name: string; email: string; password?: string },
+) {
+  const client = server.client();
+  const signUp = await client.post('/api/auth/sign-up/email', { name, email, password, callbackURL: '/auth/verify' });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${signUp.text}`);
+  const message = await server.mail.waitFor(email, /verify/i);
+  const verify = await client.get(server.local(server.mail.link(message, `${TEST_APP_URL}/api/auth/verify-email`)));
+  if (verify.status !== 302) throw new Error(`verify failed: ${verify.status} ${verify.text}`);
+  const me = await client.get('/api/me');
+  return { client, user: me.body as { id: string; personal_account_id: string; username: string; email: string } };
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { HANDLE_MAX_LENGTH } from './handle';
+
+export const AccountType = z.enum(['personal', 'business']);
+export type AccountType = z.infer<typeof AccountType>;
+
+export const MemberRole = z.enum(['owner', 'admin', 'member']);
+export type MemberRole = z.infer<typeof MemberRole>;
+
+export const Account = z.object({
+  id: z.string(),
+  type: AccountType,
+  handle: z.string(),
+  name: z.string(),
+  member_ids: z.array(z.string()),
+  created_at: z.string(),
+  /** The signed-in user's role in this account. */
+  role: MemberRole,
+});
+export type Account = z.infer<typeof Account>;
+
+export const AccountName = z.string().trim().min(1, 'Name is required').max(80, 'Name is at most 80 characters');
+
+export const CheckHandle = z.object({ handle: z.string().max(200) });
+export type CheckHandle = z.infer<typeof CheckHandle>;
+
+export const HandleAvailability = z.object({
+  available: z.boolean(),
+  reason: z.string().optional(),
+  /** The handle as it would be saved, after normalising. */
+  handle: z.string().optional(),
+});
+export type HandleAvailability = z.infer<typeof HandleAvailability>;
+
+export const CreateBusinessAccount = z.object({
+  name: AccountName,
+  handle: z.string().min(1, 'Handle is required').max(200),
+});
+export type CreateBusinessAccount = z.infer<typeof CreateBusinessAccount>;
+
+export const UpdateAccount = z.object({ name: AccountName });
+export type UpdateAccount = z.infer<typeof UpdateAccount>;
+
+export const CreateInvite = z.object({
+  email: z.email('Enter a valid email address').max(254),
+  role: z.enum(['admin', 'member']),
+});
+export type CreateInvite = z.infer<typeof CreateInvite>;
+
+export const RespondToInvite = z.object({ accept: z.boolean() });
+export type RespondToInvite = z.infer<typeof RespondToInvite>;
+
+export const ChangeMemberRole = z.object({ role: MemberRole });
+export type ChangeMemberRole = z.infer<typeof ChangeMemberRole>;
+
+export const Member = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: MemberRole,
+  joined_at: z.string(),
+});
+export type Member = z.infer<typeof Member>;
+
+export const Invite = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: MemberRole,
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type Invite = z.infer<typeof Invite>;
+
+/** What an invitee sees before answering an invite link. */
+export const InvitePreview = z.object({
+  account_name: z.string(),
+  account_handle: z.string(),
+  inviter_name: z.string(),
+  email: z.string(),
+  role: MemberRole,
+  status: z.enum(['pending', 'accepted', 'declined', 'revoked', 'expired']),
+});
+export type InvitePreview = z.infer<typeof InvitePreview>;
+
+export const RespondResult = z.object({ account_id: z.string().nullable() });
+export type RespondResult = z.infer<typeof RespondResult>;
+
+export const UserDoc = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  username: z.string(),
+  personal_account_id: z.string(),
+});
+export type UserDoc = z.infer<typeof UserDoc>;
+
+export const UpdateProfile = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(80),
+  username: z
+    .string()
+    .trim()
+    .min(3, 'Username must be at least 3 characters long')
+    .max(HANDLE_MAX_LENGTH)
+    .regex(/^[a-z0-9-]+$/, 'Use lowercase letters, digits and hyphens'),
+});
+export type UpdateProfile = z.infer<typeof UpdateProfile>;
