@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/**/*.test.ts', 'packages/**/*.test.tsx', 'bench/**/*.test.ts'],
+    include: ['packages/**/*.test.ts', 'packages/**/*.test.tsx'],
     exclude: ['**/node_modules/**', 'e2e/**'],
     pool: 'forks',
     maxWorkers: 2,

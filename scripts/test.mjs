@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// `npm test`: every check and every test, browser tests included, then one closing line
+// "N passed, N failed". Runs the server tests a second time on PostgreSQL when
+// TEST_DATABASE_URL is set (.ci/run sets it when a server answers on 127.0.0.1:5432).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = mkdtempSync(join(tmpdir(), 'flowmind-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(title);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + (stats.flaky ?? 0);
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+function ensureChromium() {
+  if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return true;
+  if (existsSync('/usr/bin/chromium')) return true;
+  if (process.getuid?.() === 0) {
+    console.log('\n▶ Installing Debian’s Chromium for the browser tests (apt-get install chromium)');
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    const install =
+      update.status === 0 &&
+      spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
+    if (install && install.status === 0 && existsSync('/usr/bin/chromium')) return true;
+  }
+  console.error(
+    '\n✗ Browser tests need Chromium at /usr/bin/chromium (or CHROMIUM_PATH).\n' +
+      '  On Debian/Ubuntu: sudo apt-get install chromium, then run npm test again.',
+  );
+  failures.push('chromium');
+  return false;
+}
+
+const npx = (args, title, env) => run(title, 'npx', args, env);
+
+npx(['biome', 'check', '.'], 'Format and lint (Biome)');
+npx(['tsc', '--noEmit', '-p', '.'], 'Typecheck (tsc --noEmit)');
+
+const unitReport = join(reports, 'vitest.json');
+npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`], 'Unit and integration tests (PGlite)');
+countVitest(unitReport);
+
+if (process.env.TEST_DATABASE_URL) {
+  const pgReport = join(reports, 'vitest-pg.json');
+  npx(
+    ['vitest', 'run', 'packages/server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
+    `Server tests on PostgreSQL (${process.env.TEST_DATABASE_URL})`,
+  );
+  countVitest(pgReport);
+}
+
+if (ensureChromium() && run('Build the web app', 'npm', ['run', 'build'])) {
+  const e2eReport = join(reports, 'playwright.json');
+  npx(['playwright', 'test', '--reporter=list,json'], 'Browser tests (Playwright, Chromium)', {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  });
+  countPlaywright(e2eReport);
+}
+
+console.log('');
+if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
