@@ -29,12 +29,18 @@ async function clonePglite(): Promise<PGlite> {
   return (await (await template).clone()) as PGlite;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openTestDatabase(
+  shareWith?: TestServer,
+): Promise<{ database: Database; url: string | null; drop(): Promise<void> }> {
+  if (shareWith?.databaseUrl) {
+    const database = await openDatabase({ kind: 'postgres', url: shareWith.databaseUrl });
+    return { database, url: shareWith.databaseUrl, drop: async () => {} };
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const pglite = await clonePglite();
     const database = await openDatabase({ kind: 'pglite', dataDir: null, pglite });
-    return { database, drop: () => pglite.close() };
+    return { database, url: null, drop: () => pglite.close() };
   }
   const name = `flowmind_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -46,6 +52,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
     database,
+    url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -57,9 +64,13 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
-export async function startTestServer(env: Record<string, string> = {}) {
+/** A server on a fresh database; `shareWith` puts a second api process on another's PostgreSQL database. */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  { shareWith }: { shareWith?: TestServer } = {},
+) {
   const mail: MailCatcher = await startMailCatcher();
-  const { database, drop } = await openTestDatabase();
+  const { database, url: databaseUrl, drop } = await openTestDatabase(shareWith);
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const config = loadConfig({
     APP_URL: TEST_APP_URL,
@@ -89,6 +100,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
     baseUrl,
     mail,
     database,
+    databaseUrl,
     db: database.db,
     bus,
     client: () => new TestClient(baseUrl),

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+const mailPort = Number(process.env.E2E_MAIL_PORT ?? 3199);
+export const PASSWORD = 'e2e-password-123';
+
+export const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
+
+type Email = { to: string[]; subject: string; text: string };
+
+/** Waits for an email caught by the test SMTP server (scripts/e2e-server.ts). */
+export async function readEmail(to: string, subject: string): Promise<Email> {
+  const res = await fetch(
+    `http://127.0.0.1:${mailPort}/?to=${encodeURIComponent(to)}&subject=${encodeURIComponent(subject)}`,
+  );
+  if (!res.ok) throw new Error(`No email to ${to} about ${subject}`);
+  return (await res.json()) as Email;
+}
+
+export function linkIn(email: Email, pathPrefix: string): string {
+  const match = email.text.match(new RegExp(`https?://[^\\s"<>]+${pathPrefix.replace(/[/?]/g, '\\$&')}[^\\s"<>]*`));
+  if (!match) throw new Error(`No ${pathPrefix} link in "${email.subject}"`);
+  return match[0].replace(/&amp;/g, '&');
+}
+
+/** A verified user signed in in this page's browser context, made through the API (fast). */
+export async function signedInUser(page: Page, name: string) {
+  const email = uniqueEmail(name.toLowerCase());
+  await signUpApi(page.request, { name, email });
+  const mail = await readEmail(email, 'verify');
+  await page.request.get(linkIn(mail, '/api/auth/verify-email'), { maxRedirects: 0 });
+  const me = await (await page.request.get('/api/me')).json();
+  return { email, name, id: me.id as string, personalAccountId: me.personal_account_id as string };
+}
+
+export async function signUpApi(request: APIRequestContext, { name, email }: { name: string; email: string }) {
+  const res = await request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: PASSWORD, callbackURL: '/auth/verify' },
+    headers: { origin: new URL(process.env.E2E_BASE ?? 'http://localhost:3100').origin },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+export async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
+}
