@@ -154,6 +154,23 @@ describe('invites and members', () => {
   });
 });
 
+describe('deleting a profile', () => {
+  it('removes the user with their personal account and accounts they were alone in', async () => {
+    const { client, user } = await signUpVerified(server, { name: 'Wes', email: 'wes@example.com' });
+    const { body: solo } = await client.post('/api/accounts', { name: 'Wes Solo', handle: 'wes-solo' });
+    const wrong = await client.post('/api/auth/delete-user', { password: 'not-my-password' });
+    expect(wrong.status).toBe(400);
+    const deleted = await client.post('/api/auth/delete-user', { password: 'correct horse battery' });
+    expect(deleted.status).toBe(200);
+    expect((await client.get('/api/me')).status).toBe(401);
+    const again = await signUpVerified(server, { name: 'Wes', email: 'wes@example.com' });
+    expect(again.user.id).not.toBe(user.id);
+    const handles = await again.client.post('/api/accounts/handle-availability', { handle: 'wes-solo' });
+    expect(handles.body.available).toBe(true);
+    expect((await again.client.get(`/api/accounts/${solo.id}`)).status).toBe(404);
+  });
+});
+
 describe('tenant isolation', () => {
   it('a member of one account cannot read or change another account', async () => {
     const alice = await signUpVerified(server, { name: 'Alice', email: 'alice@example.com' });
