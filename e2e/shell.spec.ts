@@ -20,7 +20,7 @@ test('signed-in users are kept out of signed-out-only pages', async ({ page }) =
     await expect(page, path).toHaveURL(/\/dashboard/);
   }
   await page.goto('/notes');
-  await expect(page.getByRole('heading', { name: 'Notes' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
   await expect(page.getByText('Manage your notes here')).toBeVisible();
   await expect(page).toHaveTitle('Notes | Flowmind');
   await page.goto('/leaderboard');

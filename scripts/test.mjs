@@ -63,7 +63,10 @@ npx(['biome', 'check', '.'], 'Format and lint (Biome)');
 npx(['tsc', '--noEmit', '-p', '.'], 'Typecheck (tsc --noEmit)');
 
 const unitReport = join(reports, 'vitest.json');
-npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`], 'Unit and integration tests (PGlite)');
+npx(
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
+  'Unit and integration tests (PGlite)',
+);
 countVitest(unitReport);
 
 if (process.env.TEST_DATABASE_URL) {

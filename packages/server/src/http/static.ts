@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '@flowmind/shared/errors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Serves the built web app; any non-API path gets index.html so the client router decides. */
 export async function registerWebApp(app: FastifyInstance, { webDist }: { webDist: string }) {
@@ -17,6 +17,9 @@ export async function registerWebApp(app: FastifyInstance, { webDist }: { webDis
       },
     });
   }
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // @fastify/static with `index: false` refuses the root folder itself, so `/` is its own route.
+  if (hasBuild) app.get('/', (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       throw new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`);
@@ -27,6 +30,6 @@ export async function registerWebApp(app: FastifyInstance, { webDist }: { webDis
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(reply);
   });
 }

@@ -17,7 +17,7 @@ export function registerLiveRoutes(
     const buffered: string[] = [];
     socket.on('message', (data) => buffered.push(String(data)));
     const user = await session.optionalUser(request).catch(() => null);
-    if (!user || !user.emailVerified) {
+    if (!user?.emailVerified) {
       socket.close(4401, 'Sign in to continue');
       return;
     }

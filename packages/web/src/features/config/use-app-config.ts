@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export type AppConfig = { googleSignIn: boolean };
+
+/** What this server offers, e.g. whether Google sign-in is configured. */
+export function useAppConfig() {
+  return useQuery({
+    queryKey: ['config'],
+    queryFn: () => api<AppConfig>('/api/config'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,35 @@
+import { createStore, useStore } from '../../lib/create-store';
+
+export const DEFAULT_PAGE_TITLE = 'The UnNamed Title';
+export const PRODUCT_NAME = 'Flowmind';
+
+export type PageTab = { label: string; to: string; end?: boolean };
+
+/** Spec §2 page header state. */
+export type PageHeaderState = {
+  title: string;
+  description?: string;
+  buttonText?: string;
+  /** A path to go to, or a function to run. */
+  buttonAction?: string | (() => void);
+  showTabs: boolean;
+  tabs: PageTab[];
+  showFloatingButton: boolean;
+  loading: boolean;
+};
+
+export const defaultPageHeader: PageHeaderState = {
+  title: DEFAULT_PAGE_TITLE,
+  showTabs: false,
+  tabs: [],
+  showFloatingButton: true,
+  loading: false,
+};
+
+export const pageHeaderStore = createStore<PageHeaderState>(defaultPageHeader);
+
+export const usePageHeaderState = () => useStore(pageHeaderStore);
+
+export function documentTitle(title: string): string {
+  return `${title} | ${PRODUCT_NAME}`;
+}

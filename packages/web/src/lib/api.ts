@@ -1,0 +1,82 @@
+import type { ErrorCode } from '@flowmind/shared/errors';
+
+/** An API failure with the server's code and, for input errors, the field that is wrong. */
+export class ApiError extends Error {
+  readonly code: ErrorCode | 'network';
+  readonly status: number;
+  readonly field?: string;
+  constructor({
+    message,
+    code,
+    status,
+    field,
+  }: {
+    message: string;
+    code: ErrorCode | 'network';
+    status: number;
+    field?: string;
+  }) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.field = field;
+  }
+}
+
+type RequestOptions = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal };
+
+const fallbackCodes: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  429: 'rate_limited',
+};
+
+function errorFromBody(status: number, body: unknown): ApiError {
+  const error = (body as { error?: { code?: ErrorCode; message?: string; field?: string } } | null)?.error;
+  return new ApiError({
+    status,
+    code: error?.code ?? fallbackCodes[status] ?? 'internal',
+    message: error?.message || `Request failed (${status})`,
+    field: error?.field,
+  });
+}
+
+/** The one way the web app talks to the JSON API; a non-2xx answer becomes an ApiError. */
+export async function api<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+  const isWrite = method !== 'GET';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      // Writes always carry a JSON body: the server treats JSON as the only accepted write format.
+      headers: isWrite ? { 'content-type': 'application/json' } : { accept: 'application/json' },
+      body: isWrite ? JSON.stringify(body ?? {}) : undefined,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'network', message: 'Could not reach the server. Check your connection.' });
+  }
+  const text = await response.text();
+  let parsed: unknown = null;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+  }
+  if (!response.ok) throw errorFromBody(response.status, parsed);
+  return parsed as T;
+}
+
+export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return fallback;
+}

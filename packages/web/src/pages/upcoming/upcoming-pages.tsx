@@ -1,0 +1,198 @@
+import {
+  Compass,
+  Gift,
+  LifeBuoy,
+  MessageSquareHeart,
+  NotebookPen,
+  Plug,
+  Settings,
+  Table2,
+  Trophy,
+  Users,
+  Workflow,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { usePageHeader } from '../../features/page-header/use-page-header';
+import { ComingSoon } from './coming-soon';
+
+const home = { label: 'Back to Home', to: '/dashboard' };
+
+export function FlowsPage() {
+  usePageHeader({ title: 'Flows', description: 'Automate your work with triggers and steps' });
+  return (
+    <ComingSoon
+      icon={Workflow}
+      title="Flows"
+      description="Build automations on a canvas: a trigger starts a flow, and each step does one thing with the data."
+      plans={[
+        'Triggers: manual, webhook, schedule, incoming email, table changes',
+        'Steps: HTTP, code, conditions, loops, AI, tables, notes, email',
+        'Every run saved step by step, with retries and re-runs',
+      ]}
+      links={[home]}
+    />
+  );
+}
+
+export function TablesPage() {
+  usePageHeader({ title: 'Tables', description: 'Structured data for your flows and agents' });
+  return (
+    <ComingSoon
+      icon={Table2}
+      title="Tables"
+      description="Typed records that your flows and agents read and write, with views to filter and sort them."
+      plans={['Text, number, date, select, link and file fields', 'Flows that start when a record changes']}
+      links={[home]}
+    />
+  );
+}
+
+export function NotesPage() {
+  usePageHeader({
+    title: 'Notes',
+    description: 'Manage your notes here',
+    showFloatingButton: false,
+    showTabs: false,
+  });
+  return (
+    <ComingSoon
+      icon={NotebookPen}
+      title="Notes"
+      description="A clean editor for plans, docs and meeting notes, shared with everyone in the account."
+      plans={['Rich text with headings, lists, checklists and code', 'Agents can use your notes as context']}
+      links={[home]}
+    />
+  );
+}
+
+export function IntegrationsPage() {
+  usePageHeader({
+    title: 'Integrations',
+    description: 'Connect your account with other services',
+    showFloatingButton: false,
+    showTabs: false,
+  });
+  return (
+    <ComingSoon
+      icon={Plug}
+      title="Integrations"
+      description="Connect Slack, Notion, X, LinkedIn and Google Calendar, then use them as steps in your flows."
+      plans={['Tokens encrypted at rest', 'Disconnect at any time']}
+      links={[home]}
+    />
+  );
+}
+
+const agentTabs = [
+  { label: 'Explore', to: '/agents/explore' },
+  { label: 'Leaderboard', to: '/leaderboard' },
+];
+
+export function LeaderboardPage() {
+  usePageHeader({
+    title: 'Leaderboard',
+    description: 'See who has the most popular agents',
+    showFloatingButton: false,
+    showTabs: true,
+    tabs: agentTabs,
+  });
+  return (
+    <ComingSoon
+      icon={Trophy}
+      title="Leaderboard"
+      description="Once people publish agents, the most used and most liked ones will rank here."
+      links={[home, { label: 'Explore agents', to: '/agents/explore' }]}
+    />
+  );
+}
+
+export function ExplorePage() {
+  usePageHeader({
+    title: 'Explore',
+    description: 'Discover agents other people have published',
+    showTabs: true,
+    tabs: agentTabs,
+  });
+  return (
+    <ComingSoon
+      icon={Compass}
+      title="Explore agents"
+      description="Browse agents the community publishes, try them, and add the ones you like to your account."
+      links={[home, { label: 'Open your assistant', to: '/agents' }]}
+    />
+  );
+}
+
+export function ExploreAgentPage() {
+  const { id } = useParams();
+  usePageHeader({ title: 'Agent', description: 'A published agent' });
+  return (
+    <ComingSoon
+      icon={Compass}
+      title="Published agents"
+      description={`The agent "${id}" can't be shown yet: published agents arrive with the Explore release.`}
+      links={[{ label: 'Back to Explore', to: '/agents/explore' }]}
+    />
+  );
+}
+
+export function ReferralPage() {
+  usePageHeader({ title: 'Refer a Friend', description: 'Share the product with friends and earn rewards' });
+  return (
+    <ComingSoon
+      icon={Gift}
+      title="Referrals"
+      description="You will get a personal invite link here. When friends sign up with it, you both earn rewards."
+      links={[home]}
+    />
+  );
+}
+
+export function SupportPage() {
+  usePageHeader({ title: 'Help & Support', description: 'Get help and find answers to your questions' });
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <SupportCard
+          icon={<MessageSquareHeart className="size-5" />}
+          title="Send feedback"
+          text="Report a bug or ask for a feature."
+          to="/feedback"
+        />
+        <SupportCard
+          icon={<Users className="size-5" />}
+          title="Community"
+          text="Ask people who build with Flowmind."
+          to="/community"
+        />
+        <SupportCard
+          icon={<Settings className="size-5" />}
+          title="Team settings"
+          text="Members, roles and invites."
+          to="/settings/members"
+        />
+      </div>
+      <ComingSoon
+        icon={LifeBuoy}
+        title="Help centre"
+        description="Guides and answers to common questions will live here, along with a way to contact the people who run this Flowmind instance."
+      />
+    </div>
+  );
+}
+
+function SupportCard({ icon, title, text, to }: { icon: ReactNode; title: string; text: string; to: string }) {
+  return (
+    <Link
+      to={to}
+      className="group rounded-xl border bg-background p-5 shadow-xs transition-colors hover:border-primary/40"
+    >
+      <span className="flex size-9 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
+        {icon}
+      </span>
+      <h2 className="mt-3 font-semibold text-sm group-hover:text-primary">{title}</h2>
+      <p className="mt-1 text-muted-foreground text-sm">{text}</p>
+    </Link>
+  );
+}
