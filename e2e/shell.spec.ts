@@ -67,3 +67,22 @@ test('the landing page has the tagline, share metadata and a small first load', 
   expect(png.headers()['content-type']).toContain('image/png');
   await expect(page).toHaveTitle(/\| Flowmind$/);
 });
+
+test('a chunk that fails to load reloads the page once, then shows the error page', async ({ page }) => {
+  let blocked = 0;
+  let documents = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents++;
+  });
+  // Every chunk of the business page fails, as when a deploy removed the old files.
+  await page.goto('/');
+  await page.route(/\/assets\/.*\.js$/, (route) => {
+    blocked++;
+    return route.abort();
+  });
+  await page.getByRole('link', { name: 'Business' }).first().click();
+  await expect(page.getByText('This page could not be loaded')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go Home' })).toBeVisible();
+  expect(blocked).toBeGreaterThan(0);
+  expect(documents).toBe(2); // the first load and exactly one reload
+});

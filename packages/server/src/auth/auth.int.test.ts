@@ -146,3 +146,30 @@ describe('sign-in rate limit', () => {
     }
   });
 });
+
+describe('Google sign-in', () => {
+  it('is off without credentials', async () => {
+    expect((await server.client().get('/api/config')).body).toEqual({ googleSignIn: false });
+  });
+
+  it('with credentials, starts the Google OAuth flow with our callback', async () => {
+    const google = await startTestServer({ GOOGLE_CLIENT_ID: 'client-123.apps.example', GOOGLE_CLIENT_SECRET: 'shh' });
+    try {
+      const client = google.client();
+      expect((await client.get('/api/config')).body).toEqual({ googleSignIn: true });
+      const res = await client.post('/api/auth/sign-in/social', {
+        provider: 'google',
+        callbackURL: '/auth/popup',
+        disableRedirect: true,
+      });
+      expect(res.status).toBe(200);
+      const url = new URL(res.body.url);
+      expect(url.hostname).toBe('accounts.google.com');
+      expect(url.searchParams.get('client_id')).toBe('client-123.apps.example');
+      expect(url.searchParams.get('redirect_uri')).toBe(`${TEST_APP_URL}/api/auth/callback/google`);
+      expect(url.searchParams.get('state')).toBeTruthy();
+    } finally {
+      await google.close();
+    }
+  });
+});
