@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { linkIn, logIn, readEmail, signedInUser } from './support';
+import { APP_ORIGIN, linkIn, logIn, readEmail, signedInUser } from './support';
 
 test('create a business account: a handle that needs normalising, and one too short', async ({ page }) => {
   await signedInUser(page, 'Founder');
@@ -36,7 +36,7 @@ test('invite a second user who accepts and appears live in the member list; swit
   const suffix = Date.now().toString(36);
   const created = await owner.request.post('/api/accounts', {
     data: { name: 'Olga Labs', handle: `olga-labs-${suffix}` },
-    headers: { origin: 'http://localhost:3100' },
+    headers: { origin: APP_ORIGIN },
   });
   const { id: accountId } = await created.json();
 
@@ -83,7 +83,7 @@ test('a member of one account cannot read another account through the API', asyn
   await signedInUser(alice, 'Alice');
   const created = await alice.request.post('/api/accounts', {
     data: { name: 'Alice Private', handle: `alice-private-${Date.now().toString(36)}` },
-    headers: { origin: 'http://localhost:3100' },
+    headers: { origin: APP_ORIGIN },
   });
   const { id } = await created.json();
 

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? 3199);
+/** The app's origin in browser tests (playwright.config.ts starts it on E2E_PORT). */
+export const APP_ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 export const PASSWORD = 'e2e-password-123';
 
 export const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
@@ -36,7 +38,7 @@ export async function signedInUser(page: Page, name: string) {
 export async function signUpApi(request: APIRequestContext, { name, email }: { name: string; email: string }) {
   const res = await request.post('/api/auth/sign-up/email', {
     data: { name, email, password: PASSWORD, callbackURL: '/auth/verify' },
-    headers: { origin: new URL(process.env.E2E_BASE ?? 'http://localhost:3100').origin },
+    headers: { origin: APP_ORIGIN },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
 }
