@@ -14,6 +14,7 @@ import { registerAuthRoutes } from './auth/auth.routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/errors';
+import { registerOpenApi } from './http/openapi';
 import { sessionReader } from './http/session';
 import { registerWebApp } from './http/static';
 import type { ChangeBus } from './live/change-bus';
@@ -42,6 +43,7 @@ export async function buildApp({ config, database, bus, mailer, logger, secret, 
   const { db } = database;
 
   registerErrorHandling(app);
+  registerOpenApi(app, { version: buildId });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
