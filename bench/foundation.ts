@@ -1,0 +1,75 @@
+// `npm run bench -- foundation`: on the real server (fresh file-backed embedded database) prints
+// (1) the landing page's first-load JavaScript, gzip bytes, measured in Chromium, and
+// (2) the time to sign in through the API (sequential sign-ins, median and p95).
+import { chromium } from '@playwright/test';
+import { LANDING_JS_BUDGET_GZIP, measureFirstLoadJs } from '../e2e/first-load';
+import { percentile, startBenchServer } from './support';
+
+const { base, mailPort, stop } = await startBenchServer();
+const signIns = Number(process.env.BENCH_SIGNINS ?? 50);
+
+async function post(path: string, body: unknown, cookie?: string) {
+  return fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+    redirect: 'manual',
+  });
+}
+
+try {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = await browser.newPage();
+  const landing = await measureFirstLoadJs(page, `${base}/`);
+  await browser.close();
+  console.log('\nLanding page first-load JavaScript');
+  for (const s of landing.scripts)
+    console.log(`  ${(s.gzip / 1024).toFixed(1).padStart(7)} KB gzip  ${new URL(s.url).pathname}`);
+  console.log(
+    `  total: ${(landing.gzip / 1024).toFixed(1)} KB gzip (${(landing.bytes / 1024).toFixed(1)} KB raw), budget ${LANDING_JS_BUDGET_GZIP / 1024} KB: ${landing.gzip <= LANDING_JS_BUDGET_GZIP ? 'within' : 'OVER'}`,
+  );
+
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-password-123';
+  const signUp = await post('/api/auth/sign-up/email', { name: 'Bench', email, password });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
+  const mail = await (
+    await fetch(`http://127.0.0.1:${mailPort}/?to=${encodeURIComponent(email)}&subject=verify`)
+  ).json();
+  const link = (mail.text as string).match(/http:\/\/localhost:\d+\/api\/auth\/verify-email[^\s"<>]*/)?.[0];
+  if (!link) throw new Error('no verification link');
+  await fetch(link.replace(/&amp;/g, '&'), { redirect: 'manual' });
+
+  const timings: number[] = [];
+  for (let i = 0; i < signIns; i++) {
+    const started = performance.now();
+    const res = await post('/api/auth/sign-in/email', { email, password });
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const accounts = await fetch(`${base}/api/accounts`, { headers: { cookie } });
+    if (!res.ok || !accounts.ok) throw new Error(`sign-in failed: ${res.status}/${accounts.status}`);
+    await accounts.arrayBuffer();
+    timings.push(performance.now() - started);
+  }
+  console.log(
+    `\nSign in through the API (POST /api/auth/sign-in/email, then GET /api/accounts), ${signIns} sequential runs`,
+  );
+  console.log(
+    `  median ${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms, min ${Math.min(...timings).toFixed(1)} ms`,
+  );
+} finally {
+  stop();
+}
