@@ -21,6 +21,10 @@ import type { ChangeBus } from './live/change-bus';
 import { registerLiveRoutes } from './live/live.routes';
 import { createLiveHub } from './live/live-hub';
 import type { Mailer } from './mail/mailer';
+import { recordService } from './tables/record.service';
+import { registerTableLiveSources } from './tables/table.live';
+import { registerTableRoutes } from './tables/table.routes';
+import { tableService } from './tables/table.service';
 
 export type AppDeps = {
   config: Config;
@@ -76,6 +80,9 @@ export async function buildApp({ config, database, bus, mailer, logger, secret, 
   const session = sessionReader(auth);
   const hub = createLiveHub({ bus, logger });
   registerAccountLiveSources(hub, { db, accounts, invites });
+  const tables = tableService({ db, bus, accounts });
+  const records = recordService({ db, bus, tablesService: tables });
+  registerTableLiveSources(hub, { tables });
 
   app.get('/api/health', async (): Promise<Health> => {
     await db.execute(sql`select 1`);
@@ -84,6 +91,7 @@ export async function buildApp({ config, database, bus, mailer, logger, secret, 
   app.get('/api/config', async () => ({ googleSignIn: Boolean(config.google) }));
   registerAuthRoutes(app, { auth, appUrl: config.appUrl });
   registerAccountRoutes(app, { db, session, accounts, invites });
+  registerTableRoutes(app, { session, tables, records });
   registerLiveRoutes(app, { hub, session, appUrl: config.appUrl });
   await registerWebApp(app, { webDist: config.webDist ?? defaultWebDist });
 

@@ -33,6 +33,9 @@ export type OpenDatabaseOptions =
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover, admin) must not crash the
+    // process: the pool discards it and opens a new one on the next query.
+    pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', connection: { connectionString: options.url }, close: () => pool.end() };

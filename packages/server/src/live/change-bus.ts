@@ -72,4 +72,5 @@ export async function createPostgresChangeBus({
 export const topics = {
   user: (userId: string) => `user:${userId}`,
   account: (accountId: string) => `account:${accountId}`,
+  table: (tableId: string) => `table:${tableId}`,
 };

@@ -1,0 +1,446 @@
+import { AppError } from '@flowmind/shared/errors';
+import { validateValue } from '@flowmind/shared/table-values';
+import type {
+  CreateRecords,
+  DeleteRecords,
+  Field,
+  ListRecordsQuery,
+  RecordChange,
+  RecordPage,
+  TableRecord,
+  UpdateRecords,
+} from '@flowmind/shared/tables';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { newId } from '../db/ids';
+import { recordHistory, tableRecords, tables, users } from '../db/schema';
+import { type ChangeBus, topics } from '../live/change-bus';
+import { withComputedValues } from './computed-values';
+import { checkLinkTargets, loadLinkedValues, syncInverseLinks } from './links';
+import {
+  afterCursor,
+  compileFilter,
+  compileSearch,
+  compileSorts,
+  decodeCursor,
+  encodeCursor,
+  orderBy,
+} from './record-query';
+import { rowsOf, type TableRow, tableRepository } from './table.repository';
+import type { TableService } from './table.service';
+
+type RecordRow = typeof tableRecords.$inferSelect;
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+export function toRecord(row: {
+  id: string;
+  table_id: string;
+  values: unknown;
+  autonumber: number | string;
+  created_at: Date | string;
+  created_by: string | null;
+  updated_at: Date | string;
+  updated_by: string | null;
+}): TableRecord {
+  return {
+    id: row.id,
+    table_id: row.table_id,
+    values: (row.values ?? {}) as Record<string, unknown>,
+    autonumber: Number(row.autonumber),
+    created_at: iso(row.created_at),
+    created_by: row.created_by,
+    updated_at: iso(row.updated_at),
+    updated_by: row.updated_by,
+  };
+}
+
+const fromRow = (row: RecordRow): TableRecord =>
+  toRecord({
+    id: row.id,
+    table_id: row.tableId,
+    values: row.values,
+    autonumber: row.autonumber,
+    created_at: row.createdAt,
+    created_by: row.createdBy,
+    updated_at: row.updatedAt,
+    updated_by: row.updatedBy,
+  });
+
+/** Checks every value of a batch; the first bad one names its record and field, and nothing is written. */
+function validateBatch(records: { id?: string; values: Record<string, unknown> }[], fields: Map<string, Field>) {
+  return records.map((record, index) => {
+    const clean: Record<string, unknown> = {};
+    for (const [fieldId, raw] of Object.entries(record.values)) {
+      const where = `Record ${index + 1}${record.id ? ` (${record.id})` : ''}`;
+      const field = fields.get(fieldId);
+      if (!field)
+        throw new AppError(
+          'bad_request',
+          `${where}: there is no field ${fieldId}`,
+          `records.${index}.values.${fieldId}`,
+        );
+      const result = validateValue(field, raw);
+      if (!result.ok)
+        throw new AppError('bad_request', `${where}: ${result.message}`, `records.${index}.values.${fieldId}`);
+      clean[fieldId] = result.value;
+    }
+    return clean;
+  });
+}
+
+const withoutNulls = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
+
+export function recordService({ db, bus, tablesService }: { db: Db; bus: ChangeBus; tablesService: TableService }) {
+  const repo = tableRepository(db);
+
+  async function context(tableId: string, userId: string) {
+    const table = await tablesService.requireTable(tableId, userId);
+    const fields = await repo.fields(table.accountId, table.id);
+    return { table, fields, byId: new Map(fields.map((f) => [f.id, f])) };
+  }
+
+  const publish = (table: TableRow, linkedTableIds: string[] = []) =>
+    bus.publish([topics.table(table.id), topics.account(table.accountId), ...linkedTableIds.map(topics.table)]);
+
+  /** Records as the API shows them: stored values plus computed ones (formulas, lookups, …). */
+  async function present(table: TableRow, fields: Field[], records: TableRecord[]): Promise<TableRecord[]> {
+    const linked = await loadLinkedValues(db, { accountId: table.accountId, fields, records });
+    return withComputedValues(records, fields, linked);
+  }
+
+  async function touchLinked(tx: Parameters<Parameters<Db['transaction']>[0]>[0], table: TableRow, ids: string[]) {
+    for (const id of ids) await repo.touch(tx, table.accountId, id);
+  }
+
+  return {
+    async list({
+      tableId,
+      userId,
+      query,
+    }: {
+      tableId: string;
+      userId: string;
+      query: ListRecordsQuery;
+    }): Promise<RecordPage> {
+      const { table, fields, byId } = await context(tableId, userId);
+      let filter = query.filter;
+      let sorts = query.sort;
+      let savedFilter = false;
+      let savedSorts = false;
+      if (query.viewId) {
+        const view = await repo.view(table.accountId, table.id, query.viewId);
+        if (!view) throw new AppError('bad_request', 'There is no such view', 'viewId');
+        savedFilter = !filter;
+        savedSorts = !sorts;
+        filter ??= view.config.filter ?? undefined;
+        sorts ??= view.config.sorts;
+      }
+      const conditions: SQL[] = [sql`r.table_id = ${table.id}`, sql`r.account_id = ${table.accountId}`];
+      if (filter) conditions.push(compileFilter(filter, byId, { lenient: savedFilter }));
+      const search = query.search ? compileSearch(query.search, fields) : null;
+      if (search) conditions.push(search);
+      const keys = compileSorts(sorts ?? [], byId, { lenient: savedSorts });
+      const matching = sql.join(conditions, sql` and `);
+
+      const pageConditions = [...conditions];
+      if (query.cursor) {
+        const cursor = decodeCursor(query.cursor, keys.length);
+        pageConditions.push(afterCursor(keys, cursor.v, cursor.a));
+      }
+      const keyColumns = keys.map((k, i) => sql`, (${k.expr})::text as ${sql.raw(`s${i}`)}`);
+      const offset = !query.cursor && query.offset ? sql` offset ${query.offset}` : sql``;
+      const [page, count] = await Promise.all([
+        db.execute(sql`
+          select r.id, r.table_id, r.values, r.autonumber, r.created_at, r.created_by, r.updated_at, r.updated_by
+            ${sql.join(keyColumns, sql``)}
+          from table_records r
+          where ${sql.join(pageConditions, sql` and `)}
+          order by ${orderBy(keys)}
+          limit ${query.limit + 1}${offset}`),
+        db.execute(sql`select count(*)::int as total from table_records r where ${matching}`),
+      ]);
+      const rows = rowsOf<Record<string, unknown>>(page);
+      const more = rows.length > query.limit;
+      const visible = more ? rows.slice(0, query.limit) : rows;
+      const last = visible[visible.length - 1];
+      const next_cursor =
+        more && last
+          ? encodeCursor({
+              v: keys.map((_, i) => (last[`s${i}`] as string | null) ?? null),
+              a: Number(last.autonumber),
+            })
+          : null;
+      return {
+        records: await present(
+          table,
+          fields,
+          visible.map((row) => toRecord(row as Parameters<typeof toRecord>[0])),
+        ),
+        next_cursor,
+        total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0),
+      };
+    },
+
+    async get({ tableId, recordId, userId }: { tableId: string; recordId: string; userId: string }) {
+      const { table, fields } = await context(tableId, userId);
+      const [row] = await db
+        .select()
+        .from(tableRecords)
+        .where(
+          and(
+            eq(tableRecords.accountId, table.accountId),
+            eq(tableRecords.tableId, table.id),
+            eq(tableRecords.id, recordId),
+          ),
+        );
+      if (!row) throw new AppError('not_found', 'Record not found');
+      const [record] = await present(table, fields, [fromRow(row)]);
+      return record as TableRecord;
+    },
+
+    async history({
+      tableId,
+      recordId,
+      userId,
+    }: {
+      tableId: string;
+      recordId: string;
+      userId: string;
+    }): Promise<RecordChange[]> {
+      const table = await tablesService.requireTable(tableId, userId);
+      const rows = await db
+        .select({ change: recordHistory, userName: users.name })
+        .from(recordHistory)
+        .leftJoin(users, eq(users.id, recordHistory.userId))
+        .where(
+          and(
+            eq(recordHistory.accountId, table.accountId),
+            eq(recordHistory.tableId, table.id),
+            eq(recordHistory.recordId, recordId),
+          ),
+        )
+        .orderBy(asc(recordHistory.createdAt), asc(recordHistory.id))
+        .limit(500);
+      return rows.map(({ change, userName }) => ({
+        id: change.id,
+        record_id: change.recordId,
+        user_id: change.userId,
+        user_name: userName ?? null,
+        kind: change.kind,
+        changes: change.changes as RecordChange['changes'],
+        created_at: change.createdAt.toISOString(),
+      }));
+    },
+
+    async create({ tableId, userId, input }: { tableId: string; userId: string; input: CreateRecords }) {
+      const { table, fields, byId } = await context(tableId, userId);
+      const values = validateBatch(input.records, byId).map(withoutNulls);
+      let linkedTables: string[] = [];
+      const created = await db.transaction(async (tx) => {
+        await checkLinkTargets(tx, {
+          accountId: table.accountId,
+          fields: byId,
+          batch: values.map((v) => ({ values: v })),
+        });
+        // Reserving the numbers locks the table row, so concurrent batches number in order.
+        const [reserved] = await tx
+          .update(tables)
+          .set({
+            nextAutonumber: sql`${tables.nextAutonumber} + ${values.length}`,
+            version: sql`${tables.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(tables.accountId, table.accountId), eq(tables.id, table.id)))
+          .returning({ next: tables.nextAutonumber });
+        const first = Number(reserved?.next) - values.length;
+        const now = new Date();
+        const rows = await tx
+          .insert(tableRecords)
+          .values(
+            values.map((v, i) => ({
+              id: newId('rec'),
+              tableId: table.id,
+              accountId: table.accountId,
+              values: v,
+              autonumber: first + i,
+              createdAt: now,
+              createdBy: userId,
+              updatedAt: now,
+              updatedBy: userId,
+            })),
+          )
+          .returning();
+        await tx.insert(recordHistory).values(
+          rows.map((row) => ({
+            id: newId('rch'),
+            tableId: table.id,
+            accountId: table.accountId,
+            recordId: row.id,
+            userId,
+            kind: 'created' as const,
+            changes: Object.fromEntries(
+              Object.entries(row.values as object).map(([k, v]) => [k, { from: null, to: v }]),
+            ),
+            createdAt: now,
+          })),
+        );
+        linkedTables = await syncInverseLinks(tx, {
+          accountId: table.accountId,
+          userId,
+          fields,
+          changes: rows.map((row) => ({ recordId: row.id, before: {}, after: row.values as Record<string, unknown> })),
+        });
+        await touchLinked(tx, table, linkedTables);
+        return rows;
+      });
+      publish(table, linkedTables);
+      const sorted = created.sort((a, b) => a.autonumber - b.autonumber).map(fromRow);
+      return { records: await present(table, fields, sorted) };
+    },
+
+    async update({ tableId, userId, input }: { tableId: string; userId: string; input: UpdateRecords }) {
+      const { table, fields, byId } = await context(tableId, userId);
+      const patches = validateBatch(input.records, byId);
+      const ids = input.records.map((r) => r.id);
+      const seen = new Set<string>();
+      ids.forEach((id, index) => {
+        if (seen.has(id))
+          throw new AppError(
+            'bad_request',
+            `Record ${index + 1} (${id}) appears twice in the batch`,
+            `records.${index}.id`,
+          );
+        seen.add(id);
+      });
+      let linkedTables: string[] = [];
+      const updated = await db.transaction(async (tx) => {
+        await checkLinkTargets(tx, {
+          accountId: table.accountId,
+          fields: byId,
+          batch: input.records.map((r, i) => ({ id: r.id, values: patches[i] ?? {} })),
+        });
+        const before = await tx.execute(sql`
+          select id, values from table_records
+          where table_id = ${table.id} and account_id = ${table.accountId}
+            and id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+          for update`);
+        const old = new Map(
+          rowsOf<{ id: string; values: Record<string, unknown> }>(before).map((r) => [r.id, r.values]),
+        );
+        input.records.forEach((record, index) => {
+          if (!old.has(record.id))
+            throw new AppError('not_found', `Record ${index + 1} (${record.id}) not found`, `records.${index}.id`);
+        });
+        // Merging only the given keys keeps concurrent edits of other cells of the same record.
+        const payload = input.records.map((record, i) => ({ id: record.id, patch: patches[i] }));
+        const now = new Date();
+        const result = await tx.execute(sql`
+          update table_records r
+          set values = jsonb_strip_nulls(r.values || x.patch), updated_at = ${now.toISOString()}::timestamptz, updated_by = ${userId}
+          from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as x(id text, patch jsonb)
+          where r.table_id = ${table.id} and r.account_id = ${table.accountId} and r.id = x.id
+          returning r.id, r.table_id, r.values, r.autonumber, r.created_at, r.created_by, r.updated_at, r.updated_by`);
+        const history = input.records
+          .map((record, i) => {
+            const previous = old.get(record.id) ?? {};
+            const changes: Record<string, { from: unknown; to: unknown }> = {};
+            for (const [fieldId, to] of Object.entries(patches[i] ?? {})) {
+              const from = previous[fieldId] ?? null;
+              if (JSON.stringify(from) !== JSON.stringify(to)) changes[fieldId] = { from, to };
+            }
+            return { recordId: record.id, changes };
+          })
+          .filter((h) => Object.keys(h.changes).length > 0);
+        if (history.length)
+          await tx.insert(recordHistory).values(
+            history.map((h) => ({
+              id: newId('rch'),
+              tableId: table.id,
+              accountId: table.accountId,
+              recordId: h.recordId,
+              userId,
+              kind: 'updated' as const,
+              changes: h.changes,
+              createdAt: now,
+            })),
+          );
+        await repo.touch(tx, table.accountId, table.id);
+        linkedTables = await syncInverseLinks(tx, {
+          accountId: table.accountId,
+          userId,
+          fields,
+          changes: input.records.map((r, i) => ({
+            recordId: r.id,
+            before: old.get(r.id) ?? {},
+            after: patches[i] ?? {},
+          })),
+        });
+        await touchLinked(tx, table, linkedTables);
+        return rowsOf<Parameters<typeof toRecord>[0]>(result);
+      });
+      publish(table, linkedTables);
+      const order = new Map(ids.map((id, i) => [id, i]));
+      return {
+        records: await present(
+          table,
+          fields,
+          updated.map(toRecord).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)),
+        ),
+      };
+    },
+
+    async remove({ tableId, userId, input }: { tableId: string; userId: string; input: DeleteRecords }) {
+      const { table, fields } = await context(tableId, userId);
+      let linkedTables: string[] = [];
+      const deleted = await db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(tableRecords)
+          .where(
+            and(
+              eq(tableRecords.accountId, table.accountId),
+              eq(tableRecords.tableId, table.id),
+              inArray(tableRecords.id, input.ids),
+            ),
+          )
+          .returning({ id: tableRecords.id, values: tableRecords.values });
+        if (rows.length)
+          await tx.insert(recordHistory).values(
+            rows.map((row) => ({
+              id: newId('rch'),
+              tableId: table.id,
+              accountId: table.accountId,
+              recordId: row.id,
+              userId,
+              kind: 'deleted' as const,
+              // The last values, so a deleted record can be restored later.
+              changes: Object.fromEntries(
+                Object.entries(row.values as object).map(([k, v]) => [k, { from: v, to: null }]),
+              ),
+            })),
+          );
+        await repo.touch(tx, table.accountId, table.id);
+        linkedTables = await syncInverseLinks(tx, {
+          accountId: table.accountId,
+          userId,
+          fields,
+          changes: rows.map((row) => ({
+            recordId: row.id,
+            before: row.values as Record<string, unknown>,
+            after: null,
+          })),
+        });
+        await touchLinked(tx, table, linkedTables);
+        return rows.length;
+      });
+      publish(table, linkedTables);
+      return { deleted };
+    },
+  };
+}
+
+export type RecordService = ReturnType<typeof recordService>;

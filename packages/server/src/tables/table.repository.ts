@@ -1,0 +1,157 @@
+import type { Field, FieldOptions, Table, View, ViewConfig } from '@flowmind/shared/tables';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { tableFields, tables, tableViews } from '../db/schema';
+
+export type TableRow = typeof tables.$inferSelect;
+type FieldRow = typeof tableFields.$inferSelect;
+type ViewRow = typeof tableViews.$inferSelect;
+
+/** A transaction or the database: repository functions run in either. */
+export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export function toTable(row: TableRow, recordCount: number): Table & { version: number } {
+  return {
+    id: row.id,
+    account_id: row.accountId,
+    name: row.name,
+    description: row.description,
+    record_count: recordCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    deleted_at: row.deletedAt ? row.deletedAt.toISOString() : null,
+    version: Number(row.version),
+  };
+}
+
+export function toField(row: FieldRow): Field {
+  return {
+    id: row.id,
+    table_id: row.tableId,
+    name: row.name,
+    type: row.type as Field['type'],
+    options: row.options as FieldOptions,
+    position: row.position,
+    is_primary: row.isPrimary,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function toView(row: ViewRow): View {
+  return {
+    id: row.id,
+    table_id: row.tableId,
+    name: row.name,
+    type: row.type as View['type'],
+    config: row.config as ViewConfig,
+    position: row.position,
+    public_id: row.publicId,
+  };
+}
+
+const recordCount = sql<number>`(select count(*)::int from table_records c where c.table_id = "tables"."id")`;
+
+/** Data access for tables, their fields and views. Reads are scoped by account and, for users, membership. */
+export function tableRepository(db: Db) {
+  return {
+    /** The table when the user is a member of its account, in one query; null otherwise. */
+    async resolveForMember(tableId: string, userId: string): Promise<TableRow | null> {
+      const [row] = await db
+        .select({ table: tables })
+        .from(tables)
+        .where(
+          and(
+            eq(tables.id, tableId),
+            sql`exists (select 1 from account_members m where m.account_id = ${tables.accountId} and m.user_id = ${userId})`,
+          ),
+        );
+      return row?.table ?? null;
+    },
+
+    async list({
+      accountId,
+      search,
+      trash,
+      limit = 300,
+    }: {
+      accountId: string;
+      search?: string;
+      trash?: boolean;
+      limit?: number;
+    }): Promise<(Table & { version: number })[]> {
+      const conditions = [
+        eq(tables.accountId, accountId),
+        trash ? sql`${tables.deletedAt} is not null` : sql`${tables.deletedAt} is null`,
+      ];
+      if (search?.trim()) {
+        const like = `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conditions.push(sql`${tables.name} ilike ${like}`);
+      }
+      const rows = await db
+        .select({ table: tables, count: recordCount })
+        .from(tables)
+        .where(and(...conditions))
+        .orderBy(asc(tables.createdAt), asc(tables.id))
+        .limit(limit);
+      return rows.map((r) => toTable(r.table, Number(r.count)));
+    },
+
+    async get(accountId: string, tableId: string): Promise<(Table & { version: number }) | null> {
+      const [row] = await db
+        .select({ table: tables, count: recordCount })
+        .from(tables)
+        .where(and(eq(tables.accountId, accountId), eq(tables.id, tableId)));
+      return row ? toTable(row.table, Number(row.count)) : null;
+    },
+
+    async fields(accountId: string, tableId: string, tx: Tx = db): Promise<Field[]> {
+      const rows = await tx
+        .select()
+        .from(tableFields)
+        .where(and(eq(tableFields.accountId, accountId), eq(tableFields.tableId, tableId)))
+        .orderBy(asc(tableFields.position), asc(tableFields.createdAt));
+      return rows.map(toField);
+    },
+
+    async fieldRow(accountId: string, tableId: string, fieldId: string, tx: Tx = db): Promise<FieldRow | null> {
+      const [row] = await tx
+        .select()
+        .from(tableFields)
+        .where(
+          and(eq(tableFields.accountId, accountId), eq(tableFields.tableId, tableId), eq(tableFields.id, fieldId)),
+        );
+      return row ?? null;
+    },
+
+    async views(accountId: string, tableId: string): Promise<View[]> {
+      const rows = await db
+        .select()
+        .from(tableViews)
+        .where(and(eq(tableViews.accountId, accountId), eq(tableViews.tableId, tableId)))
+        .orderBy(asc(tableViews.position), asc(tableViews.createdAt));
+      return rows.map(toView);
+    },
+
+    async view(accountId: string, tableId: string, viewId: string): Promise<View | null> {
+      const [row] = await db
+        .select()
+        .from(tableViews)
+        .where(and(eq(tableViews.accountId, accountId), eq(tableViews.tableId, tableId), eq(tableViews.id, viewId)));
+      return row ? toView(row) : null;
+    },
+
+    /** Marks a change to records or fields: the version an open grid watches. */
+    async touch(tx: Tx, accountId: string, tableId: string) {
+      await tx
+        .update(tables)
+        .set({ version: sql`${tables.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(tables.accountId, accountId), eq(tables.id, tableId)));
+    },
+  };
+}
+
+export type TableRepository = ReturnType<typeof tableRepository>;

@@ -1,0 +1,358 @@
+import { AppError } from '@flowmind/shared/errors';
+import {
+  CreateField,
+  CreateRecords,
+  CreateTable,
+  CreateView,
+  DeleteRecords,
+  DuplicateTable,
+  Field,
+  FieldChangePreview,
+  FieldOptions,
+  ListRecordsQuery,
+  RecordChange,
+  RecordPage,
+  Table,
+  TableRecord,
+  UpdateField,
+  UpdateRecords,
+  UpdateTable,
+  UpdateView,
+  View,
+} from '@flowmind/shared/tables';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parse } from '../http/errors';
+import type { RouteDoc } from '../http/openapi';
+import type { SessionReader } from '../http/session';
+import type { RecordService } from './record.service';
+import type { TableService } from './table.service';
+
+const Id = z.string().min(1).max(64);
+const TableParams = z.object({ tableId: Id });
+const FieldParams = TableParams.extend({ fieldId: Id });
+const ViewParams = TableParams.extend({ viewId: Id });
+const RecordParams = TableParams.extend({ recordId: Id });
+const ListTablesQuery = z.object({
+  accountId: Id,
+  search: z.string().max(200).optional(),
+  trash: z.enum(['true', 'false']).optional(),
+});
+const RemoveTableQuery = z.object({ permanent: z.enum(['true', 'false']).optional() });
+const PreviewField = z.object({ options: FieldOptions });
+/** The records query as it travels: filter and sort are JSON text. */
+const RecordsQueryDoc = z.object({
+  filter: z.string().optional().describe('JSON FilterGroup: { conjunction: "and" | "or", conditions: [...] }'),
+  sort: z.string().optional().describe('JSON array of { fieldId, direction: "asc" | "desc" }'),
+  search: z.string().max(200).optional(),
+  viewId: z.string().optional().describe("Applies the view's filter and sorts unless filter/sort are given"),
+  limit: z.string().optional().describe('1 to 1000, default 100'),
+  cursor: z.string().optional().describe('next_cursor of the previous page'),
+  offset: z.string().optional().describe('Start at this position (ignored with a cursor)'),
+});
+const RecordsResult = z.object({ records: z.array(TableRecord) });
+const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Tables'], ...route } } });
+
+/** The query string carries filter and sort as JSON and numbers as text. */
+function recordsQuery(raw: unknown): ListRecordsQuery {
+  const query = { ...((raw ?? {}) as Record<string, string>) } as Record<string, unknown>;
+  for (const key of ['filter', 'sort'] as const) {
+    if (typeof query[key] !== 'string') continue;
+    try {
+      query[key] = JSON.parse(query[key] as string);
+    } catch {
+      throw new AppError('bad_request', `${key} must be JSON`, key);
+    }
+  }
+  for (const key of ['limit', 'offset'] as const) {
+    if (typeof query[key] === 'string') query[key] = Number(query[key]);
+  }
+  return parse(ListRecordsQuery, query);
+}
+
+export function registerTableRoutes(
+  app: FastifyInstance,
+  { session, tables, records }: { session: SessionReader; tables: TableService; records: RecordService },
+) {
+  app.get(
+    '/api/tables',
+    doc({
+      summary: 'List an account’s tables (or its trash) with record counts',
+      query: ListTablesQuery,
+      response: z.array(Table),
+    }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      const query = parse(ListTablesQuery, req.query);
+      return tables.list({ ...query, trash: query.trash === 'true', userId: user.id });
+    },
+  );
+  app.post(
+    '/api/tables',
+    doc({
+      summary: 'Create a table with a primary Name field and a grid view',
+      body: CreateTable,
+      response: Table,
+      status: 201,
+    }),
+    async (req, reply) => {
+      const user = await session.requireUser(req);
+      reply.status(201);
+      return tables.create({ userId: user.id, input: parse(CreateTable, req.body) });
+    },
+  );
+  app.get(
+    '/api/tables/:tableId',
+    doc({ summary: 'Get a table (with its version)', params: TableParams, response: Table }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return tables.get({ ...parse(TableParams, req.params), userId: user.id });
+    },
+  );
+  app.patch(
+    '/api/tables/:tableId',
+    doc({
+      summary: 'Rename a table or change its description',
+      params: TableParams,
+      body: UpdateTable,
+      response: Table,
+    }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return tables.update({ ...parse(TableParams, req.params), userId: user.id, input: parse(UpdateTable, req.body) });
+    },
+  );
+  app.delete(
+    '/api/tables/:tableId',
+    doc({
+      summary: 'Move a table to the trash, or delete it for good with permanent=true',
+      params: TableParams,
+      query: RemoveTableQuery,
+      status: 204,
+    }),
+    async (req, reply) => {
+      const user = await session.requireUser(req);
+      const { permanent } = parse(RemoveTableQuery, req.query);
+      await tables.remove({ ...parse(TableParams, req.params), userId: user.id, permanent: permanent === 'true' });
+      return reply.status(204).send();
+    },
+  );
+  app.post(
+    '/api/tables/:tableId/restore',
+    doc({ summary: 'Restore a table from the trash', params: TableParams, response: Table }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return tables.restore({ ...parse(TableParams, req.params), userId: user.id });
+    },
+  );
+  app.post(
+    '/api/tables/:tableId/duplicate',
+    doc({
+      summary: 'Duplicate a table: schema and views, and records if asked',
+      params: TableParams,
+      body: DuplicateTable,
+      response: Table,
+      status: 201,
+    }),
+    async (req, reply) => {
+      const user = await session.requireUser(req);
+      const input = parse(DuplicateTable, req.body);
+      reply.status(201);
+      return tables.duplicate({ ...parse(TableParams, req.params), userId: user.id, input });
+    },
+  );
+
+  app.get(
+    '/api/tables/:tableId/fields',
+    doc({ summary: 'List a table’s fields in order', params: TableParams, response: z.array(Field) }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return tables.fields({ ...parse(TableParams, req.params), userId: user.id });
+    },
+  );
+  app.post(
+    '/api/tables/:tableId/fields',
+    doc({
+      summary: 'Add a field (a link field also adds its inverse in the linked table)',
+      params: TableParams,
+      body: CreateField,
+      response: Field,
+      status: 201,
+    }),
+    async (req, reply) => {
+      const user = await session.requireUser(req);
+      const input = parse(CreateField, req.body);
+      reply.status(201);
+      return tables.createField({ ...parse(TableParams, req.params), userId: user.id, input });
+    },
+  );
+  app.patch(
+    '/api/tables/:tableId/fields/:fieldId',
+    doc({
+      summary: 'Rename, move or change a field; a lossy type change needs confirmLoss (else 409)',
+      params: FieldParams,
+      body: UpdateField,
+      response: Field,
+    }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return tables.updateField({
+        ...parse(FieldParams, req.params),
+        userId: user.id,
+        input: parse(UpdateField, req.body),
+      });
+    },
+  );
+  app.delete(
+    '/api/tables/:tableId/fields/:fieldId',
+    doc({ summary: 'Delete a field and its values (not the primary field)', params: FieldParams, status: 204 }),
+    async (req, reply) => {
+      const user = await session.requireUser(req);
+      await tables.removeField({ ...parse(FieldParams, req.params), userId: user.id });
+      return reply.status(204).send();
+    },
+  );
+  app.post(
+    '/api/tables/:tableId/fields/:fieldId/preview',
+    doc({
+      summary: 'How many values a change of options would convert and lose',
+      params: FieldParams,
+      body: PreviewField,
+      response: FieldChangePreview,
+    }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      const { options } = parse(PreviewField, req.body);
+      return tables.previewField({ ...parse(FieldParams, req.params), userId: user.id, options });
+    },
+  );
+  app.post(
+    '/api/tables/:tableId/fields/:fieldId/undo-change',
+    doc({ summary: 'Undo the last type change of a field: options and values', params: FieldParams, response: Field }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return tables.undoFieldChange({ ...parse(FieldParams, req.params), userId: user.id });
+    },
+  );
+
+  app.get(
+    '/api/tables/:tableId/records',
+    doc({
+      summary: 'List records: filter, sort, search, cursor or offset pagination',
+      params: TableParams,
+      query: RecordsQueryDoc,
+      response: RecordPage,
+    }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return records.list({ ...parse(TableParams, req.params), userId: user.id, query: recordsQuery(req.query) });
+    },
+  );
+  app.post(
+    '/api/tables/:tableId/records',
+    doc({
+      summary: 'Create up to 1000 records; one bad value rejects the whole batch',
+      params: TableParams,
+      body: CreateRecords,
+      response: RecordsResult,
+      status: 201,
+    }),
+    async (req, reply) => {
+      const user = await session.requireUser(req);
+      const input = parse(CreateRecords, req.body);
+      const result = await records.create({ ...parse(TableParams, req.params), userId: user.id, input });
+      reply.status(201);
+      return result;
+    },
+  );
+  app.patch(
+    '/api/tables/:tableId/records',
+    doc({
+      summary: 'Update up to 1000 records; only the given fields change',
+      params: TableParams,
+      body: UpdateRecords,
+      response: RecordsResult,
+    }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return records.update({
+        ...parse(TableParams, req.params),
+        userId: user.id,
+        input: parse(UpdateRecords, req.body),
+      });
+    },
+  );
+  app.post(
+    '/api/tables/:tableId/records/delete',
+    doc({
+      summary: 'Delete up to 1000 records',
+      params: TableParams,
+      body: DeleteRecords,
+      response: z.object({ deleted: z.number() }),
+    }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return records.remove({
+        ...parse(TableParams, req.params),
+        userId: user.id,
+        input: parse(DeleteRecords, req.body),
+      });
+    },
+  );
+  app.get(
+    '/api/tables/:tableId/records/:recordId',
+    doc({ summary: 'Get one record', params: RecordParams, response: TableRecord }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return records.get({ ...parse(RecordParams, req.params), userId: user.id });
+    },
+  );
+  app.get(
+    '/api/tables/:tableId/records/:recordId/history',
+    doc({ summary: 'A record’s change history, oldest first', params: RecordParams, response: z.array(RecordChange) }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return records.history({ ...parse(RecordParams, req.params), userId: user.id });
+    },
+  );
+
+  app.get(
+    '/api/tables/:tableId/views',
+    doc({ summary: 'List a table’s views', params: TableParams, response: z.array(View) }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return tables.views({ ...parse(TableParams, req.params), userId: user.id });
+    },
+  );
+  app.post(
+    '/api/tables/:tableId/views',
+    doc({ summary: 'Create a view', params: TableParams, body: CreateView, response: View, status: 201 }),
+    async (req, reply) => {
+      const user = await session.requireUser(req);
+      const input = parse(CreateView, req.body);
+      reply.status(201);
+      return tables.createView({ ...parse(TableParams, req.params), userId: user.id, input });
+    },
+  );
+  app.patch(
+    '/api/tables/:tableId/views/:viewId',
+    doc({ summary: 'Rename, move or reconfigure a view', params: ViewParams, body: UpdateView, response: View }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return tables.updateView({
+        ...parse(ViewParams, req.params),
+        userId: user.id,
+        input: parse(UpdateView, req.body),
+      });
+    },
+  );
+  app.delete(
+    '/api/tables/:tableId/views/:viewId',
+    doc({ summary: 'Delete a view (a table keeps at least one)', params: ViewParams, status: 204 }),
+    async (req, reply) => {
+      const user = await session.requireUser(req);
+      await tables.removeView({ ...parse(ViewParams, req.params), userId: user.id });
+      return reply.status(204).send();
+    },
+  );
+}
