@@ -323,9 +323,16 @@ export const CreateView = z.object({
   config: ViewConfig.partial().optional(),
 });
 export type CreateView = z.infer<typeof CreateView>;
+/**
+ * A PATCH of a view's config: only the keys sent change. Built from ViewConfig with its defaults
+ * removed, because zod fills defaults in even inside `.partial()`.
+ */
+export const ViewConfigPatch = z.object(
+  Object.fromEntries(Object.entries(ViewConfig.shape).map(([key, schema]) => [key, schema.removeDefault().optional()])),
+) as unknown as z.ZodType<Partial<ViewConfig>>;
 export const UpdateView = z.object({
   name: z.string().trim().min(1).max(120).optional(),
-  config: ViewConfig.partial().optional(),
+  config: ViewConfigPatch.optional(),
   position: z.number().optional(),
 });
 export type UpdateView = z.infer<typeof UpdateView>;

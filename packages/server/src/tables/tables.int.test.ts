@@ -408,6 +408,19 @@ describe('views', () => {
       },
     });
     expect(filtered.status, filtered.text).toBe(200);
+    // A PATCH changes only the keys it sends: the hidden fields set above are still there.
+    expect(filtered.body.config).toMatchObject({
+      hiddenFieldIds: ['fld_x'],
+      sorts: [{ fieldId: extra.id, direction: 'desc' }],
+    });
+    const widths = await owner.client.patch(`/api/tables/${table.id}/views/${created.body.id}`, {
+      config: { columnWidths: { [extra.id]: 240 } },
+    });
+    expect(widths.body.config).toMatchObject({
+      hiddenFieldIds: ['fld_x'],
+      sorts: [{ fieldId: extra.id, direction: 'desc' }],
+      columnWidths: { [extra.id]: 240 },
+    });
     await owner.client.delete(`/api/tables/${table.id}/fields/${extra.id}`);
     const page = await owner.client.get(`/api/tables/${table.id}/records?viewId=${created.body.id}`);
     expect(page.status).toBe(200);

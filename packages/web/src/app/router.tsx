@@ -38,6 +38,8 @@ const upcoming = () => import('../pages/upcoming/upcoming-pages');
 const fullScreen = () => import('../pages/upcoming/full-screen-pages');
 const misc = () => import('../pages/misc/misc-pages');
 const settings = () => import('../pages/settings/settings-pages');
+const tablesPage = () => import('../pages/tables/tables-page');
+const tablePage = () => import('../pages/tables/table-page');
 
 /** Guarded groups re-run their guard on every navigation, so a sign-out anywhere closes them. */
 const required = (children: RouteObject[], lazy?: RouteObject['lazy']): RouteObject => ({
@@ -161,7 +163,7 @@ const routes: RouteObject[] = [
               { path: 'support', lazy: lazyPage(upcoming, (m) => m.SupportPage) },
               { path: 'referral', lazy: lazyPage(upcoming, (m) => m.ReferralPage) },
               { path: 'flows', lazy: lazyPage(upcoming, (m) => m.FlowsPage) },
-              { path: 'tables', lazy: lazyPage(upcoming, (m) => m.TablesPage) },
+              { path: 'tables', lazy: lazyPage(tablesPage, (m) => m.TablesPage) },
               { path: 'notes', lazy: lazyPage(upcoming, (m) => m.NotesPage) },
               { path: 'integrations', lazy: lazyPage(upcoming, (m) => m.IntegrationsPage) },
               { path: 'leaderboard', lazy: lazyPage(upcoming, (m) => m.LeaderboardPage) },
@@ -186,7 +188,7 @@ const routes: RouteObject[] = [
           // Layout "none": these pages draw their own full-screen chrome.
           required([
             { path: 'flows/:id', loader: validateParam('id'), lazy: lazyPage(fullScreen, (m) => m.FlowEditorPage) },
-            { path: 'tables/:id', loader: validateParam('id'), lazy: lazyPage(fullScreen, (m) => m.TableEditorPage) },
+            { path: 'tables/:id', loader: validateParam('id'), lazy: lazyPage(tablePage, (m) => m.TableEditorPage) },
             { path: 'agents', lazy: lazyPage(fullScreen, (m) => m.AssistantPage) },
             {
               path: 'agents/:sessionId',

@@ -1,4 +1,4 @@
-import { ArrowLeft, Bot, Table2, Workflow } from 'lucide-react';
+import { ArrowLeft, Bot, Workflow } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { LogoMark } from '../../components/ui/logo';
@@ -51,21 +51,6 @@ export function FlowEditorPage() {
         title="Flow editor"
         description="The canvas for building a flow opens here: drag steps in, connect them, test with real data and watch each run step by step."
         links={[{ label: 'Back to Flows', to: '/flows' }]}
-      />
-    </FullScreenFrame>
-  );
-}
-
-export function TableEditorPage() {
-  const { id } = useParams();
-  usePageHeader({ title: 'Table' });
-  return (
-    <FullScreenFrame back={{ label: 'Tables', to: '/tables' }} title="Table" subtitle={id}>
-      <ComingSoon
-        icon={Table2}
-        title="Table view"
-        description="A fast grid of a table's records opens here, with fields, filters, sorting and views."
-        links={[{ label: 'Back to Tables', to: '/tables' }]}
       />
     </FullScreenFrame>
   );

@@ -6,7 +6,6 @@ import {
   NotebookPen,
   Plug,
   Settings,
-  Table2,
   Trophy,
   Users,
   Workflow,
@@ -30,19 +29,6 @@ export function FlowsPage() {
         'Steps: HTTP, code, conditions, loops, AI, tables, notes, email',
         'Every run saved step by step, with retries and re-runs',
       ]}
-      links={[home]}
-    />
-  );
-}
-
-export function TablesPage() {
-  usePageHeader({ title: 'Tables', description: 'Structured data for your flows and agents' });
-  return (
-    <ComingSoon
-      icon={Table2}
-      title="Tables"
-      description="Typed records that your flows and agents read and write, with views to filter and sort them."
-      plans={['Text, number, date, select, link and file fields', 'Flows that start when a record changes']}
       links={[home]}
     />
   );

@@ -1,0 +1,133 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signedInUser } from './support';
+
+const cell = (page: Page, row: number, col: number) => page.locator(`[data-row="${row}"][data-col="${col}"]`);
+
+async function addField(page: Page, name: string, type: string, choices: string[] = []) {
+  await page.getByRole('button', { name: 'Add field' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Type').selectOption(type);
+  for (const choice of choices) {
+    await dialog.getByRole('button', { name: 'Add option' }).click();
+    await dialog
+      .getByLabel(/^Option \d+$/)
+      .last()
+      .fill(choice);
+  }
+  await dialog.getByRole('button', { name: 'Add field' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('columnheader').filter({ hasText: name })).toBeVisible();
+}
+
+/** What a spreadsheet puts on the clipboard, delivered as a paste event on the grid. */
+async function pasteIntoGrid(page: Page, text: string) {
+  await page.getByRole('grid').evaluate((grid, clipboardText) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', clipboardText);
+    grid.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+test('create a table, add typed fields, edit with the keyboard, paste a block, undo and redo', async ({ page }) => {
+  await signedInUser(page, 'Tabitha');
+  await page.goto('/tables');
+  await expect(page.getByRole('heading', { name: 'Create your first table' })).toBeVisible();
+  await page.getByRole('button', { name: 'New table' }).first().click();
+  await page.getByRole('dialog').getByLabel('Name').fill('Customers');
+  await page.getByRole('button', { name: 'Create table' }).click();
+  await expect(page).toHaveURL(/\/tables\/[^/]+$/);
+  await expect(page.getByLabel('Table name')).toHaveValue('Customers');
+
+  await addField(page, 'Amount', 'currency');
+  await addField(page, 'Status', 'single_select', ['Lead', 'Customer']);
+  await addField(page, 'Active', 'checkbox');
+
+  await page.getByRole('button', { name: 'Add record' }).first().click();
+  await expect(page.getByText('1 record', { exact: true })).toBeVisible();
+
+  // Typing starts editing; Tab commits and moves right; Enter on a checkbox toggles it.
+  await cell(page, 0, 0).click();
+  await page.keyboard.type('Ada Lovelace');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1234.5');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(cell(page, 0, 0)).toHaveText('Ada Lovelace');
+  await expect(cell(page, 0, 1)).toHaveText('$1,234.50');
+  await expect(cell(page, 0, 3).getByRole('img', { name: 'checked' })).toBeVisible();
+
+  // Escape cancels an edit.
+  await cell(page, 0, 0).click();
+  await page.keyboard.type('Nobody');
+  await page.keyboard.press('Escape');
+  await expect(cell(page, 0, 0)).toHaveText('Ada Lovelace');
+
+  // A block that runs past the last record adds records.
+  await cell(page, 0, 0).click();
+  await pasteIntoGrid(page, 'Ada Lovelace\t10\tLead\nGrace Hopper\t99\tCustomer\nAlan Turing\t12.25\tLead\n');
+  await expect(page.getByText('3 records', { exact: true })).toBeVisible();
+  await cell(page, 0, 0).click();
+  await pasteIntoGrid(page, 'Ada King\t1\tCustomer');
+  await expect(cell(page, 0, 0)).toHaveText('Ada King');
+  await expect(cell(page, 1, 0)).toHaveText('Grace Hopper');
+  await expect(cell(page, 2, 1)).toHaveText('$12.25');
+  await expect(cell(page, 1, 2)).toHaveText('Customer');
+
+  // Undo the last paste, then redo it.
+  await page.keyboard.press('Control+z');
+  await expect(cell(page, 0, 0)).toHaveText('Ada Lovelace');
+  await expect(cell(page, 0, 1)).toHaveText('$10.00');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(cell(page, 0, 0)).toHaveText('Ada King');
+
+  // Delete clears a cell; undo puts the value back.
+  await cell(page, 1, 0).click();
+  await page.keyboard.press('Delete');
+  await expect(cell(page, 1, 0)).toHaveText('');
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'PATCH' && response.url().includes('/records'),
+  );
+  await page.keyboard.press('Control+z');
+  await expect(cell(page, 1, 0)).toHaveText('Grace Hopper');
+  expect((await saved).ok()).toBe(true);
+
+  // The values reached the server.
+  await page.reload();
+  await expect(cell(page, 0, 0)).toHaveText('Ada King');
+  await expect(cell(page, 2, 0)).toHaveText('Alan Turing');
+});
+
+test('a second browser sees an edit live; trash and undo from the list', async ({ browser }) => {
+  const first = await browser.newContext();
+  const page = await first.newPage();
+  await signedInUser(page, 'Live');
+  await page.goto('/tables');
+  await page.getByRole('button', { name: 'New table' }).first().click();
+  await page.getByRole('dialog').getByLabel('Name').fill('Shared');
+  await page.getByRole('button', { name: 'Create table' }).click();
+  await expect(page).toHaveURL(/\/tables\/[^/]+$/);
+  await page.getByRole('button', { name: 'Add record' }).first().click();
+  await expect(cell(page, 0, 0)).toBeVisible();
+
+  const second = await browser.newContext({ storageState: await first.storageState() });
+  const other = await second.newPage();
+  await other.goto(page.url());
+  await expect(cell(other, 0, 0)).toBeVisible();
+
+  await cell(page, 0, 0).click();
+  await page.keyboard.type('Seen elsewhere');
+  await page.keyboard.press('Enter');
+  await expect(cell(other, 0, 0)).toHaveText('Seen elsewhere');
+
+  await page.getByRole('link', { name: 'Tables' }).click();
+  await page.getByRole('button', { name: 'Actions for Shared' }).click();
+  await page.getByRole('menuitem', { name: 'Move to trash' }).click();
+  await expect(page.getByRole('link', { name: 'Shared' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('link', { name: 'Shared' })).toBeVisible();
+
+  await second.close();
+  await first.close();
+});

@@ -1,0 +1,229 @@
+// biome-ignore-all lint/a11y/noAutofocus: an editor opens because the user asked to edit this cell
+import type { Field } from '@flowmind/shared/tables';
+import { useEffect, useRef, useState } from 'react';
+import { cn } from '../../lib/cn';
+import { choicesOf, editText, selectColorClasses } from './field-types';
+
+export type EditorExit = 'enter' | 'tab' | 'shift-tab' | 'blur';
+
+/** Where an edit ends: the value to save (a raw text or an already typed value) and where to move next. */
+export type EditorCommit = { text?: string; value?: unknown; exit: EditorExit };
+
+function toLocalInput(iso: unknown): string {
+  if (typeof iso !== 'string') return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * The editor drawn over the active cell. `initialText` is set when the user started by typing a character, which
+ * replaces the value the way spreadsheets do.
+ */
+export function CellEditor({
+  field,
+  value,
+  initialText,
+  onCommit,
+  onCancel,
+}: {
+  field: Field;
+  value: unknown;
+  initialText?: string;
+  onCommit: (commit: EditorCommit) => void;
+  onCancel: () => void;
+}) {
+  const done = useRef(false);
+  const finish = (commit: EditorCommit) => {
+    if (done.current) return;
+    done.current = true;
+    onCommit(commit);
+  };
+  const cancel = () => {
+    if (done.current) return;
+    done.current = true;
+    onCancel();
+  };
+  const keyExit = (event: React.KeyboardEvent): EditorExit | null => {
+    if (event.key === 'Tab') return event.shiftKey ? 'shift-tab' : 'tab';
+    if (event.key === 'Enter' && !(field.type === 'long_text' && event.shiftKey)) return 'enter';
+    return null;
+  };
+
+  if (field.type === 'single_select' || field.type === 'multi_select') {
+    return (
+      <ChoiceEditor
+        field={field}
+        value={value}
+        single={field.type === 'single_select'}
+        onCommit={finish}
+        onCancel={cancel}
+      />
+    );
+  }
+
+  const inputType =
+    field.type === 'date'
+      ? 'date'
+      : field.type === 'date_time'
+        ? 'datetime-local'
+        : field.type === 'email'
+          ? 'email'
+          : field.type === 'url'
+            ? 'url'
+            : 'text';
+  const start =
+    initialText !== undefined && inputType === 'text'
+      ? initialText
+      : field.type === 'date_time'
+        ? toLocalInput(value)
+        : editText(field, value);
+
+  const common = {
+    autoFocus: true,
+    'aria-label': field.name,
+    defaultValue: start,
+    onBlur: (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      finish({ text: fromInput(field, event.currentTarget.value), exit: 'blur' }),
+    onKeyDown: (event: React.KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      event.stopPropagation();
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        cancel();
+        return;
+      }
+      const exit = keyExit(event);
+      if (exit) {
+        event.preventDefault();
+        finish({ text: fromInput(field, event.currentTarget.value), exit });
+      }
+    },
+  };
+
+  if (field.type === 'long_text') {
+    return (
+      <textarea
+        {...common}
+        rows={5}
+        className="absolute inset-x-0 top-0 z-10 min-h-32 w-full min-w-64 resize-none rounded-sm border-2 border-primary bg-background p-2 text-sm shadow-lg outline-none"
+        onFocus={(event) => event.currentTarget.setSelectionRange(start.length, start.length)}
+      />
+    );
+  }
+  return (
+    <input
+      {...common}
+      type={inputType}
+      className="h-full w-full bg-background px-2 text-sm outline-none"
+      onFocus={(event) => {
+        if (inputType === 'text') event.currentTarget.setSelectionRange(start.length, start.length);
+      }}
+    />
+  );
+}
+
+/** Inputs of type date-time give a local time without a zone; the API wants an instant. */
+function fromInput(field: Field, text: string): string {
+  if (field.type === 'date_time' && text) {
+    const date = new Date(text);
+    return Number.isNaN(date.getTime()) ? text : date.toISOString();
+  }
+  return text;
+}
+
+/** A list of the field's options: one pick commits a single select; a multi select toggles until Enter. */
+function ChoiceEditor({
+  field,
+  value,
+  single,
+  onCommit,
+  onCancel,
+}: {
+  field: Field;
+  value: unknown;
+  single: boolean;
+  onCommit: (commit: EditorCommit) => void;
+  onCancel: () => void;
+}) {
+  const initial = Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [];
+  const [selected, setSelected] = useState<string[]>(initial);
+  const choices = choicesOf(field);
+  const [focusIndex, setFocusIndex] = useState(
+    Math.max(
+      0,
+      choices.findIndex((choice) => choice.id === initial[0]),
+    ),
+  );
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => listRef.current?.focus(), []);
+  const result = (ids: string[]) => (single ? (ids[0] ?? null) : ids);
+  const toggle = (id: string) => {
+    if (single) {
+      onCommit({ value: id, exit: 'blur' });
+      return;
+    }
+    setSelected((current) => (current.includes(id) ? current.filter((item) => item !== id) : [...current, id]));
+  };
+  return (
+    <div
+      ref={listRef}
+      tabIndex={-1}
+      role="listbox"
+      aria-multiselectable={!single}
+      aria-label={field.name}
+      className="absolute top-0 left-0 z-10 grid max-h-64 min-w-56 gap-0.5 overflow-y-auto rounded-md border bg-popover p-1 shadow-lg outline-none"
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) onCommit({ value: result(selected), exit: 'blur' });
+      }}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key === 'Escape') onCancel();
+        else if (event.key === 'ArrowDown') setFocusIndex((index) => Math.min(choices.length - 1, index + 1));
+        else if (event.key === 'ArrowUp') setFocusIndex((index) => Math.max(0, index - 1));
+        else if (event.key === ' ' || (single && event.key === 'Enter')) {
+          event.preventDefault();
+          const choice = choices[focusIndex];
+          if (choice) toggle(choice.id);
+        } else if (event.key === 'Enter' || event.key === 'Tab') {
+          event.preventDefault();
+          onCommit({
+            value: result(selected),
+            exit: event.key === 'Tab' ? (event.shiftKey ? 'shift-tab' : 'tab') : 'enter',
+          });
+        }
+      }}
+    >
+      {choices.length === 0 && (
+        <p className="px-2 py-1.5 text-muted-foreground text-xs">No options yet: add them in the field settings.</p>
+      )}
+      {choices.map((choice, index) => (
+        <button
+          key={choice.id}
+          type="button"
+          role="option"
+          aria-selected={selected.includes(choice.id)}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => toggle(choice.id)}
+          className={cn(
+            'flex items-center gap-2 rounded px-2 py-1 text-left text-sm',
+            index === focusIndex && 'bg-accent',
+            single && selected.includes(choice.id) && 'font-medium ring-1 ring-primary/40',
+          )}
+        >
+          {!single && (
+            <input
+              type="checkbox"
+              readOnly
+              tabIndex={-1}
+              checked={selected.includes(choice.id)}
+              className="accent-primary"
+            />
+          )}
+          <span className={cn('truncate rounded-full px-2 py-0.5 text-xs', selectColorClasses[choice.color])}>
+            {choice.name}
+          </span>
+        </button>
+      ))}
+    </div>
+  );
+}

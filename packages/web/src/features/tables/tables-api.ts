@@ -1,0 +1,94 @@
+import type {
+  CreateField,
+  Field,
+  FieldChangePreview,
+  FieldOptions,
+  FilterGroup,
+  RecordChange,
+  RecordPage,
+  RecordValues,
+  Sort,
+  Table,
+  TableRecord,
+  UpdateField,
+  UpdateView,
+  View,
+} from '@flowmind/shared/tables';
+import { api } from '../../lib/api';
+
+const tablePath = (tableId: string) => `/api/tables/${encodeURIComponent(tableId)}`;
+
+export type RecordQuery = {
+  viewId?: string;
+  filter?: FilterGroup | null;
+  sort?: Sort[];
+  search?: string;
+  offset: number;
+  limit: number;
+};
+
+function recordsUrl(tableId: string, query: RecordQuery): string {
+  const params = new URLSearchParams();
+  if (query.viewId) params.set('viewId', query.viewId);
+  if (query.filter) params.set('filter', JSON.stringify(query.filter));
+  if (query.sort?.length) params.set('sort', JSON.stringify(query.sort));
+  if (query.search) params.set('search', query.search);
+  params.set('offset', String(query.offset));
+  params.set('limit', String(query.limit));
+  return `${tablePath(tableId)}/records?${params}`;
+}
+
+/** Every call the Tables screens make; the types come from the shared contract. */
+export const tablesApi = {
+  list: ({ accountId, search, trash }: { accountId: string; search?: string; trash?: boolean }) => {
+    const params = new URLSearchParams({ accountId });
+    if (search) params.set('search', search);
+    if (trash) params.set('trash', 'true');
+    return api<Table[]>(`/api/tables?${params}`);
+  },
+  create: ({ accountId, name }: { accountId: string; name: string }) =>
+    api<Table>('/api/tables', { method: 'POST', body: { accountId, name } }),
+  get: (tableId: string) => api<Table>(tablePath(tableId)),
+  update: ({ tableId, name, description }: { tableId: string; name?: string; description?: string }) =>
+    api<Table>(tablePath(tableId), { method: 'PATCH', body: { name, description } }),
+  trash: (tableId: string) => api<void>(tablePath(tableId), { method: 'DELETE' }),
+  restore: (tableId: string) => api<Table>(`${tablePath(tableId)}/restore`, { method: 'POST' }),
+  removeForever: (tableId: string) => api<void>(`${tablePath(tableId)}?permanent=true`, { method: 'DELETE' }),
+  duplicate: ({ tableId, name, withRecords }: { tableId: string; name?: string; withRecords: boolean }) =>
+    api<Table>(`${tablePath(tableId)}/duplicate`, { method: 'POST', body: { name, withRecords } }),
+
+  fields: (tableId: string) => api<Field[]>(`${tablePath(tableId)}/fields`),
+  createField: ({ tableId, input }: { tableId: string; input: CreateField }) =>
+    api<Field>(`${tablePath(tableId)}/fields`, { method: 'POST', body: input }),
+  updateField: ({ tableId, fieldId, input }: { tableId: string; fieldId: string; input: UpdateField }) =>
+    api<Field>(`${tablePath(tableId)}/fields/${encodeURIComponent(fieldId)}`, { method: 'PATCH', body: input }),
+  deleteField: ({ tableId, fieldId }: { tableId: string; fieldId: string }) =>
+    api<void>(`${tablePath(tableId)}/fields/${encodeURIComponent(fieldId)}`, { method: 'DELETE' }),
+  previewField: ({ tableId, fieldId, options }: { tableId: string; fieldId: string; options: FieldOptions }) =>
+    api<FieldChangePreview>(`${tablePath(tableId)}/fields/${encodeURIComponent(fieldId)}/preview`, {
+      method: 'POST',
+      body: { options },
+    }),
+  undoFieldChange: ({ tableId, fieldId }: { tableId: string; fieldId: string }) =>
+    api<Field>(`${tablePath(tableId)}/fields/${encodeURIComponent(fieldId)}/undo-change`, { method: 'POST' }),
+
+  records: ({ tableId, query, signal }: { tableId: string; query: RecordQuery; signal?: AbortSignal }) =>
+    api<RecordPage>(recordsUrl(tableId, query), { signal }),
+  createRecords: ({ tableId, records }: { tableId: string; records: Array<{ values: RecordValues }> }) =>
+    api<TableRecord[] | { records: TableRecord[] }>(`${tablePath(tableId)}/records`, {
+      method: 'POST',
+      body: { records },
+    }).then((answer) => (Array.isArray(answer) ? answer : answer.records)),
+  updateRecords: ({ tableId, records }: { tableId: string; records: Array<{ id: string; values: RecordValues }> }) =>
+    api<unknown>(`${tablePath(tableId)}/records`, { method: 'PATCH', body: { records } }),
+  deleteRecords: ({ tableId, ids }: { tableId: string; ids: string[] }) =>
+    api<unknown>(`${tablePath(tableId)}/records/delete`, { method: 'POST', body: { ids } }),
+  recordHistory: ({ tableId, recordId }: { tableId: string; recordId: string }) =>
+    api<RecordChange[] | { changes: RecordChange[] }>(
+      `${tablePath(tableId)}/records/${encodeURIComponent(recordId)}/history`,
+    ).then((answer) => (Array.isArray(answer) ? answer : answer.changes)),
+
+  views: (tableId: string) => api<View[]>(`${tablePath(tableId)}/views`),
+  updateView: ({ tableId, viewId, input }: { tableId: string; viewId: string; input: UpdateView }) =>
+    api<View>(`${tablePath(tableId)}/views/${encodeURIComponent(viewId)}`, { method: 'PATCH', body: input }),
+};

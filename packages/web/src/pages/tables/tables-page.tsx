@@ -1,0 +1,230 @@
+import type { Table } from '@flowmind/shared/tables';
+import { Plus, Search, Table2, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Input } from '../../components/ui/input';
+import { useActiveAccount } from '../../features/accounts/use-active-account';
+import { usePageHeader } from '../../features/page-header/use-page-header';
+import { ActionToasts, showActionToast } from '../../features/tables/action-toasts';
+import { TableNameDialog } from '../../features/tables/table-name-dialog';
+import { tablesApi } from '../../features/tables/tables-api';
+import { TablesList, TablesListSkeleton } from '../../features/tables/tables-list';
+import { useRefreshTables, useTables, useTrashedTables } from '../../features/tables/use-tables';
+import { errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { alerts } from '../../shell/alert-store';
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'rename'; table: Table }
+  | { kind: 'duplicate'; table: Table }
+  | { kind: 'forever'; table: Table }
+  | null;
+
+export function TablesPage() {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  usePageHeader({
+    title: 'Tables',
+    description: 'Keep your data in tables',
+    buttonText: 'New table',
+    buttonAction: () => setDialog({ kind: 'create' }),
+  });
+  const navigate = useNavigate();
+  const { account, isLoading: accountLoading } = useActiveAccount();
+  const accountId = account?.id ?? null;
+  const [search, setSearch] = useState('');
+  const [inTrash, setInTrash] = useState(false);
+  const [withRecords, setWithRecords] = useState(false);
+  const [pendingForever, setPendingForever] = useState(false);
+  const tables = useTables(accountId);
+  const trashed = useTrashedTables(accountId, { enabled: inTrash });
+  const refresh = useRefreshTables(accountId);
+
+  const source = inTrash ? trashed : tables;
+  const visible = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    const list = source.data ?? [];
+    return needle ? list.filter((table) => table.name.toLowerCase().includes(needle)) : list;
+  }, [source.data, search]);
+  const loadError =
+    (!inTrash && tables.liveError?.message) || (source.error ? errorMessage(source.error) : null) || null;
+  const isLoading = accountLoading || (source.isPending && !source.error);
+
+  const run = async (action: () => Promise<unknown>, success?: string) => {
+    try {
+      await action();
+      if (success) alerts.success(success);
+    } catch (failure) {
+      alerts.error(errorMessage(failure));
+    } finally {
+      refresh();
+    }
+  };
+
+  const actions = {
+    rename: (table: Table) => setDialog({ kind: 'rename', table }),
+    duplicate: (table: Table) => {
+      setWithRecords(false);
+      setDialog({ kind: 'duplicate', table });
+    },
+    trash: (table: Table) =>
+      run(async () => {
+        await tablesApi.trash(table.id);
+        showActionToast({
+          message: `"${table.name}" moved to trash`,
+          onAction: () => void run(() => tablesApi.restore(table.id), `"${table.name}" restored`),
+        });
+      }),
+    restore: (table: Table) => run(() => tablesApi.restore(table.id), `"${table.name}" restored`),
+    removeForever: (table: Table) => setDialog({ kind: 'forever', table }),
+  };
+
+  return (
+    <div className="grid max-w-4xl gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="relative min-w-48 flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Search tables"
+            placeholder="Search tables"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <fieldset className="flex rounded-md border bg-background p-0.5" aria-label="Show">
+          {[
+            { label: 'Tables', value: false, icon: Table2 },
+            { label: 'Trash', value: true, icon: Trash2 },
+          ].map((option) => (
+            <button
+              key={option.label}
+              type="button"
+              aria-pressed={inTrash === option.value}
+              onClick={() => setInTrash(option.value)}
+              className={cn(
+                'inline-flex h-8 items-center gap-1.5 rounded px-3 text-[13px]',
+                inTrash === option.value ? 'bg-muted font-medium text-foreground' : 'text-muted-foreground',
+              )}
+            >
+              <option.icon className="size-3.5" aria-hidden="true" />
+              {option.label}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+
+      {loadError ? (
+        <div role="alert" className="rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm">
+          <p className="text-destructive">Could not load tables: {loadError}</p>
+          <Button className="mt-3" size="sm" variant="outline" onClick={() => void source.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : isLoading ? (
+        <TablesListSkeleton />
+      ) : visible.length > 0 ? (
+        <TablesList tables={visible} inTrash={inTrash} actions={actions} />
+      ) : search.trim() ? (
+        <EmptyState icon={Search} title="No tables match" description={`Nothing is named like "${search.trim()}".`}>
+          <Button variant="outline" onClick={() => setSearch('')}>
+            Clear search
+          </Button>
+        </EmptyState>
+      ) : inTrash ? (
+        <EmptyState
+          icon={Trash2}
+          title="The trash is empty"
+          description="Tables you delete wait here until you restore them."
+        />
+      ) : (
+        <EmptyState
+          icon={Table2}
+          title="Create your first table"
+          description="Tables hold typed records — customers, orders, tasks — that you edit like a spreadsheet and your flows and agents can read and write."
+        >
+          <Button onClick={() => setDialog({ kind: 'create' })}>
+            <Plus aria-hidden="true" />
+            New table
+          </Button>
+        </EmptyState>
+      )}
+
+      <TableNameDialog
+        open={dialog?.kind === 'create'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title="New table"
+        submitLabel="Create table"
+        onSubmit={async (name) => {
+          if (!accountId) throw new Error('No account is selected');
+          const table = await tablesApi.create({ accountId, name });
+          refresh();
+          navigate(`/tables/${table.id}`);
+        }}
+      />
+      <TableNameDialog
+        open={dialog?.kind === 'rename'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title="Rename table"
+        submitLabel="Save"
+        initialName={dialog?.kind === 'rename' ? dialog.table.name : ''}
+        onSubmit={async (name) => {
+          if (dialog?.kind !== 'rename') return;
+          await tablesApi.update({ tableId: dialog.table.id, name });
+          refresh();
+        }}
+      />
+      <TableNameDialog
+        open={dialog?.kind === 'duplicate'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title="Duplicate table"
+        submitLabel="Duplicate"
+        initialName={dialog?.kind === 'duplicate' ? `${dialog.table.name} copy` : ''}
+        extra={
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={withRecords}
+              onChange={(event) => setWithRecords(event.target.checked)}
+            />
+            Copy the records too (otherwise only the fields and views)
+          </label>
+        }
+        onSubmit={async (name) => {
+          if (dialog?.kind !== 'duplicate') return;
+          await tablesApi.duplicate({ tableId: dialog.table.id, name, withRecords });
+          alerts.success(`"${name}" created`);
+          refresh();
+        }}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'forever'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title="Delete forever?"
+        description={
+          dialog?.kind === 'forever'
+            ? `"${dialog.table.name}" and all its records will be deleted. This cannot be undone.`
+            : ''
+        }
+        confirmLabel="Delete forever"
+        pending={pendingForever}
+        onConfirm={async () => {
+          if (dialog?.kind !== 'forever') return;
+          setPendingForever(true);
+          await run(() => tablesApi.removeForever(dialog.table.id), `"${dialog.table.name}" deleted`);
+          setPendingForever(false);
+          setDialog(null);
+        }}
+      />
+      <ActionToasts />
+    </div>
+  );
+}
