@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signedInUser } from './support';
+import { APP_ORIGIN, signedInUser } from './support';
 
 const cell = (page: Page, row: number, col: number) => page.locator(`[data-row="${row}"][data-col="${col}"]`);
 
@@ -130,4 +130,33 @@ test('a second browser sees an edit live; trash and undo from the list', async (
 
   await second.close();
   await first.close();
+});
+
+test('a formula field shows values computed from other fields', async ({ page }) => {
+  const user = await signedInUser(page, 'Fermat');
+  const headers = { origin: APP_ORIGIN };
+  const table = await (
+    await page.request.post('/api/tables', { data: { accountId: user.personalAccountId, name: 'Orders' }, headers })
+  ).json();
+  const amount = await (
+    await page.request.post(`/api/tables/${table.id}/fields`, {
+      data: { name: 'Amount', options: { type: 'number' } },
+      headers,
+    })
+  ).json();
+  await page.request.post(`/api/tables/${table.id}/records`, {
+    data: { records: [{ values: { [amount.id]: 21 } }] },
+    headers,
+  });
+  await page.goto(`/tables/${table.id}`);
+  await expect(cell(page, 0, 1)).toHaveText('21');
+
+  await page.getByRole('button', { name: 'Add field' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Double');
+  await dialog.getByLabel('Type').selectOption('formula');
+  await dialog.getByLabel(/expression|formula/i).fill('{Amount} * 2');
+  await dialog.getByRole('button', { name: 'Add field' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(cell(page, 0, 2)).toHaveText('42');
 });
