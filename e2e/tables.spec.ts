@@ -160,3 +160,27 @@ test('a formula field shows values computed from other fields', async ({ page })
   await expect(dialog).toBeHidden();
   await expect(cell(page, 0, 2)).toHaveText('42');
 });
+
+test('export the records of a view as CSV', async ({ page }) => {
+  const user = await signedInUser(page, 'Exporter');
+  const headers = { origin: APP_ORIGIN };
+  const table = await (
+    await page.request.post('/api/tables', { data: { accountId: user.personalAccountId, name: 'Export me' }, headers })
+  ).json();
+  const [name] = await (await page.request.get(`/api/tables/${table.id}/fields`)).json();
+  await page.request.post(`/api/tables/${table.id}/records`, {
+    data: { records: [{ values: { [name.id]: 'First, with comma' } }, { values: { [name.id]: 'Second' } }] },
+    headers,
+  });
+  await page.goto(`/tables/${table.id}`);
+  await expect(cell(page, 1, 0)).toHaveText('Second');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Export me.csv');
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).toString('utf8')).toBe('\uFEFFName\r\n"First, with comma"\r\nSecond\r\n');
+});

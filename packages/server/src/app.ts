@@ -91,7 +91,7 @@ export async function buildApp({ config, database, bus, mailer, logger, secret, 
   app.get('/api/config', async () => ({ googleSignIn: Boolean(config.google) }));
   registerAuthRoutes(app, { auth, appUrl: config.appUrl });
   registerAccountRoutes(app, { db, session, accounts, invites });
-  registerTableRoutes(app, { session, tables, records });
+  registerTableRoutes(app, { db, session, tables, records });
   registerLiveRoutes(app, { hub, session, appUrl: config.appUrl });
   await registerWebApp(app, { webDist: config.webDist ?? defaultWebDist });
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { AppError } from '@flowmind/shared/errors';
 import {
   CreateField,
@@ -22,10 +23,12 @@ import {
 } from '@flowmind/shared/tables';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Db } from '../db/client';
 import { parse } from '../http/errors';
 import type { RouteDoc } from '../http/openapi';
 import type { SessionReader } from '../http/session';
 import type { RecordService } from './record.service';
+import { prepareCsvExport } from './record-export';
 import type { TableService } from './table.service';
 
 const Id = z.string().min(1).max(64);
@@ -72,8 +75,33 @@ function recordsQuery(raw: unknown): ListRecordsQuery {
 
 export function registerTableRoutes(
   app: FastifyInstance,
-  { session, tables, records }: { session: SessionReader; tables: TableService; records: RecordService },
+  { db, session, tables, records }: { db: Db; session: SessionReader; tables: TableService; records: RecordService },
 ) {
+  app.get(
+    '/api/tables/:tableId/export.csv',
+    doc({
+      summary: 'Export records as CSV: a view’s visible fields, filter and sort (or those given)',
+      params: TableParams,
+      query: RecordsQueryDoc,
+    }),
+    async (req, reply) => {
+      const user = await session.requireUser(req);
+      const { filename, rows } = await prepareCsvExport({
+        db,
+        tables,
+        records,
+        ...parse(TableParams, req.params),
+        userId: user.id,
+        query: recordsQuery(req.query),
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
+        .send(Readable.from(rows));
+    },
+  );
+
   app.get(
     '/api/tables',
     doc({

@@ -1,8 +1,8 @@
 import type { Field, FieldChangePreview, TableRecord } from '@flowmind/shared/tables';
-import { Plus, Table2, Trash2 } from 'lucide-react';
+import { Download, Plus, Table2, Trash2 } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { Button, ButtonLink, buttonClasses } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
@@ -68,6 +68,11 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
 
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  // The export follows what the grid shows: the view's fields, filter and sort, and the search.
+  const exportHref = `/api/tables/${tableId}/export.csv?${new URLSearchParams({
+    ...(view ? { viewId: view.id } : {}),
+    ...(debouncedSearch ? { search: debouncedSearch } : {}),
+  }).toString()}`;
   const queryKey = JSON.stringify([view?.id, view?.config.filter, view?.config.sorts, debouncedSearch]);
   const windows = useRecordWindows({
     tableId,
@@ -211,6 +216,16 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           </Button>
         )}
         <div className="ml-auto flex items-center gap-2">
+          <a
+            className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+            href={exportHref}
+            download
+            title="Download the records of this view as CSV"
+          >
+            <Download aria-hidden="true" />
+            <span className="hidden sm:inline">Export CSV</span>
+            <span className="sr-only sm:hidden">Export CSV</span>
+          </a>
           {windows.total !== null && (
             <span className="hidden text-muted-foreground text-xs tabular-nums sm:inline" aria-live="polite">
               {windows.total.toLocaleString()} {windows.total === 1 ? 'record' : 'records'}
