@@ -1,0 +1,231 @@
+// `npm run bench -- tables`: the tables figures of issue 3, on the embedded database (file-backed
+// PGlite, as `npm start` runs) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL:
+//   - importing 100,000 rows (through the batch API: 100 requests of 1000; the CSV import endpoint
+//     will replace this line when it lands),
+//   - on a table of BENCH_RECORDS records (default 1,000,000): the first page with a filter and a
+//     sort, through the API, next to the same query run straight against the database,
+//   - the grid in Chromium: time to first rows and frames per second while scrolling.
+// Figures are printed, never asserted.
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FilterGroup, Sort } from '@flowmind/shared/tables';
+import { chromium } from '@playwright/test';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../packages/server/src/app';
+import { loadConfig } from '../packages/server/src/config';
+import { type Database, openDatabase } from '../packages/server/src/db/client';
+import { createLocalChangeBus } from '../packages/server/src/live/change-bus';
+import { createMailer } from '../packages/server/src/mail/mailer';
+import { compileFilter, compileSorts, orderBy } from '../packages/server/src/tables/record-query';
+import { percentile } from './support';
+
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const logger = pino({ level: 'silent' });
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await run();
+  return [result, performance.now() - started];
+}
+
+async function benchOn(label: string, database: Database) {
+  console.log(`\n--- ${label} ---`);
+  const app = await buildApp({
+    config: loadConfig({ APP_URL: 'http://localhost:3000', FLOWMIND_SIGNIN_RATE_LIMIT: '100000', LOG_LEVEL: 'silent' }),
+    database,
+    bus: createLocalChangeBus(),
+    mailer: createMailer({ smtpUrl: null, from: 'bench@localhost', logger }),
+    logger,
+    secret: 'bench-secret-0123456789abcdefghijklmnopq',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const headers = { origin: 'http://localhost:3000', 'content-type': 'application/json' };
+  let cookie = '';
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...headers, cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = res.headers.getSetCookie();
+    if (setCookie.length > 0) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+
+  try {
+    const email = `bench-${Date.now()}@example.com`;
+    await call('POST', '/api/auth/sign-up/email', { name: 'Bench', email, password: 'bench-password-1' });
+    // The bench skips the emailed link: it marks the address verified directly.
+    await database.db.execute(sql`update users set email_verified = true where email = ${email}`);
+    const me = await call('GET', '/api/me');
+    const accountId = me.personal_account_id as string;
+
+    // Import through the batch API.
+    const importTable = await call('POST', '/api/tables', { accountId, name: 'Import' });
+    const [importName] = await call('GET', `/api/tables/${importTable.id}/fields`);
+    const importScore = await call('POST', `/api/tables/${importTable.id}/fields`, {
+      name: 'Score',
+      options: { type: 'number' },
+    });
+    const [, importMs] = await timed(async () => {
+      for (let start = 0; start < IMPORT_ROWS; start += 1000) {
+        const records = Array.from({ length: Math.min(1000, IMPORT_ROWS - start) }, (_, i) => ({
+          values: { [importName.id]: `Row ${start + i}`, [importScore.id]: (start + i) % 997 },
+        }));
+        await call('POST', `/api/tables/${importTable.id}/records`, { records });
+      }
+    });
+    console.log(
+      `import ${IMPORT_ROWS.toLocaleString()} rows (batch API, 1000 per request): ${(importMs / 1000).toFixed(1)} s`,
+    );
+
+    // A large table, filled straight in the database (setup, not the measured path).
+    const big = await call('POST', '/api/tables', { accountId, name: 'Big' });
+    const [name] = await call('GET', `/api/tables/${big.id}/fields`);
+    const score = await call('POST', `/api/tables/${big.id}/fields`, { name: 'Score', options: { type: 'number' } });
+    const [, fillMs] = await timed(() =>
+      database.db.execute(sql`
+        insert into table_records (id, table_id, account_id, values, autonumber, created_at, updated_at)
+        select 'rec_b' || n, ${big.id}, ${accountId},
+               jsonb_build_object(${name.id}::text, 'Record ' || n, ${score.id}::text, (n * 7919) % 100000),
+               n, now(), now()
+        from generate_series(1, ${RECORDS}) as n`),
+    );
+    await database.db.execute(
+      sql`update tables set next_autonumber = ${RECORDS + 1}, version = version + 1 where id = ${big.id}`,
+    );
+    await database.db.execute(sql`analyze table_records`);
+    console.log(`setup: ${RECORDS.toLocaleString()} records inserted in ${(fillMs / 1000).toFixed(1)} s`);
+
+    const fields = new Map([
+      [name.id, name],
+      [score.id, score],
+    ]);
+    const cases: { title: string; filter: FilterGroup; sort: Sort[] }[] = [
+      {
+        title: 'filter Score ≥ 50000, in record order (autonumber, indexed)',
+        filter: { conjunction: 'and', conditions: [{ fieldId: score.id, operator: 'gte', value: 50000 }] },
+        sort: [],
+      },
+      {
+        title: 'filter Score ≥ 50000, sort by Score (no index yet) desc',
+        filter: { conjunction: 'and', conditions: [{ fieldId: score.id, operator: 'gte', value: 50000 }] },
+        sort: [{ fieldId: score.id, direction: 'desc' }],
+      },
+    ];
+    for (const testCase of cases) {
+      const sort = testCase.sort;
+      const query = `filter=${encodeURIComponent(JSON.stringify(testCase.filter))}&sort=${encodeURIComponent(JSON.stringify(sort))}&limit=100`;
+      const api: number[] = [];
+      const raw: number[] = [];
+      const where = sql`r.table_id = ${big.id} and r.account_id = ${accountId} and ${compileFilter(testCase.filter, fields)}`;
+      const order = orderBy(compileSorts(sort, fields));
+      for (let run = 0; run < RUNS; run++) {
+        api.push((await timed(() => call('GET', `/api/tables/${big.id}/records?${query}`)))[1]);
+        raw.push(
+          (
+            await timed(async () => {
+              await database.db.execute(
+                sql`select r.id, r.values, r.autonumber from table_records r where ${where} order by ${order} limit 101`,
+              );
+              await database.db.execute(sql`select count(*)::int from table_records r where ${where}`);
+            })
+          )[1],
+        );
+      }
+      const ratio = percentile(api, 50) / percentile(raw, 50);
+      console.log(
+        `first page, ${testCase.title}\n` +
+          `  API p50 ${ms(percentile(api, 50))}, p95 ${ms(percentile(api, 95))} | raw query p50 ${ms(percentile(raw, 50))}, p95 ${ms(percentile(raw, 95))} | overhead ${ratio.toFixed(2)}×`,
+      );
+    }
+
+    // The grid in Chromium, served by this same app.
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [cookieName, ...rest] = pair.split('=');
+        return { name: cookieName as string, value: rest.join('='), url: base };
+      }),
+    );
+    const page = await context.newPage();
+    const [, firstRowsMs] = await timed(async () => {
+      await page.goto(`${base}/tables/${big.id}`);
+      await page.locator('[data-row="0"][data-col="0"]').getByText('Record 1', { exact: true }).waitFor();
+    });
+    await page.locator('[data-row="0"][data-col="0"]').hover();
+    // A string, not a function: the TypeScript loader would add helpers the page does not have.
+    const frames = (await page.evaluate(`(async () => {
+      const stamps = [];
+      const grid = document.querySelector('[role="grid"]'); // its own scroll container
+      const until = performance.now() + 3000;
+      await new Promise((resolve) => {
+        const frame = (now) => {
+          stamps.push(now);
+          grid.scrollTop += 400;
+          if (now < until) requestAnimationFrame(frame);
+          else resolve();
+        };
+        requestAnimationFrame(frame);
+      });
+      return stamps;
+    })()`)) as number[];
+    const gaps = frames.slice(1).map((t, i) => t - (frames[i] as number));
+    console.log(
+      `grid: first rows in ${ms(firstRowsMs)}; scrolling 400 px per frame for 3 s: ${(frames.length / 3).toFixed(0)} fps, frame p50 ${ms(percentile(gaps, 50))}, p95 ${ms(percentile(gaps, 95))}`,
+    );
+    await browser.close();
+  } finally {
+    await app.close();
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'flowmind-bench-tables-'));
+try {
+  const embedded = await openDatabase({ kind: 'pglite', dataDir });
+  await benchOn('embedded database (PGlite, file-backed)', embedded);
+  await embedded.close();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (adminUrl) {
+  const dbName = `flowmind_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  try {
+    const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
+    await benchOn('PostgreSQL', postgres);
+    await postgres.close();
+  } finally {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+} else {
+  console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it.)');
+}
