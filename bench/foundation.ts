@@ -2,6 +2,7 @@
 // (1) the landing page's first-load JavaScript, gzip bytes, measured in Chromium, and
 // (2) the time to sign in through the API (sequential sign-ins, median and p95).
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/chromium';
 import { LANDING_JS_BUDGET_GZIP, measureFirstLoadJs } from '../e2e/first-load';
 import { percentile, startBenchServer } from './support';
 
@@ -18,18 +19,7 @@ async function post(path: string, body: unknown, cookie?: string) {
 }
 
 try {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const page = await browser.newPage();
   const landing = await measureFirstLoadJs(page, `${base}/`);
   await browser.close();

@@ -15,6 +15,7 @@ import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
+import { chromiumLaunchOptions } from '../e2e/chromium';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
 import { type Database, openDatabase } from '../packages/server/src/db/client';
@@ -150,18 +151,7 @@ async function benchOn(label: string, database: Database) {
     }
 
     // The grid in Chromium, served by this same app.
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const browser = await chromium.launch(chromiumLaunchOptions);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addCookies(
       cookie.split('; ').map((pair) => {
