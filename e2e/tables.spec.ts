@@ -184,3 +184,41 @@ test('export the records of a view as CSV', async ({ page }) => {
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).toString('utf8')).toBe('\uFEFFName\r\n"First, with comma"\r\nSecond\r\n');
 });
+
+test('a type change that would lose values is announced, then undone', async ({ page }) => {
+  const user = await signedInUser(page, 'Typist');
+  const headers = { origin: APP_ORIGIN };
+  const table = await (
+    await page.request.post('/api/tables', { data: { accountId: user.personalAccountId, name: 'Codes' }, headers })
+  ).json();
+  const code = await (
+    await page.request.post(`/api/tables/${table.id}/fields`, {
+      data: { name: 'Code', options: { type: 'text' } },
+      headers,
+    })
+  ).json();
+  await page.request.post(`/api/tables/${table.id}/records`, {
+    data: { records: ['12', 'abc', '7'].map((value) => ({ values: { [code.id]: value } })) },
+    headers,
+  });
+  await page.goto(`/tables/${table.id}`);
+  await expect(cell(page, 1, 1)).toHaveText('abc');
+
+  await page.getByRole('button', { name: /^Code \(/ }).click();
+  await page.getByRole('menuitem', { name: 'Rename or change type' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Type').selectOption('number');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: 'Change the field type?' }));
+  await expect(confirm.getByText('1 value will be lost; 2 will be converted.', { exact: false })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Change type' }).click();
+  await expect(cell(page, 0, 1)).toHaveText('12');
+  await expect(cell(page, 1, 1)).toHaveText('');
+
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Field change undone')).toBeVisible();
+  await expect(cell(page, 1, 1)).toHaveText('abc');
+  const fields = await (await page.request.get(`/api/tables/${table.id}/fields`)).json();
+  expect(fields.find((f: { id: string }) => f.id === code.id).type).toBe('text');
+});
