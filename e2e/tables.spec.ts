@@ -222,3 +222,54 @@ test('a type change that would lose values is announced, then undone', async ({ 
   const fields = await (await page.request.get(`/api/tables/${table.id}/fields`)).json();
   expect(fields.find((f: { id: string }) => f.id === code.id).type).toBe('text');
 });
+
+test('filter and sort a view; the server evaluates both', async ({ page }) => {
+  const user = await signedInUser(page, 'Sorter');
+  const headers = { origin: APP_ORIGIN };
+  const table = await (
+    await page.request.post('/api/tables', { data: { accountId: user.personalAccountId, name: 'Scores' }, headers })
+  ).json();
+  const [name] = await (await page.request.get(`/api/tables/${table.id}/fields`)).json();
+  const score = await (
+    await page.request.post(`/api/tables/${table.id}/fields`, {
+      data: { name: 'Score', options: { type: 'number' } },
+      headers,
+    })
+  ).json();
+  await page.request.post(`/api/tables/${table.id}/records`, {
+    data: {
+      records: [
+        ['Ada', 5],
+        ['Bea', 50],
+        ['Cid', 20],
+        ['Dot', 80],
+      ].map(([n, s]) => ({ values: { [name.id]: n, [score.id]: s } })),
+    },
+    headers,
+  });
+  await page.goto(`/tables/${table.id}`);
+  await expect(page.getByText('4 records', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByRole('button', { name: 'Add condition' }).click();
+  await page.getByLabel('Field', { exact: true }).selectOption({ label: 'Score' });
+  await page.getByLabel('Operator').selectOption('gte');
+  await page.getByLabel('Value').fill('20');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('3 records', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Sort' }).click();
+  await page.getByRole('button', { name: 'Add sort' }).click();
+  await page.getByLabel('Sort field').selectOption({ label: 'Score' });
+  await page.getByLabel('Direction').selectOption('desc');
+  await page.keyboard.press('Escape');
+  await expect(cell(page, 0, 0)).toHaveText('Dot');
+  await expect(cell(page, 1, 0)).toHaveText('Bea');
+  await expect(cell(page, 2, 0)).toHaveText('Cid');
+
+  // Saved in the view: a reload keeps both.
+  await page.reload();
+  await expect(page.getByText('3 records', { exact: true })).toBeVisible();
+  await expect(cell(page, 0, 0)).toHaveText('Dot');
+});
