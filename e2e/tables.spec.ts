@@ -273,3 +273,30 @@ test('filter and sort a view; the server evaluates both', async ({ page }) => {
   await expect(page.getByText('3 records', { exact: true })).toBeVisible();
   await expect(cell(page, 0, 0)).toHaveText('Dot');
 });
+
+test('undo of a record delete brings the same record back', async ({ page }) => {
+  const user = await signedInUser(page, 'Undoer');
+  const headers = { origin: APP_ORIGIN };
+  const table = await (
+    await page.request.post('/api/tables', { data: { accountId: user.personalAccountId, name: 'Keep' }, headers })
+  ).json();
+  const [name] = await (await page.request.get(`/api/tables/${table.id}/fields`)).json();
+  const { records } = await (
+    await page.request.post(`/api/tables/${table.id}/records`, {
+      data: { records: [{ values: { [name.id]: 'Stays' } }, { values: { [name.id]: 'Comes back' } }] },
+      headers,
+    })
+  ).json();
+  await page.goto(`/tables/${table.id}`);
+  await cell(page, 1, 0).click();
+  await page.getByRole('button', { name: 'Delete record' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('1 record', { exact: true })).toBeVisible();
+
+  await page.getByRole('grid').focus();
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(page.getByText('2 records', { exact: true })).toBeVisible();
+  await expect(cell(page, 1, 0)).toHaveText('Comes back');
+  const page1 = await (await page.request.get(`/api/tables/${table.id}/records`)).json();
+  expect(page1.records.map((r: { id: string }) => r.id)).toEqual([records[0].id, records[1].id]);
+});

@@ -232,6 +232,8 @@ export const recordHistory = pgTable(
     userId: text('user_id'),
     kind: text('kind', { enum: ['created', 'updated', 'deleted', 'restored'] }).notNull(),
     changes: jsonb('changes').notNull().default({}),
+    /** For `deleted`: what a restore needs besides the values (autonumber, created at and by). */
+    snapshot: jsonb('snapshot'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('record_history_record_idx').on(t.recordId, t.createdAt)],

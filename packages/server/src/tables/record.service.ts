@@ -394,6 +394,126 @@ export function recordService({ db, bus, tablesService }: { db: Db; bus: ChangeB
       };
     },
 
+    /**
+     * Brings deleted records back with their ids, autonumbers and the values of fields that still
+     * exist (links only to records that still exist), and links the other side again. Undo of a
+     * delete uses it, so history and links survive.
+     */
+    async restore({ tableId, userId, input }: { tableId: string; userId: string; input: DeleteRecords }) {
+      const { table, fields } = await context(tableId, userId);
+      const writable = fields.filter((field) => validateValue(field, null).ok);
+      let linkedTables: string[] = [];
+      const restored = await db.transaction(async (tx) => {
+        const existing = await tx
+          .select({ id: tableRecords.id })
+          .from(tableRecords)
+          .where(and(eq(tableRecords.accountId, table.accountId), inArray(tableRecords.id, input.ids)));
+        if (existing.length > 0) {
+          throw new AppError(
+            'conflict',
+            `Record ${existing[0]?.id} exists; only deleted records can be restored`,
+            'ids',
+          );
+        }
+        const deletions = rowsOf<{ record_id: string; changes: Record<string, { from: unknown }>; snapshot: unknown }>(
+          await tx.execute(sql`
+            select distinct on (record_id) record_id, changes, snapshot from record_history
+            where account_id = ${table.accountId} and table_id = ${table.id} and kind = 'deleted'
+              and record_id in (${sql.join(
+                input.ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})
+            order by record_id, created_at desc`),
+        );
+        const byId = new Map(deletions.map((row) => [row.record_id, row]));
+        const missing = input.ids.find((id) => !byId.has(id));
+        if (missing) throw new AppError('not_found', `Record ${missing} was never deleted from this table`, 'ids');
+
+        const rows = [];
+        for (const id of input.ids) {
+          const deletion = byId.get(id) as (typeof deletions)[number];
+          const values: Record<string, unknown> = {};
+          for (const field of writable) {
+            const before = deletion.changes[field.id]?.from;
+            if (before === undefined || before === null) continue;
+            if (field.options.type === 'link') {
+              const ids = (Array.isArray(before) ? before : []).map(String);
+              const live = ids.length
+                ? await tx
+                    .select({ id: tableRecords.id })
+                    .from(tableRecords)
+                    .where(
+                      and(
+                        eq(tableRecords.accountId, table.accountId),
+                        eq(tableRecords.tableId, field.options.linkedTableId),
+                        inArray(tableRecords.id, ids),
+                      ),
+                    )
+                : [];
+              const alive = new Set(live.map((r) => r.id));
+              const kept = ids.filter((linked) => alive.has(linked));
+              if (kept.length > 0) values[field.id] = kept;
+              continue;
+            }
+            // A value that no longer fits the field (its type changed since) stays out.
+            const checked = validateValue(field, before);
+            if (checked.ok && checked.value !== null) values[field.id] = checked.value;
+          }
+          const snapshot = (deletion.snapshot ?? {}) as { autonumber?: number; createdAt?: string; createdBy?: string };
+          rows.push({ id, values, snapshot });
+        }
+        // Records deleted before snapshots were kept get new autonumbers at the end.
+        const needNumbers = rows.filter((row) => row.snapshot.autonumber === undefined).length;
+        let fresh = 0;
+        if (needNumbers > 0) {
+          const [counter] = await tx
+            .update(tables)
+            .set({ nextAutonumber: sql`${tables.nextAutonumber} + ${needNumbers}` })
+            .where(eq(tables.id, table.id))
+            .returning({ next: tables.nextAutonumber });
+          fresh = Number(counter?.next ?? 0) - needNumbers;
+        }
+        const inserted = await tx
+          .insert(tableRecords)
+          .values(
+            rows.map((row) => ({
+              id: row.id,
+              tableId: table.id,
+              accountId: table.accountId,
+              values: row.values,
+              // Autonumbers are never reused, so the old one is still free.
+              autonumber: row.snapshot.autonumber ?? fresh++,
+              createdAt: row.snapshot.createdAt ? new Date(row.snapshot.createdAt) : new Date(),
+              createdBy: row.snapshot.createdBy ?? userId,
+              updatedBy: userId,
+            })),
+          )
+          .returning();
+        await tx.insert(recordHistory).values(
+          rows.map((row) => ({
+            id: newId('rch'),
+            tableId: table.id,
+            accountId: table.accountId,
+            recordId: row.id,
+            userId,
+            kind: 'restored' as const,
+            changes: Object.fromEntries(Object.entries(row.values).map(([k, v]) => [k, { from: null, to: v }])),
+          })),
+        );
+        await repo.touch(tx, table.accountId, table.id);
+        linkedTables = await syncInverseLinks(tx, {
+          accountId: table.accountId,
+          userId,
+          fields,
+          changes: rows.map((row) => ({ recordId: row.id, before: {}, after: row.values })),
+        });
+        await touchLinked(tx, table, linkedTables);
+        return inserted.map(fromRow);
+      });
+      publish(table, linkedTables);
+      return { records: await present(table, fields, restored) };
+    },
+
     async remove({ tableId, userId, input }: { tableId: string; userId: string; input: DeleteRecords }) {
       const { table, fields } = await context(tableId, userId);
       let linkedTables: string[] = [];
@@ -407,7 +527,13 @@ export function recordService({ db, bus, tablesService }: { db: Db; bus: ChangeB
               inArray(tableRecords.id, input.ids),
             ),
           )
-          .returning({ id: tableRecords.id, values: tableRecords.values });
+          .returning({
+            id: tableRecords.id,
+            values: tableRecords.values,
+            autonumber: tableRecords.autonumber,
+            createdAt: tableRecords.createdAt,
+            createdBy: tableRecords.createdBy,
+          });
         if (rows.length)
           await tx.insert(recordHistory).values(
             rows.map((row) => ({
@@ -421,6 +547,7 @@ export function recordService({ db, bus, tablesService }: { db: Db; bus: ChangeB
               changes: Object.fromEntries(
                 Object.entries(row.values as object).map(([k, v]) => [k, { from: v, to: null }]),
               ),
+              snapshot: { autonumber: Number(row.autonumber), createdAt: row.createdAt, createdBy: row.createdBy },
             })),
           );
         await repo.touch(tx, table.accountId, table.id);

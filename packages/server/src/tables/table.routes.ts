@@ -327,6 +327,23 @@ export function registerTableRoutes(
       });
     },
   );
+  app.post(
+    '/api/tables/:tableId/records/restore',
+    doc({
+      summary: 'Restore deleted records with their ids, autonumbers and links (undo of a delete)',
+      params: TableParams,
+      body: DeleteRecords,
+      response: z.object({ records: z.array(TableRecord) }),
+    }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return records.restore({
+        ...parse(TableParams, req.params),
+        userId: user.id,
+        input: parse(DeleteRecords, req.body),
+      });
+    },
+  );
   app.get(
     '/api/tables/:tableId/records/:recordId',
     doc({ summary: 'Get one record', params: RecordParams, response: TableRecord }),

@@ -83,6 +83,9 @@ export const tablesApi = {
     api<unknown>(`${tablePath(tableId)}/records`, { method: 'PATCH', body: { records } }),
   deleteRecords: ({ tableId, ids }: { tableId: string; ids: string[] }) =>
     api<unknown>(`${tablePath(tableId)}/records/delete`, { method: 'POST', body: { ids } }),
+  /** Deleted records come back with their ids, positions, history and links. */
+  restoreRecords: ({ tableId, ids }: { tableId: string; ids: string[] }) =>
+    api<{ records: TableRecord[] }>(`${tablePath(tableId)}/records/restore`, { method: 'POST', body: { ids } }),
   recordHistory: ({ tableId, recordId }: { tableId: string; recordId: string }) =>
     api<RecordChange[] | { changes: RecordChange[] }>(
       `${tablePath(tableId)}/records/${encodeURIComponent(recordId)}/history`,

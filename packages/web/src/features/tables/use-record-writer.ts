@@ -1,8 +1,7 @@
-import type { Field, RecordValues, TableRecord } from '@flowmind/shared/tables';
+import type { RecordValues, TableRecord } from '@flowmind/shared/tables';
 import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { alerts } from '../../shell/alert-store';
-import { isReadOnly } from './field-types';
 import { tablesApi } from './tables-api';
 import type { useRecordWindows } from './use-record-windows';
 
@@ -16,12 +15,10 @@ const UNDO_LIMIT = 100;
  * Every record write of the grid: optimistic in the cache, rolled back with the server's message on failure, and
  * kept as a command with its inverse so Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z can replay them against the API.
  */
-export function useRecordWriter({ tableId, windows, fields }: { tableId: string; windows: Windows; fields: Field[] }) {
+export function useRecordWriter({ tableId, windows }: { tableId: string; windows: Windows }) {
   const undoStack = useRef<Command[]>([]);
   const redoStack = useRef<Command[]>([]);
   const [, setDepth] = useState(0);
-  const fieldsRef = useRef(fields);
-  fieldsRef.current = fields;
 
   const push = useCallback((command: Command) => {
     undoStack.current = [...undoStack.current.slice(-(UNDO_LIMIT - 1)), command];
@@ -120,54 +117,46 @@ export function useRecordWriter({ tableId, windows, fields }: { tableId: string;
     [tableId, windows],
   );
 
-  /** Adds records; undo deletes them and redo adds them again (they get new ids). */
+  const restore = useCallback(
+    async (ids: string[]) => {
+      for (let start = 0; start < ids.length; start += 1000) {
+        await tablesApi.restoreRecords({ tableId, ids: ids.slice(start, start + 1000) });
+      }
+      windows.refetchVisible();
+    },
+    [tableId, windows],
+  );
+
+  /** Adds records; undo deletes them and redo restores the same records. */
   const addRecords = useCallback(
     (list: RecordValues[], label = 'Add record') =>
       enqueue(async () => {
         try {
-          let ids = await create(list);
-          push({
-            label,
-            undo: () => remove(ids),
-            redo: async () => {
-              ids = await create(list);
-            },
-          });
+          const ids = await create(list);
+          push({ label, undo: () => remove(ids), redo: () => restore(ids) });
           return ids;
         } catch (failure) {
           alerts.error(errorMessage(failure, 'Could not add the record'));
           return null;
         }
       }),
-    [create, enqueue, push, remove],
+    [create, enqueue, push, remove, restore],
   );
 
-  /** Deletes records; undo adds them back with the values they had (editable fields only). */
+  /** Deletes records; undo restores them with their ids, history and links. */
   const deleteRecords = useCallback(
     (ids: string[]) =>
       enqueue(async () => {
-        const writable = new Set(fieldsRef.current.filter((field) => !isReadOnly(field)).map((field) => field.id));
-        const snapshot = ids.map((id) => {
-          const values = windows.findRecord(id)?.values ?? {};
-          return Object.fromEntries(Object.entries(values).filter(([fieldId]) => writable.has(fieldId)));
-        });
         try {
           await remove(ids);
-          let current = ids;
-          push({
-            label: 'Delete records',
-            undo: async () => {
-              current = await create(snapshot);
-            },
-            redo: () => remove(current),
-          });
+          push({ label: 'Delete records', undo: () => restore(ids), redo: () => remove(ids) });
           return true;
         } catch (failure) {
           alerts.error(errorMessage(failure, 'Could not delete the records'));
           return false;
         }
       }),
-    [create, enqueue, push, remove, windows],
+    [enqueue, push, remove, restore],
   );
 
   const replay = useCallback(

@@ -81,7 +81,7 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
     queryKey,
     version: table.data?.version,
   });
-  const writer = useRecordWriter({ tableId, windows, fields });
+  const writer = useRecordWriter({ tableId, windows });
 
   const [fieldDialog, setFieldDialog] = useState<{ field: Field | null } | null>(null);
   const [deletingField, setDeletingField] = useState<Field | null>(null);

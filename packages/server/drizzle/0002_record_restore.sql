@@ -1,0 +1,1 @@
+ALTER TABLE "record_history" ADD COLUMN "snapshot" jsonb;
