@@ -217,6 +217,17 @@ export const ListRecordsQuery = z.object({
 });
 export type ListRecordsQuery = z.infer<typeof ListRecordsQuery>;
 
+/** Distinct values a group-by lists at most. */
+export const RECORD_GROUP_LIMIT = 1000;
+
+/** Records counted per value of one field, in that field's sort order (empty values last). */
+export const RecordGroups = z.object({
+  field_id: z.string(),
+  groups: z.array(z.object({ value: z.unknown(), count: z.number() })),
+  total: z.number(),
+});
+export type RecordGroups = z.infer<typeof RecordGroups>;
+
 export const RecordPage = z.object({
   records: z.array(TableRecord),
   next_cursor: z.string().nullable(),

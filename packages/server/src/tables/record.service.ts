@@ -1,14 +1,16 @@
 import { AppError } from '@flowmind/shared/errors';
 import { validateValue } from '@flowmind/shared/table-values';
-import type {
-  CreateRecords,
-  DeleteRecords,
-  Field,
-  ListRecordsQuery,
-  RecordChange,
-  RecordPage,
-  TableRecord,
-  UpdateRecords,
+import {
+  type CreateRecords,
+  type DeleteRecords,
+  type Field,
+  type ListRecordsQuery,
+  RECORD_GROUP_LIMIT,
+  type RecordChange,
+  type RecordGroups,
+  type RecordPage,
+  type TableRecord,
+  type UpdateRecords,
 } from '@flowmind/shared/tables';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -114,7 +116,71 @@ export function recordService({ db, bus, tablesService }: { db: Db; bus: ChangeB
     for (const id of ids) await repo.touch(tx, table.accountId, id);
   }
 
+  /**
+   * What a query matches: the table, the filter and search (given, or the view's saved ones), and
+   * the sorts to use. A saved filter or sort that no longer fits the fields is skipped, not an error.
+   */
+  async function finding(
+    table: TableRow,
+    fields: Field[],
+    query: Pick<ListRecordsQuery, 'filter' | 'sort' | 'search' | 'viewId'>,
+  ) {
+    const byId = new Map(fields.map((f) => [f.id, f]));
+    let filter = query.filter;
+    let sorts = query.sort;
+    let savedFilter = false;
+    let savedSorts = false;
+    if (query.viewId) {
+      const view = await repo.view(table.accountId, table.id, query.viewId);
+      if (!view) throw new AppError('bad_request', 'There is no such view', 'viewId');
+      savedFilter = !filter;
+      savedSorts = !sorts;
+      filter ??= view.config.filter ?? undefined;
+      sorts ??= view.config.sorts;
+    }
+    const conditions: SQL[] = [sql`r.table_id = ${table.id}`, sql`r.account_id = ${table.accountId}`];
+    if (filter) conditions.push(compileFilter(filter, byId, { lenient: savedFilter }));
+    const search = query.search ? compileSearch(query.search, fields) : null;
+    if (search) conditions.push(search);
+    return { conditions, sorts, savedSorts };
+  }
+
   return {
+    /** Records matching a query, counted per value of one field (group by), in that field's order. */
+    async groups({
+      tableId,
+      userId,
+      fieldId,
+      query,
+    }: {
+      tableId: string;
+      userId: string;
+      fieldId: string;
+      query: Pick<ListRecordsQuery, 'filter' | 'search' | 'viewId'>;
+    }): Promise<RecordGroups> {
+      const { table, fields, byId } = await context(tableId, userId);
+      const field = byId.get(fieldId);
+      if (!field) throw new AppError('bad_request', `There is no field ${fieldId} in this table`, 'fieldId');
+      const [key] = compileSorts([{ fieldId, direction: 'asc' }], byId).map((k) => ({ ...k }));
+      if (!key) throw new AppError('bad_request', `${field.name} cannot be grouped`, 'fieldId');
+      const { conditions } = await finding(table, fields, { ...query, sort: [] });
+      const value = ['autonumber', 'created_time', 'updated_time', 'created_by'].includes(field.type)
+        ? sql`to_jsonb(${key.expr})`
+        : sql`r.values -> ${field.id}::text`;
+      const result = await db.execute(sql`
+        select ${value} as value, count(*)::int as count
+        from table_records r
+        where ${sql.join(conditions, sql` and `)}
+        group by 1
+        order by min(${key.expr}) asc nulls last, 1
+        limit ${RECORD_GROUP_LIMIT}`);
+      const groups = rowsOf<{ value: unknown; count: number }>(result).map((row) => ({
+        value: row.value ?? null,
+        count: Number(row.count),
+      }));
+      return { field_id: field.id, groups, total: groups.reduce((sum, g) => sum + g.count, 0) };
+    },
+
     async list({
       tableId,
       userId,
@@ -125,22 +191,7 @@ export function recordService({ db, bus, tablesService }: { db: Db; bus: ChangeB
       query: ListRecordsQuery;
     }): Promise<RecordPage> {
       const { table, fields, byId } = await context(tableId, userId);
-      let filter = query.filter;
-      let sorts = query.sort;
-      let savedFilter = false;
-      let savedSorts = false;
-      if (query.viewId) {
-        const view = await repo.view(table.accountId, table.id, query.viewId);
-        if (!view) throw new AppError('bad_request', 'There is no such view', 'viewId');
-        savedFilter = !filter;
-        savedSorts = !sorts;
-        filter ??= view.config.filter ?? undefined;
-        sorts ??= view.config.sorts;
-      }
-      const conditions: SQL[] = [sql`r.table_id = ${table.id}`, sql`r.account_id = ${table.accountId}`];
-      if (filter) conditions.push(compileFilter(filter, byId, { lenient: savedFilter }));
-      const search = query.search ? compileSearch(query.search, fields) : null;
-      if (search) conditions.push(search);
+      const { conditions, sorts, savedSorts } = await finding(table, fields, query);
       const keys = compileSorts(sorts ?? [], byId, { lenient: savedSorts });
       const matching = sql.join(conditions, sql` and `);
 

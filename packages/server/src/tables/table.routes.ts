@@ -12,6 +12,7 @@ import {
   FieldOptions,
   ListRecordsQuery,
   RecordChange,
+  RecordGroups,
   RecordPage,
   Table,
   TableRecord,
@@ -54,6 +55,9 @@ const RecordsQueryDoc = z.object({
   offset: z.string().optional().describe('Start at this position (ignored with a cursor)'),
 });
 const RecordsResult = z.object({ records: z.array(TableRecord) });
+const GroupsQueryDoc = RecordsQueryDoc.pick({ filter: true, search: true, viewId: true }).extend({
+  fieldId: z.string().describe('The field to group by'),
+});
 const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Tables'], ...route } } });
 
 /** The query string carries filter and sort as JSON and numbers as text. */
@@ -324,6 +328,26 @@ export function registerTableRoutes(
         ...parse(TableParams, req.params),
         userId: user.id,
         input: parse(DeleteRecords, req.body),
+      });
+    },
+  );
+  app.get(
+    '/api/tables/:tableId/groups',
+    doc({
+      summary: 'Count records per value of a field (group by), with a filter, search or view',
+      params: TableParams,
+      query: GroupsQueryDoc,
+      response: RecordGroups,
+    }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      const { fieldId } = parse(z.object({ fieldId: z.string().min(1, 'fieldId is required') }), req.query);
+      const { filter, search, viewId } = recordsQuery(req.query);
+      return records.groups({
+        ...parse(TableParams, req.params),
+        userId: user.id,
+        fieldId,
+        query: { filter, search, viewId },
       });
     },
   );
