@@ -1,9 +1,7 @@
 import { AppError } from '@flowmind/shared/errors';
 import type { Field } from '@flowmind/shared/tables';
 import { sql } from 'drizzle-orm';
-import { newId } from '../db/ids';
-import { recordHistory } from '../db/schema';
-import { rowsOf, type Tx } from './table.repository';
+import { rowsOf, type Tx, writeHistory } from './table.repository';
 
 type LinkField = Field & { options: { type: 'link'; linkedTableId: string; inverseFieldId: string | null } };
 
@@ -118,23 +116,18 @@ export async function syncInverseLinks(
       returning r.id, next.before, next.links`);
     // The linked records' history shows the change too, in the same transaction.
     const rows = rowsOf<{ id: string; before: unknown; links: unknown }>(result);
-    if (rows.length)
-      await tx.insert(recordHistory).values(
-        rows.map((row) => ({
-          id: newId('rch'),
-          tableId: field.options.linkedTableId,
-          accountId,
-          recordId: row.id,
-          userId,
-          kind: 'updated' as const,
-          changes: {
-            [inverse]: {
-              from: row.before ?? null,
-              to: Array.isArray(row.links) && row.links.length ? row.links : null,
-            },
-          },
-        })),
-      );
+    await writeHistory(tx, {
+      tableId: field.options.linkedTableId,
+      accountId,
+      userId,
+      kind: 'updated',
+      entries: rows.map((row) => ({
+        recordId: row.id,
+        changes: {
+          [inverse]: { from: row.before ?? null, to: Array.isArray(row.links) && row.links.length ? row.links : null },
+        },
+      })),
+    });
     touched.push(field.options.linkedTableId);
   }
   return [...new Set(touched)];

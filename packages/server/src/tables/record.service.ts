@@ -28,7 +28,7 @@ import {
   encodeCursor,
   orderBy,
 } from './record-query';
-import { rowsOf, type TableRow, tableRepository } from './table.repository';
+import { rowsOf, type TableRow, tableRepository, valuesAsChanges, writeHistory } from './table.repository';
 import type { TableService } from './table.service';
 
 type RecordRow = typeof tableRecords.$inferSelect;
@@ -323,20 +323,14 @@ export function recordService({ db, bus, tablesService }: { db: Db; bus: ChangeB
             })),
           )
           .returning();
-        await tx.insert(recordHistory).values(
-          rows.map((row) => ({
-            id: newId('rch'),
-            tableId: table.id,
-            accountId: table.accountId,
-            recordId: row.id,
-            userId,
-            kind: 'created' as const,
-            changes: Object.fromEntries(
-              Object.entries(row.values as object).map(([k, v]) => [k, { from: null, to: v }]),
-            ),
-            createdAt: now,
-          })),
-        );
+        await writeHistory(tx, {
+          tableId: table.id,
+          accountId: table.accountId,
+          userId,
+          kind: 'created',
+          entries: rows.map((row) => ({ recordId: row.id, changes: valuesAsChanges(row.values as object, 'to') })),
+          at: now,
+        });
         linkedTables = await syncInverseLinks(tx, {
           accountId: table.accountId,
           userId,
@@ -407,19 +401,14 @@ export function recordService({ db, bus, tablesService }: { db: Db; bus: ChangeB
             return { recordId: record.id, changes };
           })
           .filter((h) => Object.keys(h.changes).length > 0);
-        if (history.length)
-          await tx.insert(recordHistory).values(
-            history.map((h) => ({
-              id: newId('rch'),
-              tableId: table.id,
-              accountId: table.accountId,
-              recordId: h.recordId,
-              userId,
-              kind: 'updated' as const,
-              changes: h.changes,
-              createdAt: now,
-            })),
-          );
+        await writeHistory(tx, {
+          tableId: table.id,
+          accountId: table.accountId,
+          userId,
+          kind: 'updated',
+          entries: history,
+          at: now,
+        });
         await repo.touch(tx, table.accountId, table.id);
         linkedTables = await syncInverseLinks(tx, {
           accountId: table.accountId,
@@ -540,17 +529,13 @@ export function recordService({ db, bus, tablesService }: { db: Db; bus: ChangeB
             })),
           )
           .returning();
-        await tx.insert(recordHistory).values(
-          rows.map((row) => ({
-            id: newId('rch'),
-            tableId: table.id,
-            accountId: table.accountId,
-            recordId: row.id,
-            userId,
-            kind: 'restored' as const,
-            changes: Object.fromEntries(Object.entries(row.values).map(([k, v]) => [k, { from: null, to: v }])),
-          })),
-        );
+        await writeHistory(tx, {
+          tableId: table.id,
+          accountId: table.accountId,
+          userId,
+          kind: 'restored',
+          entries: rows.map((row) => ({ recordId: row.id, changes: valuesAsChanges(row.values, 'to') })),
+        });
         await repo.touch(tx, table.accountId, table.id);
         linkedTables = await syncInverseLinks(tx, {
           accountId: table.accountId,
@@ -585,22 +570,18 @@ export function recordService({ db, bus, tablesService }: { db: Db; bus: ChangeB
             createdAt: tableRecords.createdAt,
             createdBy: tableRecords.createdBy,
           });
-        if (rows.length)
-          await tx.insert(recordHistory).values(
-            rows.map((row) => ({
-              id: newId('rch'),
-              tableId: table.id,
-              accountId: table.accountId,
-              recordId: row.id,
-              userId,
-              kind: 'deleted' as const,
-              // The last values, so a deleted record can be restored later.
-              changes: Object.fromEntries(
-                Object.entries(row.values as object).map(([k, v]) => [k, { from: v, to: null }]),
-              ),
-              snapshot: { autonumber: Number(row.autonumber), createdAt: row.createdAt, createdBy: row.createdBy },
-            })),
-          );
+        // The last values and a snapshot, so a deleted record can be restored later.
+        await writeHistory(tx, {
+          tableId: table.id,
+          accountId: table.accountId,
+          userId,
+          kind: 'deleted',
+          entries: rows.map((row) => ({
+            recordId: row.id,
+            changes: valuesAsChanges(row.values as object, 'from'),
+            snapshot: { autonumber: Number(row.autonumber), createdAt: row.createdAt, createdBy: row.createdBy },
+          })),
+        });
         await repo.touch(tx, table.accountId, table.id);
         linkedTables = await syncInverseLinks(tx, {
           accountId: table.accountId,

@@ -1,7 +1,8 @@
 import type { Field, FieldOptions, Table, View, ViewConfig } from '@flowmind/shared/tables';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { tableFields, tables, tableViews } from '../db/schema';
+import { newId } from '../db/ids';
+import { recordHistory, tableFields, tables, tableViews } from '../db/schema';
 
 export type TableRow = typeof tables.$inferSelect;
 type FieldRow = typeof tableFields.$inferSelect;
@@ -9,6 +10,51 @@ type ViewRow = typeof tableViews.$inferSelect;
 
 /** A transaction or the database: repository functions run in either. */
 export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
+export type HistoryEntry = { recordId: string; changes: FieldChanges; snapshot?: unknown };
+
+/** A whole record's values as changes: appearing (`to`) or going away (`from`). */
+export function valuesAsChanges(values: object, side: 'from' | 'to'): FieldChanges {
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, side === 'to' ? { from: null, to: v } : { from: v, to: null }]),
+  );
+}
+
+/** One history row per record, written in the transaction of the change itself. */
+export async function writeHistory(
+  tx: Tx,
+  {
+    tableId,
+    accountId,
+    userId,
+    kind,
+    entries,
+    at,
+  }: {
+    tableId: string;
+    accountId: string;
+    userId: string;
+    kind: 'created' | 'updated' | 'deleted' | 'restored';
+    entries: HistoryEntry[];
+    at?: Date;
+  },
+) {
+  if (entries.length === 0) return;
+  await tx.insert(recordHistory).values(
+    entries.map((entry) => ({
+      id: newId('rch'),
+      tableId,
+      accountId,
+      recordId: entry.recordId,
+      userId,
+      kind,
+      changes: entry.changes,
+      ...(entry.snapshot === undefined ? {} : { snapshot: entry.snapshot }),
+      ...(at ? { createdAt: at } : {}),
+    })),
+  );
+}
 
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
