@@ -22,6 +22,7 @@ import { registerLiveRoutes } from './live/live.routes';
 import { createLiveHub } from './live/live-hub';
 import type { Mailer } from './mail/mailer';
 import { recordService } from './tables/record.service';
+import { recordIndexes } from './tables/record-indexes';
 import { registerTableLiveSources } from './tables/table.live';
 import { registerTableRoutes } from './tables/table.routes';
 import { tableService } from './tables/table.service';
@@ -80,8 +81,9 @@ export async function buildApp({ config, database, bus, mailer, logger, secret, 
   const session = sessionReader(auth);
   const hub = createLiveHub({ bus, logger });
   registerAccountLiveSources(hub, { db, accounts, invites });
-  const tables = tableService({ db, bus, accounts });
-  const records = recordService({ db, bus, tablesService: tables });
+  const indexes = recordIndexes({ db, concurrent: database.kind === 'postgres', logger });
+  const tables = tableService({ db, bus, accounts, indexes });
+  const records = recordService({ db, bus, tablesService: tables, indexes });
   registerTableLiveSources(hub, { tables });
 
   app.get('/api/health', async (): Promise<Health> => {

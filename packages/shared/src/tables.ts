@@ -231,10 +231,18 @@ export type RecordGroups = z.infer<typeof RecordGroups>;
 export const RecordPage = z.object({
   records: z.array(TableRecord),
   next_cursor: z.string().nullable(),
-  /** Records matching the filter and search (all pages). */
-  total: z.number(),
+  /**
+   * Records in the table when nothing narrows it (kept as a counter, so it is free). With a filter or a
+   * search it is null: counting every match of a large table costs a scan, so it has its own call
+   * (RecordCount) that a client makes only when it needs the number.
+   */
+  total: z.number().nullable(),
 });
 export type RecordPage = z.infer<typeof RecordPage>;
+
+/** Records matching a filter and search (or a view's), over all pages. */
+export const RecordCount = z.object({ total: z.number() });
+export type RecordCount = z.infer<typeof RecordCount>;
 
 // Writes
 export const TableName = z.string().trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters');

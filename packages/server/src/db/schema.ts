@@ -157,6 +157,11 @@ export const tables = pgTable(
     nextAutonumber: bigint('next_autonumber', { mode: 'number' }).notNull().default(1),
     /** Bumped on every record or field change so an open grid knows to refetch its windows. */
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Records in the table, kept by a statement trigger on table_records (migration 0003), so a count
+     * never scans a large table and every way of inserting or deleting records keeps it right.
+     */
+    recordCount: bigint('record_count', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('tables_account_id_idx').on(t.accountId)],
 );
@@ -218,6 +223,25 @@ export const tableViews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('table_views_table_id_idx').on(t.tableId)],
+);
+
+/**
+ * Expression indexes made for a table's sorts (`record-indexes.ts`): partial indexes on
+ * table_records, one per sorted field and direction, so the first page of a large sorted table reads
+ * the index instead of sorting every record. Kept here so they can be dropped with their field.
+ */
+export const tableIndexes = pgTable(
+  'table_indexes',
+  {
+    name: text('name').primaryKey(),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => tables.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    fieldId: text('field_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('table_indexes_table_id_idx').on(t.tableId)],
 );
 
 export const recordHistory = pgTable(

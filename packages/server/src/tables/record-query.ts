@@ -228,9 +228,11 @@ function sortExpression(field: Field): { expr: SQL; cast: SQL } {
   if (field.type === 'created_time') return { expr: sql`r.created_at`, cast: sql`timestamptz` };
   if (field.type === 'updated_time') return { expr: sql`r.updated_at`, cast: sql`timestamptz` };
   if (NUMBER_LIKE_TYPES.includes(field.type)) return { expr: numberValue(field), cast: sql`numeric` };
-  if (field.type === 'date_time')
-    return { expr: sql`(r.values ->> ${field.id}::text)::timestamptz`, cast: sql`timestamptz` };
-  if (field.type === 'date') return { expr: sql`(r.values ->> ${field.id}::text)::date`, cast: sql`date` };
+  // Dates and instants are stored as fixed-width ISO text (YYYY-MM-DD, toISOString), so byte order is
+  // time order; sorting the text keeps the expression immutable, which an index needs (a ::date or
+  // ::timestamptz cast depends on the session's settings).
+  if (field.type === 'date' || field.type === 'date_time')
+    return { expr: sql`((r.values ->> ${field.id}::text) collate "C")`, cast: sql`text` };
   if (field.type === 'checkbox')
     return {
       expr: sql`(case when r.values @> ${JSON.stringify({ [field.id]: true })}::jsonb then 1 else 0 end)`,

@@ -7,6 +7,7 @@ import {
   type ListRecordsQuery,
   RECORD_GROUP_LIMIT,
   type RecordChange,
+  type RecordCount,
   type RecordGroups,
   type RecordPage,
   type TableRecord,
@@ -19,6 +20,7 @@ import { recordHistory, tableRecords, tables, users } from '../db/schema';
 import { type ChangeBus, topics } from '../live/change-bus';
 import { withComputedValues } from './computed-values';
 import { checkLinkTargets, loadLinkedValues, syncInverseLinks } from './links';
+import type { RecordIndexes } from './record-indexes';
 import {
   afterCursor,
   compileFilter,
@@ -94,7 +96,17 @@ function validateBatch(records: { id?: string; values: Record<string, unknown> }
 const withoutNulls = (values: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
 
-export function recordService({ db, bus, tablesService }: { db: Db; bus: ChangeBus; tablesService: TableService }) {
+export function recordService({
+  db,
+  bus,
+  tablesService,
+  indexes,
+}: {
+  db: Db;
+  bus: ChangeBus;
+  tablesService: TableService;
+  indexes: RecordIndexes;
+}) {
   const repo = tableRepository(db);
 
   async function context(tableId: string, userId: string) {
@@ -139,10 +151,12 @@ export function recordService({ db, bus, tablesService }: { db: Db; bus: ChangeB
       sorts ??= view.config.sorts;
     }
     const conditions: SQL[] = [sql`r.table_id = ${table.id}`, sql`r.account_id = ${table.accountId}`];
-    if (filter) conditions.push(compileFilter(filter, byId, { lenient: savedFilter }));
+    if (filter && filter.conditions.length > 0) conditions.push(compileFilter(filter, byId, { lenient: savedFilter }));
     const search = query.search ? compileSearch(query.search, fields) : null;
     if (search) conditions.push(search);
-    return { conditions, sorts, savedSorts };
+    // Whether fewer than all the table's records can match (then only a scan can count them).
+    const narrowed = conditions.length > 2;
+    return { conditions, sorts, savedSorts, narrowed };
   }
 
   return {
@@ -191,9 +205,14 @@ export function recordService({ db, bus, tablesService }: { db: Db; bus: ChangeB
       query: ListRecordsQuery;
     }): Promise<RecordPage> {
       const { table, fields, byId } = await context(tableId, userId);
-      const { conditions, sorts, savedSorts } = await finding(table, fields, query);
+      const { conditions, sorts, savedSorts, narrowed } = await finding(table, fields, query);
       const keys = compileSorts(sorts ?? [], byId, { lenient: savedSorts });
-      const matching = sql.join(conditions, sql` and `);
+      // Not awaited: this page sorts without the index; the pages after it use it once built.
+      void indexes.ensureForSorts({
+        table: { ...table, recordCount: Number(table.recordCount) },
+        fields: byId,
+        sorts: sorts ?? [],
+      });
 
       const pageConditions = [...conditions];
       if (query.cursor) {
@@ -202,16 +221,13 @@ export function recordService({ db, bus, tablesService }: { db: Db; bus: ChangeB
       }
       const keyColumns = keys.map((k, i) => sql`, (${k.expr})::text as ${sql.raw(`s${i}`)}`);
       const offset = !query.cursor && query.offset ? sql` offset ${query.offset}` : sql``;
-      const [page, count] = await Promise.all([
-        db.execute(sql`
+      const page = await db.execute(sql`
           select r.id, r.table_id, r.values, r.autonumber, r.created_at, r.created_by, r.updated_at, r.updated_by
             ${sql.join(keyColumns, sql``)}
           from table_records r
           where ${sql.join(pageConditions, sql` and `)}
           order by ${orderBy(keys)}
-          limit ${query.limit + 1}${offset}`),
-        db.execute(sql`select count(*)::int as total from table_records r where ${matching}`),
-      ]);
+          limit ${query.limit + 1}${offset}`);
       const rows = rowsOf<Record<string, unknown>>(page);
       const more = rows.length > query.limit;
       const visible = more ? rows.slice(0, query.limit) : rows;
@@ -230,8 +246,27 @@ export function recordService({ db, bus, tablesService }: { db: Db; bus: ChangeB
           visible.map((row) => toRecord(row as Parameters<typeof toRecord>[0])),
         ),
         next_cursor,
-        total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0),
+        total: narrowed ? null : Number(table.recordCount),
       };
+    },
+
+    /** Records matching a filter and search (given, or a view's): a scan of the matches, so its own call. */
+    async count({
+      tableId,
+      userId,
+      query,
+    }: {
+      tableId: string;
+      userId: string;
+      query: Pick<ListRecordsQuery, 'filter' | 'search' | 'viewId'>;
+    }): Promise<RecordCount> {
+      const { table, fields } = await context(tableId, userId);
+      const { conditions, narrowed } = await finding(table, fields, query);
+      if (!narrowed) return { total: Number(table.recordCount) };
+      const result = await db.execute(
+        sql`select count(*)::int as total from table_records r where ${sql.join(conditions, sql` and `)}`,
+      );
+      return { total: Number(rowsOf<{ total: number }>(result)[0]?.total ?? 0) };
     },
 
     async get({ tableId, recordId, userId }: { tableId: string; recordId: string; userId: string }) {

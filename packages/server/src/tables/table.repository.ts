@@ -60,13 +60,13 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-export function toTable(row: TableRow, recordCount: number): Table & { version: number } {
+export function toTable(row: TableRow): Table & { version: number } {
   return {
     id: row.id,
     account_id: row.accountId,
     name: row.name,
     description: row.description,
-    record_count: recordCount,
+    record_count: Number(row.recordCount),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     deleted_at: row.deletedAt ? row.deletedAt.toISOString() : null,
@@ -98,8 +98,6 @@ export function toView(row: ViewRow): View {
     public_id: row.publicId,
   };
 }
-
-const recordCount = sql<number>`(select count(*)::int from table_records c where c.table_id = "tables"."id")`;
 
 /** Data access for tables, their fields and views. Reads are scoped by account and, for users, membership. */
 export function tableRepository(db: Db) {
@@ -138,20 +136,20 @@ export function tableRepository(db: Db) {
         conditions.push(sql`${tables.name} ilike ${like}`);
       }
       const rows = await db
-        .select({ table: tables, count: recordCount })
+        .select()
         .from(tables)
         .where(and(...conditions))
         .orderBy(asc(tables.createdAt), asc(tables.id))
         .limit(limit);
-      return rows.map((r) => toTable(r.table, Number(r.count)));
+      return rows.map(toTable);
     },
 
     async get(accountId: string, tableId: string): Promise<(Table & { version: number }) | null> {
       const [row] = await db
-        .select({ table: tables, count: recordCount })
+        .select()
         .from(tables)
         .where(and(eq(tables.accountId, accountId), eq(tables.id, tableId)));
-      return row ? toTable(row.table, Number(row.count)) : null;
+      return row ? toTable(row) : null;
     },
 
     async fields(accountId: string, tableId: string, tx: Tx = db): Promise<Field[]> {

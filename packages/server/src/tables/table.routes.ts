@@ -12,6 +12,7 @@ import {
   FieldOptions,
   ListRecordsQuery,
   RecordChange,
+  RecordCount,
   RecordGroups,
   RecordPage,
   Table,
@@ -349,6 +350,20 @@ export function registerTableRoutes(
         fieldId,
         query: { filter, search, viewId },
       });
+    },
+  );
+  app.get(
+    '/api/tables/:tableId/records/count',
+    doc({
+      summary: 'Count the records matching a filter and search (or a view’s); a list page leaves this out',
+      params: TableParams,
+      query: RecordsQueryDoc.pick({ filter: true, search: true, viewId: true }),
+      response: RecordCount,
+    }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      const { filter, search, viewId } = recordsQuery(req.query);
+      return records.count({ ...parse(TableParams, req.params), userId: user.id, query: { filter, search, viewId } });
     },
   );
   app.post(

@@ -25,6 +25,7 @@ import { type ChangeBus, topics } from '../live/change-bus';
 import { withComputedValues } from './computed-values';
 import { loadLinkedValues } from './links';
 import { toRecord } from './record.service';
+import type { RecordIndexes } from './record-indexes';
 import { compileFilter, compileSorts } from './record-query';
 import { rowsOf, type TableRow, type Tx, tableRepository, toField } from './table.repository';
 
@@ -48,7 +49,17 @@ export async function writeFieldValues(
   }
 }
 
-export function tableService({ db, bus, accounts }: { db: Db; bus: ChangeBus; accounts: AccountService }) {
+export function tableService({
+  db,
+  bus,
+  accounts,
+  indexes,
+}: {
+  db: Db;
+  bus: ChangeBus;
+  accounts: AccountService;
+  indexes: RecordIndexes;
+}) {
   const repo = tableRepository(db);
 
   /** The table for a member of its account; anything else reads as not found. */
@@ -236,6 +247,8 @@ export function tableService({ db, bus, accounts }: { db: Db; bus: ChangeBus; ac
     async remove({ tableId, userId, permanent }: { tableId: string; userId: string; permanent: boolean }) {
       const table = await requireTable(tableId, userId, { allowTrashed: true });
       const where = and(eq(tables.accountId, table.accountId), eq(tables.id, table.id));
+      // Before the delete: its index records go with the table.
+      if (permanent) await indexes.dropFor({ accountId: table.accountId, tableId: table.id });
       if (permanent)
         await db.transaction(async (tx) => {
           // Link fields in other tables that point here go with it.
@@ -464,6 +477,7 @@ export function tableService({ db, bus, accounts }: { db: Db; bus: ChangeBus; ac
             .where(and(eq(tableFields.accountId, table.accountId), eq(tableFields.id, fieldId)));
         await repo.touch(tx, table.accountId, table.id);
       });
+      if (next) await indexes.dropFor({ accountId: table.accountId, tableId: table.id, fieldId });
       publish(table);
       return toField(await requireField(table, fieldId));
     },
@@ -485,6 +499,7 @@ export function tableService({ db, bus, accounts }: { db: Db; bus: ChangeBus; ac
           .where(and(eq(tableFields.accountId, table.accountId), eq(tableFields.id, fieldId)));
         await repo.touch(tx, table.accountId, table.id);
       });
+      await indexes.dropFor({ accountId: table.accountId, tableId: table.id, fieldId });
       publish(table);
       return toField(await requireField(table, fieldId));
     },
@@ -515,6 +530,8 @@ export function tableService({ db, bus, accounts }: { db: Db; bus: ChangeBus; ac
           await repo.touch(tx, table.accountId, target.tableId);
         }
       });
+      for (const target of [{ tableId: table.id, fieldId }, ...(inverse ? [inverse] : [])])
+        await indexes.dropFor({ accountId: table.accountId, ...target });
       publish(table);
       if (inverse) bus.publish([topics.table(inverse.tableId)]);
     },
