@@ -72,7 +72,8 @@ export function TableGrid({
   const [active, setActive] = useState<Cell | null>(null);
   const [anchor, setAnchor] = useState<Cell | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const total = windows.total ?? 0;
+  // Until a filtered count arrives, the rows loaded so far.
+  const total = windows.total ?? windows.loadedRows;
 
   useLayoutEffect(() => {
     const element = scrollRef.current;

@@ -5,6 +5,7 @@ import type {
   FieldOptions,
   FilterGroup,
   RecordChange,
+  RecordCount,
   RecordPage,
   RecordValues,
   Sort,
@@ -74,6 +75,22 @@ export const tablesApi = {
 
   records: ({ tableId, query, signal }: { tableId: string; query: RecordQuery; signal?: AbortSignal }) =>
     api<RecordPage>(recordsUrl(tableId, query), { signal }),
+  /** How many records match (a list page leaves the count out when a filter or search narrows it). */
+  countRecords: ({
+    tableId,
+    query,
+    signal,
+  }: {
+    tableId: string;
+    query: Omit<RecordQuery, 'offset' | 'limit' | 'sort'>;
+    signal?: AbortSignal;
+  }) => {
+    const params = new URLSearchParams();
+    if (query.viewId) params.set('viewId', query.viewId);
+    if (query.filter) params.set('filter', JSON.stringify(query.filter));
+    if (query.search) params.set('search', query.search);
+    return api<RecordCount>(`${tablePath(tableId)}/records/count?${params}`, { signal });
+  },
   createRecords: ({ tableId, records }: { tableId: string; records: Array<{ values: RecordValues }> }) =>
     api<TableRecord[] | { records: TableRecord[] }>(`${tablePath(tableId)}/records`, {
       method: 'POST',

@@ -1,5 +1,5 @@
 import type { TableRecord } from '@flowmind/shared/tables';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { tablesApi } from './tables-api';
 
@@ -42,6 +42,33 @@ export function useRecordWindows({
   const params = useRef({ tableId, viewId, search });
   params.current = { tableId, viewId, search };
 
+  /**
+   * A filter or search leaves the count out of a page (counting scans every match), so it is asked
+   * for apart, once per result set and again after writes, while the rows already show.
+   */
+  const counting = useRef<AbortController | null>(null);
+  const countIsStale = useRef(true);
+  const countMatches = useCallback((startedIn: number) => {
+    if (!countIsStale.current) return;
+    countIsStale.current = false;
+    counting.current?.abort();
+    const controller = new AbortController();
+    counting.current = controller;
+    const { tableId: id, viewId: view, search: text } = params.current;
+    tablesApi
+      .countRecords({ tableId: id, query: { viewId: view, search: text || undefined }, signal: controller.signal })
+      .then(({ total: counted }) => {
+        if (startedIn === generation.current) setTotal(counted);
+      })
+      .catch((failure) => {
+        if ((failure as Error).name === 'AbortError' || startedIn !== generation.current) return;
+        setError(errorMessage(failure, 'Could not count records'));
+      })
+      .finally(() => {
+        if (counting.current === controller) counting.current = null;
+      });
+  }, []);
+
   const fetchWindow = useCallback(
     (index: number) => {
       if (inFlight.current.has(index)) return;
@@ -62,7 +89,8 @@ export function useRecordWindows({
             return pending ? { ...record, values: { ...record.values, ...pending } } : record;
           });
           windows.current.set(index, { records, stale: false });
-          setTotal(page.total);
+          if (page.total !== null) setTotal(page.total);
+          else countMatches(startedIn);
           setError(null);
           bump();
         })
@@ -74,7 +102,7 @@ export function useRecordWindows({
           if (inFlight.current.get(index) === controller) inFlight.current.delete(index);
         });
     },
-    [bump],
+    [bump, countMatches],
   );
 
   /** Asks for the rows [first, last] (inclusive); cheap to call on every scroll. */
@@ -96,6 +124,7 @@ export function useRecordWindows({
   );
 
   const refetchVisible = useCallback(() => {
+    countIsStale.current = true;
     for (const state of windows.current.values()) state.stale = true;
     for (const controller of inFlight.current.values()) controller.abort();
     inFlight.current.clear();
@@ -110,6 +139,7 @@ export function useRecordWindows({
     for (const controller of inFlight.current.values()) controller.abort();
     inFlight.current.clear();
     windows.current.clear();
+    countIsStale.current = true;
     setTotal(null);
     setError(null);
     fetchWindow(0);
@@ -180,5 +210,24 @@ export function useRecordWindows({
     return undefined;
   }, []);
 
-  return { total, error, recordAt, ensureRange, refetchVisible, patchLocal, beginWrite, endWrite, findRecord, tick };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tick marks a change of the windows
+  const loadedRows = useMemo(() => {
+    let rows = 0;
+    for (const [index, state] of windows.current) rows = Math.max(rows, index * WINDOW_SIZE + state.records.length);
+    return rows;
+  }, [tick]);
+
+  return {
+    total,
+    loadedRows,
+    error,
+    recordAt,
+    ensureRange,
+    refetchVisible,
+    patchLocal,
+    beginWrite,
+    endWrite,
+    findRecord,
+    tick,
+  };
 }

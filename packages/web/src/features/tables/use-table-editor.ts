@@ -1,6 +1,6 @@
 import type { Field, View, ViewConfig } from '@flowmind/shared/tables';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { errorMessage } from '../../lib/api';
 import { alerts } from '../../shell/alert-store';
 import { liveQueryKey } from '../live/use-live-query';
@@ -22,9 +22,16 @@ export function orderFields(fields: Field[], config: ViewConfig | undefined): { 
 }
 
 /** Writes to the current view's config: shown at once, saved in the background, put back if refused. */
-export function useViewConfig(tableId: string, view: View | undefined) {
+/**
+ * Saves a view's config, showing it at once. `onSaved` runs once the server has it: record queries
+ * name the view and the server applies its saved filter and sorts, so anything fetched while the save
+ * was on its way used the old ones and must be fetched again.
+ */
+export function useViewConfig(tableId: string, view: View | undefined, onSaved?: () => void) {
   const queryClient = useQueryClient();
   const key = liveQueryKey(viewsLivePath(tableId));
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
   const update = useCallback(
     async (config: Partial<ViewConfig>) => {
       if (!view) return;
@@ -36,6 +43,7 @@ export function useViewConfig(tableId: string, view: View | undefined) {
         // The whole config goes up: UpdateView's `ViewConfig.partial()` still fills defaults for absent keys, so a
         // partial config would reset the rest of the view.
         await tablesApi.updateView({ tableId, viewId: view.id, input: { config: { ...view.config, ...config } } });
+        onSavedRef.current?.();
       } catch (failure) {
         queryClient.setQueryData(key, before);
         alerts.error(errorMessage(failure, 'Could not save the view'));

@@ -53,7 +53,7 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
   const [params, setParams] = useSearchParams();
   const views = viewsQuery.data ?? [];
   const view = views.find((item) => item.id === params.get('view')) ?? views[0];
-  const viewConfig = useViewConfig(tableId, view);
+  const viewConfig = useViewConfig(tableId, view, () => windows.refetchVisible());
   const fields = fieldsQuery.data ?? [];
   const { all: orderedFields, visible: visibleFields } = useMemo(
     () => orderFields(fields, view?.config),
