@@ -114,44 +114,61 @@ async function benchOn(label: string, database: Database) {
       [name.id, name],
       [score.id, score],
     ]);
-    const cases: { title: string; filter: FilterGroup; sort: Sort[] }[] = [
-      {
-        title: 'filter Score ≥ 50000, in record order (autonumber, indexed)',
-        filter: { conjunction: 'and', conditions: [{ fieldId: score.id, operator: 'gte', value: 50000 }] },
-        sort: [],
-      },
-      {
-        title: 'filter Score ≥ 50000, sort by Score (no index yet) desc',
-        filter: { conjunction: 'and', conditions: [{ fieldId: score.id, operator: 'gte', value: 50000 }] },
-        sort: [{ fieldId: score.id, direction: 'desc' }],
-      },
+    const filter: FilterGroup = {
+      conjunction: 'and',
+      conditions: [{ fieldId: score.id, operator: 'gte', value: 50000 }],
+    };
+    const encodedFilter = encodeURIComponent(JSON.stringify(filter));
+    // The first sorted read starts the sort index in the background (tables of 10,000+ records);
+    // the measured pages are read once it exists, as every read after the first is.
+    const scoreDesc: Sort[] = [{ fieldId: score.id, direction: 'desc' }];
+    const [, indexMs] = await timed(async () => {
+      await call('GET', `/api/tables/${big.id}/records?sort=${encodeURIComponent(JSON.stringify(scoreDesc))}&limit=1`);
+      for (;;) {
+        const made = await database.db.execute(sql`select 1 from table_indexes where field_id = ${score.id}`);
+        if ((made as unknown as { rows: unknown[] }).rows.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    });
+    console.log(`sort index on Score desc built in the background in ${(indexMs / 1000).toFixed(1)} s`);
+
+    const cases: { title: string; sort: Sort[] }[] = [
+      { title: 'filter Score ≥ 50000, in record order (autonumber index)', sort: [] },
+      { title: 'filter Score ≥ 50000, sorted by Score desc (sort index)', sort: scoreDesc },
     ];
     for (const testCase of cases) {
       const sort = testCase.sort;
-      const query = `filter=${encodeURIComponent(JSON.stringify(testCase.filter))}&sort=${encodeURIComponent(JSON.stringify(sort))}&limit=100`;
+      const query = `filter=${encodedFilter}&sort=${encodeURIComponent(JSON.stringify(sort))}&limit=100`;
       const api: number[] = [];
       const raw: number[] = [];
-      const where = sql`r.table_id = ${big.id} and r.account_id = ${accountId} and ${compileFilter(testCase.filter, fields)}`;
+      const where = sql`r.table_id = ${big.id} and r.account_id = ${accountId} and ${compileFilter(filter, fields)}`;
       const order = orderBy(compileSorts(sort, fields));
       for (let run = 0; run < RUNS; run++) {
         api.push((await timed(() => call('GET', `/api/tables/${big.id}/records?${query}`)))[1]);
         raw.push(
           (
-            await timed(async () => {
-              await database.db.execute(
+            await timed(() =>
+              database.db.execute(
                 sql`select r.id, r.values, r.autonumber from table_records r where ${where} order by ${order} limit 101`,
-              );
-              await database.db.execute(sql`select count(*)::int from table_records r where ${where}`);
-            })
+              ),
+            )
           )[1],
         );
       }
       const ratio = percentile(api, 50) / percentile(raw, 50);
       console.log(
-        `first page, ${testCase.title}\n` +
+        `first page of 100, ${testCase.title}\n` +
           `  API p50 ${ms(percentile(api, 50))}, p95 ${ms(percentile(api, 95))} | raw query p50 ${ms(percentile(raw, 50))}, p95 ${ms(percentile(raw, 95))} | overhead ${ratio.toFixed(2)}×`,
       );
     }
+    // The grid asks for the count of a filtered view apart, after its first rows show.
+    const counts: number[] = [];
+    for (let run = 0; run < Math.min(RUNS, 10); run++) {
+      counts.push((await timed(() => call('GET', `/api/tables/${big.id}/records/count?filter=${encodedFilter}`)))[1]);
+    }
+    console.log(
+      `count of the filtered matches (its own call): p50 ${ms(percentile(counts, 50))}, p95 ${ms(percentile(counts, 95))}`,
+    );
 
     // The grid in Chromium, served by this same app.
     const browser = await chromium.launch(chromiumLaunchOptions);
