@@ -21,6 +21,8 @@ import type { ChangeBus } from './live/change-bus';
 import { registerLiveRoutes } from './live/live.routes';
 import { createLiveHub } from './live/live-hub';
 import type { Mailer } from './mail/mailer';
+import { registerPublicFormRoutes } from './tables/public-form.routes';
+import { publicFormService } from './tables/public-form.service';
 import { recordService } from './tables/record.service';
 import { recordIndexes } from './tables/record-indexes';
 import { registerTableLiveSources } from './tables/table.live';
@@ -58,6 +60,8 @@ export async function buildApp({ config, database, bus, mailer, logger, secret, 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
     const origin = request.headers.origin;
+    // Public forms may be embedded on other sites; without a cookie there is no session to ride on.
+    if (!request.headers.cookie && request.url.startsWith('/api/forms/')) return;
     if (origin && origin !== appOrigin) {
       return reply.status(403).send({ error: { code: 'forbidden', message: 'Cross-site request refused' } });
     }
@@ -94,6 +98,7 @@ export async function buildApp({ config, database, bus, mailer, logger, secret, 
   registerAuthRoutes(app, { auth, appUrl: config.appUrl });
   registerAccountRoutes(app, { db, session, accounts, invites });
   registerTableRoutes(app, { db, session, tables, records });
+  registerPublicFormRoutes(app, { forms: publicFormService({ db, bus }) });
   registerLiveRoutes(app, { hub, session, appUrl: config.appUrl });
   await registerWebApp(app, { webDist: config.webDist ?? defaultWebDist });
 

@@ -323,6 +323,8 @@ export const ViewConfig = z.object({
   formTitle: z.string().max(200).default(''),
   formDescription: z.string().max(2000).default(''),
   formPublic: z.boolean().default(false),
+  /** form: fields a submission must fill in. */
+  formRequiredFieldIds: z.array(z.string()).default([]),
 });
 export type ViewConfig = z.infer<typeof ViewConfig>;
 export const View = z.object({

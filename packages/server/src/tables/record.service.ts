@@ -20,6 +20,7 @@ import { recordHistory, tableRecords, tables, users } from '../db/schema';
 import { type ChangeBus, topics } from '../live/change-bus';
 import { withComputedValues } from './computed-values';
 import { checkLinkTargets, loadLinkedValues, syncInverseLinks } from './links';
+import { PUBLIC_FORM_SOURCE } from './public-form.service';
 import type { RecordIndexes } from './record-indexes';
 import {
   afterCursor,
@@ -313,7 +314,10 @@ export function recordService({
         id: change.id,
         record_id: change.recordId,
         user_id: change.userId,
-        user_name: userName ?? null,
+        // Public form submissions have no user; their history names the form instead.
+        user_name:
+          userName ??
+          ((change.snapshot as { source?: string } | null)?.source === PUBLIC_FORM_SOURCE ? 'Public form' : null),
         kind: change.kind,
         changes: change.changes as RecordChange['changes'],
         created_at: change.createdAt.toISOString(),

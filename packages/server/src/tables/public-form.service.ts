@@ -1,0 +1,114 @@
+import { AppError } from '@flowmind/shared/errors';
+import { type FormField, formFieldsOf, type PublicForm, type SubmitForm } from '@flowmind/shared/table-forms';
+import { validateValue } from '@flowmind/shared/table-values';
+import type { View } from '@flowmind/shared/tables';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { newId } from '../db/ids';
+import { recordHistory, tableRecords, tables, tableViews } from '../db/schema';
+import { type ChangeBus, topics } from '../live/change-bus';
+import { type TableRow, tableRepository, toView, valuesAsChanges } from './table.repository';
+
+/** Marks history rows written by a public form (they have no user); the record panel names the source. */
+export const PUBLIC_FORM_SOURCE = 'public_form';
+
+const notAvailable = () => new AppError('not_found', 'This form is not available');
+
+/**
+ * Forms opened by anyone holding the link. The public id is the only key: it finds a form view whose
+ * sharing is on, in a table not in the trash. Visitors see the form's title, description and
+ * fields, never records, other fields or the account.
+ */
+export function publicFormService({ db, bus }: { db: Db; bus: ChangeBus }) {
+  const repo = tableRepository(db);
+
+  async function resolve(publicId: string): Promise<{ table: TableRow; view: View; fields: FormField[] }> {
+    const [row] = await db
+      .select({ view: tableViews, table: tables })
+      .from(tableViews)
+      .innerJoin(tables, and(eq(tables.id, tableViews.tableId), eq(tables.accountId, tableViews.accountId)))
+      .where(and(eq(tableViews.publicId, publicId), isNull(tables.deletedAt)));
+    if (!row) throw notAvailable();
+    const view = toView(row.view);
+    // Turning sharing off keeps the id (turning it back on restores the same link), so the switch decides.
+    if (view.type !== 'form' || !view.config.formPublic) throw notAvailable();
+    const fields = formFieldsOf(await repo.fields(row.table.accountId, row.table.id), view.config);
+    return { table: row.table, view, fields };
+  }
+
+  /** Values a visitor sent, checked against the form's own fields; the first problem names its field. */
+  function checkSubmission(fields: FormField[], values: SubmitForm['values']) {
+    const byId = new Map(fields.map((field) => [field.id, field]));
+    const clean: Record<string, unknown> = {};
+    for (const [fieldId, raw] of Object.entries(values)) {
+      const field = byId.get(fieldId);
+      if (!field) throw new AppError('bad_request', `Field ${fieldId} is not on this form`, `values.${fieldId}`);
+      const result = validateValue(field, raw);
+      if (!result.ok) throw new AppError('bad_request', result.message, `values.${fieldId}`);
+      if (result.value !== null && result.value !== false) clean[fieldId] = result.value;
+    }
+    for (const field of fields) {
+      if (field.required && clean[field.id] === undefined)
+        throw new AppError('bad_request', `${field.name} is required`, `values.${field.id}`);
+    }
+    if (Object.keys(clean).length === 0) throw new AppError('bad_request', 'Fill in at least one field', 'values');
+    return clean;
+  }
+
+  return {
+    async get(publicId: string): Promise<PublicForm> {
+      const { view, fields } = await resolve(publicId);
+      return { title: view.config.formTitle || view.name, description: view.config.formDescription, fields };
+    },
+
+    /**
+     * One new record with no author. Written here rather than through the record service because that
+     * one starts from a member; a form record has no links (forms cannot collect them), so the
+     * insert, the numbering and the history are all it needs.
+     */
+    async submit(publicId: string, input: SubmitForm): Promise<{ ok: true }> {
+      const { table, view, fields } = await resolve(publicId);
+      const values = checkSubmission(fields, input.values);
+      await db.transaction(async (tx) => {
+        // Reserving the number locks the table row, so concurrent submissions number in order.
+        const [reserved] = await tx
+          .update(tables)
+          .set({
+            nextAutonumber: sql`${tables.nextAutonumber} + 1`,
+            version: sql`${tables.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(tables.accountId, table.accountId), eq(tables.id, table.id)))
+          .returning({ next: tables.nextAutonumber });
+        const now = new Date();
+        const id = newId('rec');
+        await tx.insert(tableRecords).values({
+          id,
+          tableId: table.id,
+          accountId: table.accountId,
+          values,
+          autonumber: Number(reserved?.next) - 1,
+          createdAt: now,
+          createdBy: null,
+          updatedAt: now,
+          updatedBy: null,
+        });
+        await tx.insert(recordHistory).values({
+          id: newId('rch'),
+          tableId: table.id,
+          accountId: table.accountId,
+          recordId: id,
+          userId: null,
+          kind: 'created',
+          changes: valuesAsChanges(values, 'to'),
+          snapshot: { source: PUBLIC_FORM_SOURCE, viewId: view.id },
+          createdAt: now,
+        });
+      });
+      bus.publish([topics.table(table.id), topics.account(table.accountId)]);
+      return { ok: true };
+    },
+  };
+}
+
+export type PublicFormService = ReturnType<typeof publicFormService>;
