@@ -1,20 +1,22 @@
 import type { Table, View } from '@flowmind/shared/tables';
-import { ArrowLeft, Sheet } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LogoMark } from '../../components/ui/logo';
 import { errorMessage } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { alerts } from '../../shell/alert-store';
 import { tablesApi } from './tables-api';
+import { ViewTabs } from './view-tabs';
 
-/** The full-screen page's bar: back to the list, the table's name (click to rename) and its views. */
+/** The full-screen page's bar: back to the list, the table's name (click to rename) and its views (managed here). */
 export function TableTopBar({
+  tableId,
   table,
   views,
   activeViewId,
   onSelectView,
 }: {
+  tableId: string;
   table: Table | null;
   views: View[];
   activeViewId: string | undefined;
@@ -36,25 +38,7 @@ export function TableTopBar({
       ) : (
         <span className="h-5 w-32 animate-pulse rounded bg-muted" />
       )}
-      <nav aria-label="Views" className="ml-2 flex min-w-0 items-center gap-1 overflow-x-auto">
-        {views.map((view) => (
-          <button
-            key={view.id}
-            type="button"
-            aria-current={view.id === activeViewId ? 'page' : undefined}
-            onClick={() => onSelectView(view.id)}
-            className={cn(
-              'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md px-2.5 text-[13px]',
-              view.id === activeViewId
-                ? 'bg-primary-soft font-medium text-primary-soft-foreground'
-                : 'text-muted-foreground hover:bg-accent',
-            )}
-          >
-            <Sheet className="size-3.5" aria-hidden="true" />
-            {view.name}
-          </button>
-        ))}
-      </nav>
+      <ViewTabs tableId={tableId} views={views} activeViewId={activeViewId} onSelectView={onSelectView} />
     </header>
   );
 }

@@ -9,6 +9,7 @@ import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { ActionToasts, showActionToast } from '../../features/tables/action-toasts';
 import { FieldDialog, type FieldDraft } from '../../features/tables/field-dialog';
+import { KanbanView } from '../../features/tables/kanban-view';
 import { RecordPanel } from '../../features/tables/record-panel';
 import { DEFAULT_COLUMN_WIDTH, TableGrid } from '../../features/tables/table-grid';
 import { TableTopBar } from '../../features/tables/table-top-bar';
@@ -178,6 +179,7 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
   return (
     <div className="flex h-dvh flex-col bg-surface">
       <TableTopBar
+        tableId={tableId}
         table={table.data ?? null}
         views={views}
         activeViewId={view?.id}
@@ -247,6 +249,17 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
             <div key={index} className="h-8 animate-pulse rounded bg-muted" />
           ))}
         </div>
+      ) : view?.type === 'kanban' ? (
+        <KanbanView
+          tableId={tableId}
+          view={view}
+          fields={orderedFields}
+          visibleFields={visibleFields}
+          search={debouncedSearch}
+          version={table.data?.version}
+          onUpdateConfig={(config) => void viewConfig.update(config)}
+          onAddField={() => setFieldDialog({ field: null })}
+        />
       ) : (
         <TableGrid
           fields={visibleFields}
