@@ -24,6 +24,7 @@ import type { Mailer } from './mail/mailer';
 import { registerPublicFormRoutes } from './tables/public-form.routes';
 import { publicFormService } from './tables/public-form.service';
 import { recordService } from './tables/record.service';
+import { registerRecordImportRoutes } from './tables/record-import.routes';
 import { recordIndexes } from './tables/record-indexes';
 import { registerTableLiveSources } from './tables/table.live';
 import { registerTableRoutes } from './tables/table.routes';
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, bus, mailer, logger, secret, 
   registerAuthRoutes(app, { auth, appUrl: config.appUrl });
   registerAccountRoutes(app, { db, session, accounts, invites });
   registerTableRoutes(app, { db, session, tables, records });
+  registerRecordImportRoutes(app, { session, records });
   registerPublicFormRoutes(app, { forms: publicFormService({ db, bus }) });
   registerLiveRoutes(app, { hub, session, appUrl: config.appUrl });
   await registerWebApp(app, { webDist: config.webDist ?? defaultWebDist });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CsvParser, collectChoices, csvCellValue, detectDelimiter, inferColumn, parseCsv } from './csv-import';
+import {
+  CsvParser,
+  collectChoices,
+  csvCellValue,
+  detectDelimiter,
+  importChunks,
+  inferColumn,
+  parseCsv,
+} from './csv-import';
 import type { FieldLike } from './table-values';
 import type { FieldOptions } from './tables';
 
@@ -164,5 +172,23 @@ describe('csvCellValue', () => {
     [{ type: 'formula', expression: '1' }, '1', 'Col cannot be imported into'],
   ])('%j refuses %j', (options, text, message) => {
     expect(csvCellValue(field(options), text)).toEqual({ ok: false, message });
+  });
+});
+
+describe('importChunks', () => {
+  it('cuts rows into chunks of 1000 numbered by their file row', () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => [String(i)]);
+    const chunks = [...importChunks(rows, { firstRowNumber: 2 })];
+    expect(chunks.map((c) => [c.firstRowNumber, c.rows.length])).toEqual([
+      [2, 1000],
+      [1002, 1000],
+      [2002, 500],
+    ]);
+  });
+
+  it('keeps a chunk of long cells under the body limit', () => {
+    const rows = Array.from({ length: 10 }, () => ['x'.repeat(1_500_000)]);
+    const chunks = [...importChunks(rows, { firstRowNumber: 1 })];
+    expect(chunks.map((c) => c.rows.length)).toEqual([2, 2, 2, 2, 2]);
   });
 });

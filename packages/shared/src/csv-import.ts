@@ -351,3 +351,30 @@ export const ImportResult = z.object({
   failed: z.array(ImportFailure),
 });
 export type ImportResult = z.infer<typeof ImportResult>;
+
+/** Room for one chunk's JSON; the server takes up to 8 MB, so long cells still fit with margin. */
+const CHUNK_MAX_CHARS = 4_000_000;
+
+/**
+ * Cuts data rows into import chunks of at most 1000 rows and about 4 MB, each with the file row
+ * number of its first row (`firstRowNumber` of the first data row: 2 after a header line).
+ */
+export function* importChunks(
+  rows: string[][],
+  { firstRowNumber }: { firstRowNumber: number },
+): Generator<{ firstRowNumber: number; rows: string[][] }> {
+  let start = 0;
+  while (start < rows.length) {
+    let end = start;
+    let chars = 0;
+    while (end < rows.length && end - start < IMPORT_CHUNK_ROWS) {
+      const row = rows[end] as string[];
+      const size = row.reduce((sum, cell) => sum + cell.length + 4, 2);
+      if (end > start && chars + size > CHUNK_MAX_CHARS) break;
+      chars += size;
+      end++;
+    }
+    yield { firstRowNumber: firstRowNumber + start, rows: rows.slice(start, end) };
+    start = end;
+  }
+}
