@@ -329,7 +329,7 @@ export const IMPORT_CHUNK_ROWS = 1000;
 export const ImportRows = z.object({
   /** The field each cell goes to, by position; null skips that column. */
   fieldIds: z.array(z.string().min(1).max(64).nullable()).min(1).max(500),
-  /** The file's row number of the first row here, so failures name rows as the user sees them. */
+  /** The file's row number of the first row here, so failures name rows as the user sees them (blank rows are sent and skipped). */
   firstRowNumber: z.number().int().min(1),
   rows: z
     .array(z.array(z.string().max(100_000)))

@@ -40,6 +40,7 @@ describe('CSV import', () => {
         ['Ada', 'ignored', '$1,200.50', 'ada@example.com', 'lead'],
         ['Bob', 'ignored', 'twelve', 'bob@example', 'Lead'],
         ['Cy', '', '', '', ''],
+        ['', '', '', '', ''],
         ['Dee', 'x', '3', 'dee@example.com', 'Customer'],
       ],
     });
@@ -49,7 +50,7 @@ describe('CSV import', () => {
       failed: [
         { row: 3, field_id: amount.id, field_name: 'Amount', reason: 'Amount must be a number' },
         { row: 3, field_id: email.id, field_name: 'Email', reason: 'Email must be an email address' },
-        { row: 5, field_id: stage.id, field_name: 'Stage', reason: 'Stage has no option "Customer"' },
+        { row: 6, field_id: stage.id, field_name: 'Stage', reason: 'Stage has no option "Customer"' },
       ],
     });
 

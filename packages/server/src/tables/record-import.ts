@@ -4,7 +4,8 @@ import type { Field } from '@flowmind/shared/tables';
 
 /**
  * Reads a chunk of CSV rows into record values. A row with any unreadable cell is left out whole
- * (half a row would be harder to fix than none) and each of its bad cells becomes a failure.
+ * (half a row would be harder to fix than none) and each of its bad cells becomes a failure;
+ * blank rows are skipped.
  */
 export function readImportRows(
   input: ImportRows,
@@ -30,6 +31,8 @@ export function readImportRows(
   const failed: ImportFailure[] = [];
   input.rows.forEach((cells, index) => {
     const row = input.firstRowNumber + index;
+    // Blank lines stay in the chunk so row numbers match the file; they make no record.
+    if (cells.every((cell) => cell.trim() === '')) return;
     const record: Record<string, unknown> = {};
     let good = true;
     targets.forEach((field, column) => {

@@ -1,5 +1,5 @@
 import type { Field, FieldChangePreview, TableRecord } from '@flowmind/shared/tables';
-import { Download, Plus, Table2, Trash2 } from 'lucide-react';
+import { Download, FileUp, Plus, Table2, Trash2 } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Button, ButtonLink, buttonClasses } from '../../components/ui/button';
@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { ActionToasts, showActionToast } from '../../features/tables/action-toasts';
+import { CsvImportDialog } from '../../features/tables/csv-import-dialog';
 import { FieldDialog, type FieldDraft } from '../../features/tables/field-dialog';
 import { KanbanView } from '../../features/tables/kanban-view';
 import { RecordPanel } from '../../features/tables/record-panel';
@@ -90,6 +91,7 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [expandedId, setExpandedId] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
   const [revealLastRow, setRevealLastRow] = useState(0);
   const expanded = expandedId ? (windows.findRecord(expandedId) ?? null) : null;
 
@@ -218,6 +220,11 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           </Button>
         )}
         <div className="ml-auto flex items-center gap-2">
+          <Button variant="ghost" size="sm" onClick={() => setImporting(true)} title="Import rows from a CSV file">
+            <FileUp aria-hidden="true" />
+            <span className="hidden sm:inline">Import CSV</span>
+            <span className="sr-only sm:hidden">Import CSV</span>
+          </Button>
           <a
             className={buttonClasses({ variant: 'ghost', size: 'sm' })}
             href={exportHref}
@@ -336,6 +343,7 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
         onClose={() => setExpandedId(null)}
         onChange={(change) => writer.setCells([change])}
       />
+      <CsvImportDialog open={importing} onOpenChange={setImporting} target={{ kind: 'existing', tableId, fields }} />
       <ActionToasts />
     </div>
   );

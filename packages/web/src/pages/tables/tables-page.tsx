@@ -1,5 +1,5 @@
 import type { Table } from '@flowmind/shared/tables';
-import { Plus, Search, Table2, Trash2 } from 'lucide-react';
+import { FileUp, Plus, Search, Table2, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -9,6 +9,7 @@ import { Input } from '../../components/ui/input';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { ActionToasts, showActionToast } from '../../features/tables/action-toasts';
+import { CsvImportDialog } from '../../features/tables/csv-import-dialog';
 import { TableNameDialog } from '../../features/tables/table-name-dialog';
 import { tablesApi } from '../../features/tables/tables-api';
 import { TablesList, TablesListSkeleton } from '../../features/tables/tables-list';
@@ -19,6 +20,7 @@ import { alerts } from '../../shell/alert-store';
 
 type Dialog =
   | { kind: 'create' }
+  | { kind: 'import' }
   | { kind: 'rename'; table: Table }
   | { kind: 'duplicate'; table: Table }
   | { kind: 'forever'; table: Table }
@@ -154,6 +156,10 @@ export function TablesPage() {
             <Plus aria-hidden="true" />
             New table
           </Button>
+          <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
+            <FileUp aria-hidden="true" />
+            Import CSV
+          </Button>
         </EmptyState>
       )}
 
@@ -162,6 +168,17 @@ export function TablesPage() {
         onOpenChange={(open) => !open && setDialog(null)}
         title="New table"
         submitLabel="Create table"
+        extra={
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => setDialog({ kind: 'import' })}
+          >
+            <FileUp aria-hidden="true" />
+            Import a CSV file instead
+          </Button>
+        }
         onSubmit={async (name) => {
           if (!accountId) throw new Error('No account is selected');
           const table = await tablesApi.create({ accountId, name });
@@ -224,6 +241,17 @@ export function TablesPage() {
           setDialog(null);
         }}
       />
+      {accountId && (
+        <CsvImportDialog
+          open={dialog?.kind === 'import'}
+          onOpenChange={(open) => {
+            if (!open) setDialog(null);
+            refresh();
+          }}
+          target={{ kind: 'new', accountId }}
+          onOpenTable={(tableId) => navigate(`/tables/${tableId}`)}
+        />
+      )}
       <ActionToasts />
     </div>
   );
