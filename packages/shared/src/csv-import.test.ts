@@ -118,6 +118,8 @@ describe('inferColumn', () => {
     [['+1 555 123 4567', '(555) 123-4567'], 'phone'],
     [['Open', 'Closed', 'Open', 'Open', 'Closed'], 'single_select'],
     [['red, blue', 'blue', 'green, red', 'red'], 'multi_select'],
+    [['red, blue', 'red, blue', 'red, blue', 'red'], 'multi_select'],
+    [['Cy, Jr.', 'Ada', 'Bo, Sr.', 'Dee'], 'text'],
     [['line one\nline two', 'x'], 'long_text'],
     [['Ada', 'Bob', 'Cy'], 'text'],
     [['12', 'abc', '3'], 'text'],
@@ -129,6 +131,7 @@ describe('inferColumn', () => {
   it('names the options of a select and the symbol of a currency', () => {
     expect(inferColumn(['Open', 'Closed', 'open', 'Open']).choices).toEqual(['Open', 'Closed']);
     expect(inferColumn(['€5', '€7.50']).symbol).toBe('€');
+    expect(inferColumn(['1', '2.125', '3.5'])).toEqual({ type: 'number', precision: 3 });
   });
 
   it('collects choices of the whole column', () => {

@@ -200,6 +200,8 @@ export type InferredColumn = {
   type: ImportableType;
   /** Currency symbol for `currency`; option names for selects (in first-seen order). */
   symbol?: string;
+  /** Decimal places for number types: the most any sampled value has, so none shows rounded. */
+  precision?: number;
   choices?: string[];
 };
 
@@ -210,6 +212,9 @@ function distinct(values: string[]): string[] {
   for (const value of values) if (!seen.has(value.toLowerCase())) seen.set(value.toLowerCase(), value);
   return [...seen.values()];
 }
+
+const decimals = (values: string[]) =>
+  Math.min(8, Math.max(0, ...values.map((v) => /\.(\d+)/.exec(v)?.[1]?.length ?? 0)));
 
 const splitNames = (text: string) =>
   text
@@ -226,10 +231,14 @@ export function inferColumn(cells: string[]): InferredColumn {
   if (values.length === 0) return { type: 'text' };
   if (every(values, (v) => BOOLEAN_WORDS.has(v.toLowerCase())) && distinct(values).length <= 2)
     return { type: 'checkbox' };
-  if (every(values, (v) => PLAIN_NUMBER.test(v))) return { type: 'number' };
+  if (every(values, (v) => PLAIN_NUMBER.test(v))) return { type: 'number', precision: decimals(values) };
   if (every(values, (v) => CURRENCY.test(v)))
-    return { type: 'currency', symbol: /[$€£¥]/.exec(values[0] as string)?.[0] ?? '$' };
-  if (every(values, (v) => PERCENT.test(v))) return { type: 'percent' };
+    return {
+      type: 'currency',
+      symbol: /[$€£¥]/.exec(values[0] as string)?.[0] ?? '$',
+      precision: Math.max(2, decimals(values)),
+    };
+  if (every(values, (v) => PERCENT.test(v))) return { type: 'percent', precision: decimals(values) };
   if (every(values, (v) => ISO_DATE.test(v) || (SLASH_DATE.test(v) && !Number.isNaN(Date.parse(v)))))
     return { type: 'date' };
   if (every(values, (v) => DATE_TIME.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T')))))
@@ -240,14 +249,14 @@ export function inferColumn(cells: string[]): InferredColumn {
   if (values.some((v) => v.includes('\n') || v.length > 200)) return { type: 'long_text' };
   const names = distinct(values);
   // A column of few repeated values reads as options; a few short lists of them as several options.
-  if (values.length >= 4 && names.length <= SELECT_MAX_CHOICES && names.length <= values.length / 2)
-    return { type: 'single_select', choices: names };
   if (values.some((v) => v.includes(','))) {
     const tokens = values.flatMap(splitNames);
     const tokenNames = distinct(tokens);
     if (tokenNames.length <= SELECT_MAX_CHOICES && tokenNames.length <= tokens.length / 2)
       return { type: 'multi_select', choices: tokenNames };
   }
+  if (values.length >= 4 && names.length <= SELECT_MAX_CHOICES && names.length <= values.length / 2)
+    return { type: 'single_select', choices: names };
   return { type: 'text' };
 }
 
@@ -266,14 +275,17 @@ export function collectChoices(cells: Iterable<string>, type: 'single_select' | 
 }
 
 /** Options for a new field of a chosen type; selects get an option per name. */
-export function optionsForImport(type: ImportableType, extra: { symbol?: string; choices?: string[] }): FieldOptions {
+export function optionsForImport(
+  type: ImportableType,
+  extra: { symbol?: string; precision?: number; choices?: string[] },
+): FieldOptions {
   switch (type) {
     case 'number':
-      return { type, precision: 0 };
+      return { type, precision: extra.precision ?? 0 };
     case 'currency':
-      return { type, precision: 2, symbol: extra.symbol ?? '$' };
+      return { type, precision: extra.precision ?? 2, symbol: extra.symbol ?? '$' };
     case 'percent':
-      return { type, precision: 0 };
+      return { type, precision: extra.precision ?? 0 };
     case 'date_time':
       return { type, timeZone: 'UTC' };
     case 'rating':

@@ -66,7 +66,9 @@ export function newFieldOptions(column: CsvColumn, dataRows: string[][]): FieldO
           column.type,
         )
       : undefined;
-  return optionsForImport(column.type, { symbol: column.inferred.symbol, choices });
+  // A type corrected to a number without inference keeps two decimals, so no value shows rounded.
+  const precision = column.inferred.precision ?? (column.type === 'number' ? 2 : undefined);
+  return optionsForImport(column.type, { symbol: column.inferred.symbol, precision, choices });
 }
 
 /** A name not yet taken by a field (case-insensitive), by adding a number. */

@@ -133,7 +133,7 @@ export function CsvImportDialog({
       <DialogContent
         title={TITLES[target.kind]}
         description="Rows that cannot be read are reported with the reason; the others are imported."
-        className="max-w-2xl"
+        className="sm:max-w-2xl"
         // An import in flight keeps going until it ends or is cancelled; a stray click must not hide it.
         onInteractOutside={(event) => event.preventDefault()}
       >

@@ -1,7 +1,7 @@
 import { csvRow } from '@flowmind/shared/csv';
 import { type ImportFailure, type ImportResult, type ImportRows, importChunks } from '@flowmind/shared/csv-import';
 import type { Field } from '@flowmind/shared/tables';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../lib/api';
 import {
   buildColumns,
@@ -48,6 +48,13 @@ export function useCsvImport(target: ImportTarget) {
   const [report, setReport] = useState<ImportReport | null>(null);
   const cancelled = useRef(false);
   const existingFields = target.kind === 'existing' ? target.fields : [];
+  // Closing the dialog mid-import stops it after the chunk in flight, as Cancel does.
+  useEffect(
+    () => () => {
+      cancelled.current = true;
+    },
+    [],
+  );
 
   const chooseFile = async (chosen: File) => {
     setFileError(null);
