@@ -148,6 +148,7 @@ describe('csvCellValue', () => {
   ];
   it.each<[FieldOptions, string, unknown]>([
     [{ type: 'text' }, 'hello', 'hello'],
+    [{ type: 'text' }, 'nul\u0000byte', 'nulbyte'],
     [{ type: 'number', precision: 0 }, '1,200.5', 1200.5],
     [{ type: 'currency', precision: 2, symbol: '$' }, '$3.10', 3.1],
     [{ type: 'percent', precision: 0 }, '25%', 0.25],

@@ -315,7 +315,9 @@ const TEXT: FieldOptions = { type: 'text' };
  * A CSV cell as the stored value of a field, by the same rules as a type change from text
  * (`convertValue`) and checked by `validateValue`; a cell that cannot be read gets the reason.
  */
-export function csvCellValue(field: FieldLike, text: string): ValueResult {
+export function csvCellValue(field: FieldLike, raw: string): ValueResult {
+  // PostgreSQL text and jsonb cannot hold NUL, and one would fail the whole chunk.
+  const text = raw.includes('\u0000') ? raw.replaceAll('\u0000', '') : raw;
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: null };
   const type = field.options.type;
