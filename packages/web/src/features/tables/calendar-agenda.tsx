@@ -1,6 +1,8 @@
 import { CalendarDays, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { Input } from '../../components/ui/input';
 import { isInMonth, type Month, today } from './calendar-dates';
 import { AddOnDay, CalendarEvents } from './calendar-event';
 import { longDay } from './calendar-month';
@@ -46,6 +48,7 @@ export function CalendarAgenda({
     );
   return (
     <div className="min-h-0 flex-1 overflow-y-auto">
+      <AddOnAnyDay key={addDay} initialDay={addDay} items={items} />
       {days.map((day) => (
         <section key={day} data-day={day} aria-label={longDay(day)} className="border-b px-3 py-2">
           <header className="mb-1.5 flex items-center justify-between">
@@ -58,6 +61,26 @@ export function CalendarAgenda({
           <CalendarEvents records={items.byDay.get(day) ?? []} items={items} className="grid gap-1 text-sm" />
         </section>
       ))}
+    </div>
+  );
+}
+
+/** Days without records have no row of their own here, so a date picker reaches them. */
+function AddOnAnyDay({ initialDay, items }: { initialDay: string; items: CalendarItems }) {
+  const [day, setDay] = useState(initialDay);
+  return (
+    <div className="flex items-center gap-2 border-b px-3 py-2">
+      <Input
+        type="date"
+        aria-label="Date of the new record"
+        value={day}
+        onChange={(event) => setDay(event.target.value)}
+        className="h-8 flex-1 text-[13px]"
+      />
+      <Button size="sm" variant="outline" disabled={!day} onClick={() => items.addOn(day)}>
+        <Plus aria-hidden="true" />
+        Add record
+      </Button>
     </div>
   );
 }

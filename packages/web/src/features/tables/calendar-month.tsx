@@ -36,7 +36,7 @@ export function CalendarMonth({ month, items, pending }: { month: Month; items: 
           </div>
         ))}
       </div>
-      <div className="grid min-h-0 flex-1 auto-rows-[minmax(7rem,1fr)]">
+      <div className="grid min-h-0 flex-1 auto-rows-[minmax(auto,1fr)]">
         {weeks.map((week) => (
           <div key={week[0]} className="grid grid-cols-7 border-b last:border-b-0">
             {week.map((day) => {
@@ -58,7 +58,7 @@ export function CalendarMonth({ month, items, pending }: { month: Month; items: 
                   }}
                   onDrop={(event) => drop(event, day)}
                   className={cn(
-                    'group/day flex min-w-0 flex-col gap-1 border-r p-1 last:border-r-0',
+                    'group/day flex min-h-28 min-w-0 flex-col gap-1 border-r p-1 last:border-r-0',
                     !isInMonth(day, month) && 'bg-surface/70',
                     dropDay === day && 'bg-primary-soft/50 outline-2 outline-primary -outline-offset-2',
                   )}
