@@ -43,6 +43,15 @@ test('a form view shared by its owner takes a submission from a signed-out visit
   expect((await saved).ok()).toBe(true);
   await expect(preview.getByText('Email *')).toBeVisible();
 
+  // Questions reorder with the keyboard too: Email moves above Name in the preview.
+  const labels = preview.locator('form label');
+  await expect(labels.first()).toHaveText('Name');
+  saved = viewSaved(page);
+  await builder.getByRole('button', { name: 'Move Email up' }).press('Enter');
+  expect((await saved).ok()).toBe(true);
+  await expect(labels.first()).toHaveText(/^Email/);
+  await expect(builder.getByRole('button', { name: 'Move Email up' })).toBeDisabled();
+
   saved = viewSaved(page);
   await builder.getByRole('switch', { name: 'Share a public link' }).click();
   expect((await saved).ok()).toBe(true);
