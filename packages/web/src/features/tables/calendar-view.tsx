@@ -165,6 +165,11 @@ function Calendar({
       <div className="flex flex-wrap items-center gap-2 border-b px-2 py-1 sm:px-3">
         {fieldSwitch}
         <div className="ml-auto flex items-center gap-1">
+          {data.isPending && (
+            <span role="status" className="mr-2 text-muted-foreground text-xs">
+              Loading…
+            </span>
+          )}
           <h2 className="mr-2 font-semibold text-sm tabular-nums" aria-live="polite">
             {title}
           </h2>
