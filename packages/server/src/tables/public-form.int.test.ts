@@ -151,9 +151,45 @@ describe('public forms', () => {
     const flagged = await owner.client.patch(`/api/tables/${table.id}/views/${grid.id}`, {
       config: { formPublic: true },
     });
-    expect((await visitor.get(`/api/forms/${flagged.body.public_id}`)).status).toBe(404);
+    expect(flagged.body.public_id).toBeNull();
 
     await owner.client.delete(`/api/tables/${table.id}`);
+    expect((await visitor.get(`/api/forms/${publicId}`)).status).toBe(404);
+  });
+
+  it('gives a form created already shared a link of its own at once; other accounts cannot share it', async () => {
+    const { table, view, publicId, primary } = await tableWithForm('Copies');
+    // A duplicate of a shared form arrives with formPublic set: it must not be "shared" without a link.
+    const copy = await owner.client.post(`/api/tables/${table.id}/views`, {
+      name: 'Order form copy',
+      type: 'form',
+      config: { ...view.config, formPublic: true },
+    });
+    expect(copy.status, copy.text).toBe(201);
+    expect(copy.body.public_id).toMatch(/^frm_/);
+    expect(copy.body.public_id).not.toBe(publicId);
+    const visitor = server.client();
+    const opened = await visitor.get(`/api/forms/${copy.body.public_id}`);
+    expect(opened.status, opened.text).toBe(200);
+    expect(opened.body.fields[0]).toMatchObject({ id: primary.id, required: true });
+
+    // Other view types never get a link, shared flag or not.
+    const grid = await owner.client.post(`/api/tables/${table.id}/views`, {
+      name: 'Flagged grid',
+      type: 'grid',
+      config: { formPublic: true },
+    });
+    expect(grid.body.public_id).toBeNull();
+
+    const stranger = await signUpVerified(server, { name: 'Stan', email: 'stan@example.com' });
+    const unshared = await owner.client.patch(`/api/tables/${table.id}/views/${view.id}`, {
+      config: { formPublic: false },
+    });
+    expect(unshared.status).toBe(200);
+    const foreign = await stranger.client.patch(`/api/tables/${table.id}/views/${view.id}`, {
+      config: { formPublic: true },
+    });
+    expect(foreign.status).toBe(404);
     expect((await visitor.get(`/api/forms/${publicId}`)).status).toBe(404);
   });
 

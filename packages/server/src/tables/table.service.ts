@@ -556,6 +556,7 @@ export function tableService({
         type: input.type,
         config,
         position: await nextPosition(table, 'views'),
+        publicId: publicIdFor(input.type, config, null),
       });
       publish(table);
       return (await repo.view(table.accountId, table.id, id)) as View;
@@ -583,7 +584,7 @@ export function tableService({
           name: input.name ?? view.name,
           position: input.position ?? view.position,
           config,
-          publicId: config.formPublic ? (view.public_id ?? newId('frm')) : view.public_id,
+          publicId: publicIdFor(view.type, config, view.public_id),
         })
         .where(and(eq(tableViews.accountId, table.accountId), eq(tableViews.id, viewId)));
       publish(table);
@@ -599,6 +600,15 @@ export function tableService({
       publish(table);
     },
   };
+
+  /**
+   * A form gets its link the first time it is shared, also when it is created shared (a duplicate of a shared
+   * form); turning sharing off keeps the id so that sharing again restores the same link.
+   */
+  function publicIdFor(type: View['type'], config: ViewConfig, current: string | null) {
+    if (current || type !== 'form' || !config.formPublic) return current;
+    return newId('frm');
+  }
 
   /** A view's saved filter and sorts must fit the fields as they are when saved. */
   async function checkViewConfig(table: TableRow, config: ViewConfig) {

@@ -40,6 +40,7 @@ const misc = () => import('../pages/misc/misc-pages');
 const settings = () => import('../pages/settings/settings-pages');
 const tablesPage = () => import('../pages/tables/tables-page');
 const tablePage = () => import('../pages/tables/table-page');
+const sharePage = () => import('../pages/share/share-page');
 
 /** Guarded groups re-run their guard on every navigation, so a sign-out anywhere closes them. */
 const required = (children: RouteObject[], lazy?: RouteObject['lazy']): RouteObject => ({
@@ -211,7 +212,7 @@ const routes: RouteObject[] = [
               {
                 path: 'share/:publicId/*',
                 loader: validateParam('publicId'),
-                lazy: lazyPage(misc, (m) => m.SharePage),
+                lazy: lazyPage(sharePage, (m) => m.SharePage),
               },
               {
                 path: 'template/:siteId',

@@ -1,4 +1,4 @@
-import { Activity, CreditCard, Crosshair, FlaskConical, LayoutTemplate, Link2, Plug, Share2 } from 'lucide-react';
+import { Activity, CreditCard, Crosshair, FlaskConical, LayoutTemplate, Link2, Plug } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -15,19 +15,6 @@ export function FocusPage() {
       title="Focus mode"
       description="One task at a time, without the sidebar or notifications. Focus sessions arrive together with notes."
       links={[{ label: 'Back to Home', to: '/dashboard' }]}
-    />
-  );
-}
-
-export function SharePage() {
-  const { publicId } = useParams();
-  usePageHeader({ title: 'Shared item' });
-  return (
-    <ComingSoon
-      icon={Share2}
-      title="Shared links"
-      description={`Public links to flows, tables and notes open here. The link "${publicId}" can't be shown by this version of Flowmind yet.`}
-      links={[{ label: 'Go to Flowmind', to: '/' }]}
     />
   );
 }

@@ -8,8 +8,10 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { ActionToasts, showActionToast } from '../../features/tables/action-toasts';
+import { CalendarView } from '../../features/tables/calendar-view';
 import { CsvImportDialog } from '../../features/tables/csv-import-dialog';
 import { FieldDialog, type FieldDraft } from '../../features/tables/field-dialog';
+import { FormView } from '../../features/tables/form-view';
 import { KanbanView } from '../../features/tables/kanban-view';
 import { RecordPanel } from '../../features/tables/record-panel';
 import { DEFAULT_COLUMN_WIDTH, TableGrid } from '../../features/tables/table-grid';
@@ -187,7 +189,11 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
         activeViewId={view?.id}
         onSelectView={(viewId) => setParams({ view: viewId }, { replace: true })}
       />
-      <div className="flex shrink-0 flex-wrap items-center gap-1 border-b bg-background px-2 py-1.5 sm:px-3">
+      {/* A form view builds a form: records, filters and sorts do not apply to it. */}
+      <div
+        hidden={view?.type === 'form'}
+        className="flex shrink-0 flex-wrap items-center gap-1 border-b bg-background px-2 py-1.5 sm:px-3"
+      >
         <Button size="sm" onClick={() => void addRecord()}>
           <Plus aria-hidden="true" />
           <span className="hidden sm:inline">Add record</span>
@@ -266,6 +272,23 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           version={table.data?.version}
           onUpdateConfig={(config) => void viewConfig.update(config)}
           onAddField={() => setFieldDialog({ field: null })}
+        />
+      ) : view?.type === 'calendar' ? (
+        <CalendarView
+          tableId={tableId}
+          view={view}
+          fields={orderedFields}
+          search={debouncedSearch}
+          version={table.data?.version}
+          onUpdateConfig={(config) => void viewConfig.update(config)}
+          onAddField={() => setFieldDialog({ field: null })}
+        />
+      ) : view?.type === 'form' ? (
+        <FormView
+          tableId={tableId}
+          view={view}
+          fields={fields}
+          onUpdateConfig={(config) => void viewConfig.update(config)}
         />
       ) : (
         <TableGrid

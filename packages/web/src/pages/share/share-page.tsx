@@ -1,0 +1,49 @@
+import { FileQuestion } from 'lucide-react';
+import { useParams } from 'react-router';
+import { ButtonLink } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { usePageHeader } from '../../features/page-header/use-page-header';
+import { FillForm } from '../../features/tables/fill-form';
+import { usePublicForm } from '../../features/tables/use-public-form';
+import { ApiError, errorMessage } from '../../lib/api';
+
+/** /share/{publicId}: a shared form, open to anyone with the link (signed in or not). */
+export function SharePage() {
+  const publicId = useParams().publicId as string;
+  const { form, submit } = usePublicForm(publicId);
+  usePageHeader({ title: form.data?.title || 'Shared form', loading: form.isPending });
+
+  if (form.error) {
+    const missing = form.error instanceof ApiError && form.error.status === 404;
+    return (
+      <EmptyState
+        icon={FileQuestion}
+        title={missing ? 'This form is not available' : 'Could not load this form'}
+        description={
+          missing
+            ? 'The link may be mistyped, or its owner stopped sharing it.'
+            : errorMessage(form.error, 'Try again in a moment.')
+        }
+        className="mx-auto w-full max-w-xl"
+      >
+        <ButtonLink to="/" variant="outline">
+          Go to Flowmind
+        </ButtonLink>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="mx-auto w-full max-w-xl rounded-xl border bg-background p-5 shadow-xs sm:p-8">
+      {form.data ? (
+        <FillForm form={form.data} onSubmit={submit} />
+      ) : (
+        <div className="grid gap-4" role="status" aria-busy="true" aria-label="Loading form">
+          <div className="h-7 w-2/3 animate-pulse rounded bg-muted" />
+          {[0, 1, 2].map((index) => (
+            <div key={index} className="h-14 animate-pulse rounded bg-muted" />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
