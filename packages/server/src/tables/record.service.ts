@@ -19,6 +19,7 @@ import { newId } from '../db/ids';
 import { recordHistory, tableRecords, tables, users } from '../db/schema';
 import { type ChangeBus, topics } from '../live/change-bus';
 import { withComputedValues } from './computed-values';
+import { withLinkNames } from './link-names';
 import { checkLinkTargets, loadLinkedValues, syncInverseLinks } from './links';
 import { PUBLIC_FORM_SOURCE } from './public-form.service';
 import type { RecordIndexes } from './record-indexes';
@@ -122,7 +123,11 @@ export function recordService({
   /** Records as the API shows them: stored values plus computed ones (formulas, lookups, …). */
   async function present(table: TableRow, fields: Field[], records: TableRecord[]): Promise<TableRecord[]> {
     const linked = await loadLinkedValues(db, { accountId: table.accountId, fields, records });
-    return withComputedValues(records, fields, linked);
+    return withLinkNames(db, {
+      accountId: table.accountId,
+      fields,
+      records: withComputedValues(records, fields, linked),
+    });
   }
 
   async function touchLinked(tx: Parameters<Parameters<Db['transaction']>[0]>[0], table: TableRow, ids: string[]) {
