@@ -1,5 +1,5 @@
 import type { Field, TableRecord } from '@flowmind/shared/tables';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { tablesApi } from './tables-api';
 
 const PAGE = 20;
@@ -22,6 +22,8 @@ export function useLinkSearch(linkedTableId: string, search: string) {
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.next_cursor ? pages.length * PAGE : undefined),
     enabled: linkedTableId !== '',
+    // The list keeps what it shows while the next search loads, so Enter picks what is on screen.
+    placeholderData: keepPreviousData,
   });
   const primary: Field | undefined = fields.data?.find((field) => field.is_primary) ?? fields.data?.[0];
   const found: TableRecord[] = records.data?.pages.flatMap((page) => page.records) ?? [];
