@@ -206,6 +206,7 @@ test('every field type is added through the dialog with its options and takes a 
     [17, '37.5'],
     [18, /\d{4}|\w{3} \d/],
     [19, /\d{4}|\w{3} \d/],
+    [20, 'Fieldy'],
     [21, '1'],
   ];
   // Columns off screen are not in the DOM: walk to each with the keys, which scrolls it into view.

@@ -161,8 +161,11 @@ export const TableRecord = z.object({
   created_by: z.string().nullable(),
   updated_at: z.string(),
   updated_by: z.string().nullable(),
-  /** The primary names of the records this record links to, by their id (so a link cell can show names). */
-  link_names: z.record(z.string(), z.string()).optional(),
+  /**
+   * Names for the ids in this record's values, by id: the primary value of each linked record and the name of the
+   * user in a created-by field, so cells can show names. Present when there is anything to name.
+   */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type TableRecord = z.infer<typeof TableRecord>;
 

@@ -19,7 +19,6 @@ import { newId } from '../db/ids';
 import { recordHistory, tableRecords, tables, users } from '../db/schema';
 import { type ChangeBus, topics } from '../live/change-bus';
 import { withComputedValues } from './computed-values';
-import { withLinkNames } from './link-names';
 import { checkLinkTargets, loadLinkedValues, syncInverseLinks } from './links';
 import { PUBLIC_FORM_SOURCE } from './public-form.service';
 import type { RecordIndexes } from './record-indexes';
@@ -34,6 +33,7 @@ import {
 } from './record-query';
 import { rowsOf, type TableRow, tableRepository, valuesAsChanges, writeHistory } from './table.repository';
 import type { TableService } from './table.service';
+import { withNames } from './value-names';
 
 type RecordRow = typeof tableRecords.$inferSelect;
 
@@ -123,7 +123,7 @@ export function recordService({
   /** Records as the API shows them: stored values plus computed ones (formulas, lookups, …). */
   async function present(table: TableRow, fields: Field[], records: TableRecord[]): Promise<TableRecord[]> {
     const linked = await loadLinkedValues(db, { accountId: table.accountId, fields, records });
-    return withLinkNames(db, {
+    return withNames(db, {
       accountId: table.accountId,
       fields,
       records: withComputedValues(records, fields, linked),

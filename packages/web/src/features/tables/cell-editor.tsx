@@ -3,6 +3,7 @@ import type { Field } from '@flowmind/shared/tables';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { choicesOf, editText, fromZonedInput, selectColorClasses, toZonedInput } from './field-types';
+import { FloatOverCell } from './float-over-cell';
 import { LinkPicker } from './link-picker';
 
 export type EditorExit = 'enter' | 'tab' | 'shift-tab' | 'blur';
@@ -25,7 +26,7 @@ export function CellEditor({
   field: Field;
   value: unknown;
   initialText?: string;
-  /** The record's linked records' names, for a link field's picker. */
+  /** The record's names for the ids in its values, for a link field's picker. */
   names?: Record<string, string>;
   onCommit: (commit: EditorCommit) => void;
   onCancel: () => void;
@@ -49,26 +50,29 @@ export function CellEditor({
 
   if (field.type === 'link') {
     return (
-      <LinkPicker
-        field={field}
-        value={value}
-        names={names}
-        initialSearch={initialText}
-        className="absolute top-0 left-0"
-        onCommit={(ids, exit) => finish({ value: ids.length ? ids : null, exit })}
-        onCancel={cancel}
-      />
+      <FloatOverCell width={288} height={400}>
+        <LinkPicker
+          field={field}
+          value={value}
+          names={names}
+          initialSearch={initialText}
+          onCommit={(ids, exit) => finish({ value: ids.length ? ids : null, exit })}
+          onCancel={cancel}
+        />
+      </FloatOverCell>
     );
   }
   if (field.type === 'single_select' || field.type === 'multi_select') {
     return (
-      <ChoiceEditor
-        field={field}
-        value={value}
-        single={field.type === 'single_select'}
-        onCommit={finish}
-        onCancel={cancel}
-      />
+      <FloatOverCell width={224} height={264}>
+        <ChoiceEditor
+          field={field}
+          value={value}
+          single={field.type === 'single_select'}
+          onCommit={finish}
+          onCancel={cancel}
+        />
+      </FloatOverCell>
     );
   }
 
@@ -179,7 +183,7 @@ function ChoiceEditor({
       role="listbox"
       aria-multiselectable={!single}
       aria-label={field.name}
-      className="absolute top-0 left-0 z-10 grid max-h-64 min-w-56 gap-0.5 overflow-y-auto rounded-md border bg-popover p-1 shadow-lg outline-none"
+      className="grid max-h-64 min-w-56 gap-0.5 overflow-y-auto rounded-md border bg-popover p-1 shadow-lg outline-none"
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) onCommit({ value: result(selected), exit: 'blur' });
       }}

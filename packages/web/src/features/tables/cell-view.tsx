@@ -19,7 +19,7 @@ function Chip({ name, color }: { name: string; color: keyof typeof selectColorCl
 
 /**
  * How one value of `field` looks in a grid cell (one line) or, with `wrap`, in the record panel. `names` are the
- * record's linked records' names (from the server's `link_names`).
+ * record's names for the ids in its values (linked records, the creator), as the server sends them.
  */
 export function CellView({
   field,
@@ -82,6 +82,8 @@ export function CellView({
         </span>
       );
     }
+    case 'created_by':
+      return <span className="block truncate">{names?.[String(value)] ?? String(value)}</span>;
     case 'url':
     case 'email': {
       const text = String(value);

@@ -264,7 +264,7 @@ function OptionsEditor({
       return <DateFormatSelect value={options.format} onChange={(format) => onChange({ ...options, format })} />;
     case 'date_time':
       return (
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-3">
           <DateFormatSelect value={options.format} onChange={(format) => onChange({ ...options, format })} />
           <FormField label="Time zone" hint="Times are shown and typed in this zone.">
             {(props) => (

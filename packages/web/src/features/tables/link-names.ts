@@ -1,6 +1,6 @@
 /**
  * Names of linked records the user just picked, by record id. The server sends names with each record
- * (`link_names`), but an optimistic write shows a new link before that record comes back.
+ * (`names`), but an optimistic write shows a new link before that record comes back.
  */
 const picked = new Map<string, string>();
 

@@ -99,7 +99,7 @@ function RecordField({
   if (isReadOnly(field)) {
     control = (
       <div className="min-h-9 rounded-md bg-surface px-3 py-2 text-sm">
-        <CellView field={field} value={value} names={record.link_names} wrap />
+        <CellView field={field} value={value} names={record.names} wrap />
       </div>
     );
   } else if (field.type === 'link') {
@@ -107,7 +107,7 @@ function RecordField({
       <LinkPicker
         field={field}
         value={value}
-        names={record.link_names}
+        names={record.names}
         className="w-full"
         onCommit={(ids) => {
           setPicking(false);
@@ -123,7 +123,7 @@ function RecordField({
         onClick={() => setPicking(true)}
       >
         {Array.isArray(value) && value.length ? (
-          <CellView field={field} value={value} names={record.link_names} wrap />
+          <CellView field={field} value={value} names={record.names} wrap />
         ) : (
           <span className="text-muted-foreground text-sm">Link a record…</span>
         )}

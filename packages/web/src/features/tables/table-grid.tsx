@@ -459,7 +459,7 @@ export function TableGrid({
             field={field}
             value={record.values[field.id]}
             initialText={editing?.initialText}
-            names={record.link_names}
+            names={record.names}
             onCommit={(commit) => void commitEdit(commit)}
             onCancel={() => {
               setEditing(null);
@@ -467,7 +467,7 @@ export function TableGrid({
             }}
           />
         ) : record ? (
-          <CellView field={field} value={record.values[field.id]} names={record.link_names} />
+          <CellView field={field} value={record.values[field.id]} names={record.names} />
         ) : (
           <span className="h-3 w-2/3 animate-pulse rounded bg-muted" aria-hidden="true" />
         )}

@@ -1,7 +1,7 @@
 import { formatValue } from '@flowmind/shared/table-values';
 import type { Field, TableRecord } from '@flowmind/shared/tables';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { tableFields } from '../db/schema';
+import { tableFields, users } from '../db/schema';
 import { withComputedValues } from './computed-values';
 import { isLink } from './links';
 import { rowsOf, type Tx, toField } from './table.repository';
@@ -20,11 +20,12 @@ type Row = {
 };
 
 /**
- * Adds `link_names` to records that link to others: each linked record's primary value as text. One query for the
- * linked tables' fields and one per linked table for the page, whatever the number of records, so a page of a
- * thousand linked rows costs the same as one. A computed primary (formula, autonumber) is computed here too.
+ * Adds `names` to records: each linked record's primary value as text, and the name of the user in a created-by
+ * field. One query for the linked tables' fields, one per linked table and one for the users, whatever the number
+ * of records, so a page of a thousand linked rows costs the same as one. A computed primary (formula, autonumber)
+ * is computed here too.
  */
-export async function withLinkNames(
+export async function withNames(
   tx: Tx,
   { accountId, fields, records }: { accountId: string; fields: Field[]; records: TableRecord[] },
 ): Promise<TableRecord[]> {
@@ -35,7 +36,24 @@ export async function withLinkNames(
     for (const record of records) for (const id of asIds(record.values[field.id])) set.add(id);
     if (set.size) byTable.set(field.options.linkedTableId, set);
   }
-  if (byTable.size === 0) return records;
+  const userIds = new Set<string>();
+  for (const field of fields) {
+    if (field.type !== 'created_by') continue;
+    for (const record of records) {
+      const id = record.values[field.id];
+      if (typeof id === 'string') userIds.add(id);
+    }
+  }
+  if (byTable.size === 0 && userIds.size === 0) return records;
+  const names = new Map<string, string>();
+  if (userIds.size) {
+    const rows = await tx
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, [...userIds]));
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  if (byTable.size === 0) return records.map((record) => named(record, fields, names));
 
   const fieldRows = await tx
     .select()
@@ -48,7 +66,6 @@ export async function withLinkNames(
     fieldsOf.set(field.table_id, [...(fieldsOf.get(field.table_id) ?? []), field]);
   }
 
-  const names = new Map<string, string>();
   for (const [tableId, ids] of byTable) {
     const linkedFields = fieldsOf.get(tableId) ?? [];
     const primary = linkedFields.find((field) => field.is_primary) ?? linkedFields[0];
@@ -73,15 +90,18 @@ export async function withLinkNames(
     }
   }
 
-  return records.map((record) => {
-    const link_names: Record<string, string> = {};
-    for (const field of fields) {
-      if (!isLink(field)) continue;
-      for (const id of asIds(record.values[field.id])) {
-        const name = names.get(id);
-        if (name !== undefined) link_names[id] = name;
-      }
+  return records.map((record) => named(record, fields, names));
+}
+
+function named(record: TableRecord, fields: Field[], known: Map<string, string>): TableRecord {
+  const names: Record<string, string> = {};
+  for (const field of fields) {
+    if (!isLink(field) && field.type !== 'created_by') continue;
+    const value = record.values[field.id];
+    for (const id of typeof value === 'string' ? [value] : asIds(value)) {
+      const name = known.get(id);
+      if (name !== undefined) names[id] = name;
     }
-    return Object.keys(link_names).length ? { ...record, link_names } : record;
-  });
+  }
+  return Object.keys(names).length ? { ...record, names } : record;
 }

@@ -19,7 +19,7 @@ async function newTable(name: string) {
   return { table, primary };
 }
 
-describe('link names', () => {
+describe('names of ids in values', () => {
   it('returns the linked records’ primary names with every page, get and write, both directions', async () => {
     const { table: orders, primary: orderName } = await newTable('Orders');
     const { table: items, primary: itemName } = await newTable('Items');
@@ -39,31 +39,31 @@ describe('link names', () => {
     }));
     const created = await owner.client.post(`/api/tables/${orders.id}/records`, { records: orderRows });
     expect(created.status, created.text).toBe(201);
-    expect(created.body.records[1].link_names).toEqual({ [pen.id]: 'pen', [ink.id]: 'ink' });
+    expect(created.body.records[1].names).toEqual({ [pen.id]: 'pen', [ink.id]: 'ink' });
 
     const page = await owner.client.get(`/api/tables/${orders.id}/records?limit=100`);
     expect(page.body.records).toHaveLength(30);
     for (const [i, record] of page.body.records.entries())
-      expect(record.link_names).toEqual(
+      expect(record.names).toEqual(
         i % 2 ? { [pen.id]: 'pen', [ink.id]: 'ink' } : { [ink.id]: 'ink', [unnamed.id]: '' },
       );
 
     const back = await owner.client.get(`/api/tables/${items.id}/records/${pen.id}`);
     expect(back.body.values[inverseId]).toHaveLength(15);
-    expect(Object.values(back.body.link_names)).toContain('o1');
+    expect(Object.values(back.body.names)).toContain('o1');
 
     // Renaming the linked record shows the new name on the next read.
     await owner.client.patch(`/api/tables/${items.id}/records`, {
       records: [{ id: pen.id, values: { [itemName.id]: 'pencil' } }],
     });
     const one = await owner.client.get(`/api/tables/${orders.id}/records/${created.body.records[1].id}`);
-    expect(one.body.link_names[pen.id]).toBe('pencil');
+    expect(one.body.names[pen.id]).toBe('pencil');
 
     // Records without links carry no names.
     const lonely = (await owner.client.post(`/api/tables/${items.id}/records`, { records: [{ values: {} }] })).body
       .records[0];
     const plain = await owner.client.get(`/api/tables/${items.id}/records/${lonely.id}`);
-    expect(plain.body.link_names).toBeUndefined();
+    expect(plain.body.names).toBeUndefined();
   });
 
   it('names a linked record by a computed primary (autonumber)', async () => {
@@ -84,7 +84,19 @@ describe('link names', () => {
     const person = await owner.client.post(`/api/tables/${people.id}/records`, {
       records: [{ values: { [personName.id]: 'Ada', [link.id]: [ticket.id] } }],
     });
-    expect(person.body.records[0].link_names).toEqual({ [ticket.id]: String(ticket.autonumber) });
+    expect(person.body.records[0].names).toEqual({ [ticket.id]: String(ticket.autonumber) });
+  });
+
+  it('names the user of a created-by field', async () => {
+    const { table } = await newTable('Notes');
+    const creator = (
+      await owner.client.post(`/api/tables/${table.id}/fields`, { name: 'By', options: { type: 'created_by' } })
+    ).body;
+    const made = (await owner.client.post(`/api/tables/${table.id}/records`, { records: [{ values: {} }] })).body
+      .records[0];
+    expect(made.values[creator.id]).toBe(owner.user.id);
+    const page = await owner.client.get(`/api/tables/${table.id}/records`);
+    expect(page.body.records[0].names).toEqual({ [owner.user.id]: 'Lin' });
   });
 
   it('never names records of another account', async () => {
