@@ -52,6 +52,9 @@ export const SelectOption = z.object({
 export type SelectOption = z.infer<typeof SelectOption>;
 
 const precision = z.number().int().min(0).max(8);
+/** How the grid shows a date: "Nov 23, 2026" (friendly, the default), 2026-11-23, 11/23/2026 or 23/11/2026. */
+export const DateFormat = z.enum(['friendly', 'iso', 'us', 'european']);
+export type DateFormat = z.infer<typeof DateFormat>;
 export const RollupFunction = z.enum(['count', 'sum', 'avg', 'min', 'max', 'count_empty', 'count_filled', 'concat']);
 
 /** Per-type settings. Values of a record are stored by field id; these say how to read and check them. */
@@ -66,9 +69,13 @@ export const FieldOptions = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('percent'), precision: precision.default(0) }),
   z.object({ type: z.literal('checkbox') }),
-  z.object({ type: z.literal('date') }),
+  z.object({ type: z.literal('date'), format: DateFormat.optional() }),
   /** `timeZone` is an IANA zone used to show and to interpret typed times; values are ISO instants. */
-  z.object({ type: z.literal('date_time'), timeZone: z.string().min(1).max(64).default('UTC') }),
+  z.object({
+    type: z.literal('date_time'),
+    timeZone: z.string().min(1).max(64).default('UTC'),
+    format: DateFormat.optional(),
+  }),
   z.object({ type: z.literal('single_select'), choices: z.array(SelectOption).max(500).default([]) }),
   z.object({ type: z.literal('multi_select'), choices: z.array(SelectOption).max(500).default([]) }),
   z.object({ type: z.literal('email') }),
@@ -154,6 +161,11 @@ export const TableRecord = z.object({
   created_by: z.string().nullable(),
   updated_at: z.string(),
   updated_by: z.string().nullable(),
+  /**
+   * Names for the ids in this record's values, by id: the primary value of each linked record and the name of the
+   * user in a created-by field, so cells can show names. Present when there is anything to name.
+   */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type TableRecord = z.infer<typeof TableRecord>;
 

@@ -35,6 +35,7 @@ import {
 } from './record-query';
 import { rowsOf, type TableRow, tableRepository, valuesAsChanges, writeHistory } from './table.repository';
 import type { TableService } from './table.service';
+import { withNames } from './value-names';
 
 type RecordRow = typeof tableRecords.$inferSelect;
 
@@ -124,7 +125,11 @@ export function recordService({
   /** Records as the API shows them: stored values plus computed ones (formulas, lookups, …). */
   async function present(table: TableRow, fields: Field[], records: TableRecord[]): Promise<TableRecord[]> {
     const linked = await loadLinkedValues(db, { accountId: table.accountId, fields, records });
-    return withComputedValues(records, fields, linked);
+    return withNames(db, {
+      accountId: table.accountId,
+      fields,
+      records: withComputedValues(records, fields, linked),
+    });
   }
 
   async function touchLinked(tx: Parameters<Parameters<Db['transaction']>[0]>[0], table: TableRow, ids: string[]) {

@@ -2,19 +2,14 @@
 import type { Field } from '@flowmind/shared/tables';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
-import { choicesOf, editText, selectColorClasses } from './field-types';
+import { choicesOf, editText, fromZonedInput, selectColorClasses, toZonedInput } from './field-types';
+import { FloatOverCell } from './float-over-cell';
+import { LinkPicker } from './link-picker';
 
 export type EditorExit = 'enter' | 'tab' | 'shift-tab' | 'blur';
 
 /** Where an edit ends: the value to save (a raw text or an already typed value) and where to move next. */
 export type EditorCommit = { text?: string; value?: unknown; exit: EditorExit };
-
-function toLocalInput(iso: unknown): string {
-  if (typeof iso !== 'string') return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
 
 /**
  * The editor drawn over the active cell. `initialText` is set when the user started by typing a character, which
@@ -24,12 +19,15 @@ export function CellEditor({
   field,
   value,
   initialText,
+  names,
   onCommit,
   onCancel,
 }: {
   field: Field;
   value: unknown;
   initialText?: string;
+  /** The record's names for the ids in its values, for a link field's picker. */
+  names?: Record<string, string>;
   onCommit: (commit: EditorCommit) => void;
   onCancel: () => void;
 }) {
@@ -50,33 +48,48 @@ export function CellEditor({
     return null;
   };
 
+  if (field.type === 'link') {
+    return (
+      <FloatOverCell width={288} height={400}>
+        <LinkPicker
+          field={field}
+          value={value}
+          names={names}
+          initialSearch={initialText}
+          onCommit={(ids, exit) => finish({ value: ids.length ? ids : null, exit })}
+          onCancel={cancel}
+        />
+      </FloatOverCell>
+    );
+  }
   if (field.type === 'single_select' || field.type === 'multi_select') {
     return (
-      <ChoiceEditor
-        field={field}
-        value={value}
-        single={field.type === 'single_select'}
-        onCommit={finish}
-        onCancel={cancel}
-      />
+      <FloatOverCell width={224} height={264}>
+        <ChoiceEditor
+          field={field}
+          value={value}
+          single={field.type === 'single_select'}
+          onCommit={finish}
+          onCancel={cancel}
+        />
+      </FloatOverCell>
     );
   }
 
+  // Typing into a date cell takes the text as typed (in the field's format); Enter opens the browser's picker.
   const inputType =
-    field.type === 'date'
-      ? 'date'
-      : field.type === 'date_time'
-        ? 'datetime-local'
-        : field.type === 'email'
-          ? 'email'
-          : field.type === 'url'
-            ? 'url'
-            : 'text';
+    initialText !== undefined
+      ? 'text'
+      : field.type === 'date'
+        ? 'date'
+        : field.type === 'date_time'
+          ? 'datetime-local'
+          : 'text';
   const start =
     initialText !== undefined && inputType === 'text'
       ? initialText
       : field.type === 'date_time'
-        ? toLocalInput(value)
+        ? toZonedInput(value, field.options.type === 'date_time' ? field.options.timeZone : 'UTC')
         : editText(field, value);
 
   const common = {
@@ -114,6 +127,8 @@ export function CellEditor({
     <input
       {...common}
       type={inputType}
+      // Text inputs, so the character that started the edit is kept (email and url inputs refuse a caret).
+      inputMode={field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : undefined}
       className="h-full w-full bg-background px-2 text-sm outline-none"
       onFocus={(event) => {
         if (inputType === 'text') event.currentTarget.setSelectionRange(start.length, start.length);
@@ -122,12 +137,9 @@ export function CellEditor({
   );
 }
 
-/** Inputs of type date-time give a local time without a zone; the API wants an instant. */
+/** Inputs of type date-time give a wall-clock time of the field's zone; the API wants an instant. */
 function fromInput(field: Field, text: string): string {
-  if (field.type === 'date_time' && text) {
-    const date = new Date(text);
-    return Number.isNaN(date.getTime()) ? text : date.toISOString();
-  }
+  if (field.options.type === 'date_time' && text) return fromZonedInput(text, field.options.timeZone) ?? text;
   return text;
 }
 
@@ -171,7 +183,7 @@ function ChoiceEditor({
       role="listbox"
       aria-multiselectable={!single}
       aria-label={field.name}
-      className="absolute top-0 left-0 z-10 grid max-h-64 min-w-56 gap-0.5 overflow-y-auto rounded-md border bg-popover p-1 shadow-lg outline-none"
+      className="grid max-h-64 min-w-56 gap-0.5 overflow-y-auto rounded-md border bg-popover p-1 shadow-lg outline-none"
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) onCommit({ value: result(selected), exit: 'blur' });
       }}

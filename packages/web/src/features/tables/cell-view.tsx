@@ -2,6 +2,7 @@ import type { Field } from '@flowmind/shared/tables';
 import { Check, Star } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { choicesOf, displayText, selectColorClasses } from './field-types';
+import { linkName, UNNAMED_RECORD } from './link-names';
 
 function Chip({ name, color }: { name: string; color: keyof typeof selectColorClasses }) {
   return (
@@ -16,8 +17,21 @@ function Chip({ name, color }: { name: string; color: keyof typeof selectColorCl
   );
 }
 
-/** How one value of `field` looks in a grid cell (one line) or, with `wrap`, in the record panel. */
-export function CellView({ field, value, wrap = false }: { field: Field; value: unknown; wrap?: boolean }) {
+/**
+ * How one value of `field` looks in a grid cell (one line) or, with `wrap`, in the record panel. `names` are the
+ * record's names for the ids in its values (linked records, the creator), as the server sends them.
+ */
+export function CellView({
+  field,
+  value,
+  wrap = false,
+  names,
+}: {
+  field: Field;
+  value: unknown;
+  wrap?: boolean;
+  names?: Record<string, string>;
+}) {
   if (value === null || value === undefined || value === '') {
     return field.type === 'checkbox' ? <CheckboxMark checked={false} /> : null;
   }
@@ -53,6 +67,23 @@ export function CellView({ field, value, wrap = false }: { field: Field; value: 
         </span>
       );
     }
+    case 'link': {
+      const ids = Array.isArray(value) ? value.map(String) : [];
+      return (
+        <span className={cn('flex gap-1', wrap ? 'flex-wrap' : 'overflow-hidden')}>
+          {ids.map((id) => (
+            <span
+              key={id}
+              className="inline-block max-w-full shrink-0 truncate rounded border bg-surface px-1.5 py-0.5 text-xs leading-4"
+            >
+              {linkName(id, names) || UNNAMED_RECORD}
+            </span>
+          ))}
+        </span>
+      );
+    }
+    case 'created_by':
+      return <span className="block truncate">{names?.[String(value)] ?? String(value)}</span>;
     case 'url':
     case 'email': {
       const text = String(value);

@@ -1,4 +1,6 @@
+import { parseFormula } from '@flowmind/shared/formula';
 import {
+  DateFormat,
   type Field,
   FieldName,
   type FieldOptions,
@@ -16,7 +18,7 @@ import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog'
 import { FormError, Field as FormField } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import { defaultOptions, fieldTypeInfo, nextSelectColor, selectColorClasses } from './field-types';
+import { dateFormatLabels, defaultOptions, fieldTypeInfo, nextSelectColor, selectColorClasses } from './field-types';
 import { tablesApi } from './tables-api';
 
 export type FieldDraft = { name: string; options: FieldOptions };
@@ -77,6 +79,11 @@ function FieldForm({
       setNameError(parsed.error.issues[0]?.message ?? 'Invalid name');
       return;
     }
+    const problem = optionsProblem(options, fields, field);
+    if (problem) {
+      setError(problem);
+      return;
+    }
     setPending(true);
     setError(null);
     try {
@@ -125,7 +132,16 @@ function FieldForm({
           </NativeSelect>
         )}
       </FormField>
-      <OptionsEditor options={options} onChange={setOptions} fields={fields} tables={tables} field={field} />
+      <OptionsEditor
+        options={options}
+        onChange={(next) => {
+          setOptions(next);
+          setError(null);
+        }}
+        fields={fields}
+        tables={tables}
+        field={field}
+      />
       <FormError>{error}</FormError>
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>
@@ -137,6 +153,37 @@ function FieldForm({
       </DialogFooter>
     </form>
   );
+}
+
+/** What the options still need before the server would take them, said the way a person fixes it. */
+function optionsProblem(options: FieldOptions, fields: Field[], field: Field | null): string | null {
+  switch (options.type) {
+    case 'currency':
+      return options.symbol.trim() ? null : 'Enter a currency symbol, e.g. $ or €.';
+    case 'link':
+      return options.linkedTableId ? null : 'Choose the table to link to.';
+    case 'lookup':
+    case 'rollup':
+      if (!options.linkFieldId) return 'Choose the link field to look through.';
+      return options.targetFieldId ? null : 'Choose the field of the linked table.';
+    case 'formula': {
+      if (!options.expression.trim()) return 'Enter a formula, e.g. {Price} * {Quantity}.';
+      const result = formulaCheck(options.expression, fields, field);
+      return result;
+    }
+    case 'single_select':
+    case 'multi_select':
+      return options.choices.some((choice) => !choice.name.trim()) ? 'Every option needs a name.' : null;
+    default:
+      return null;
+  }
+}
+
+/** The formula's first error (unknown field, syntax) as the server would say it, or null. */
+function formulaCheck(expression: string, fields: Field[], field: Field | null): string | null {
+  const names = new Set(fields.filter((candidate) => candidate.id !== field?.id).map((candidate) => candidate.name));
+  const result = parseFormula(expression, names);
+  return result.ok ? null : result.message;
 }
 
 const timeZones = (() => {
@@ -187,7 +234,7 @@ function OptionsEditor({
                   {...props}
                   value={options.symbol}
                   maxLength={8}
-                  onChange={(event) => onChange({ ...options, symbol: event.target.value || '$' })}
+                  onChange={(event) => onChange({ ...options, symbol: event.target.value })}
                 />
               )}
             </FormField>
@@ -213,24 +260,29 @@ function OptionsEditor({
           )}
         </FormField>
       );
+    case 'date':
+      return <DateFormatSelect value={options.format} onChange={(format) => onChange({ ...options, format })} />;
     case 'date_time':
       return (
-        <FormField label="Time zone" hint="Times are shown and typed in this zone.">
-          {(props) => (
-            <NativeSelect
-              {...props}
-              className="w-full"
-              value={options.timeZone}
-              onChange={(event) => onChange({ ...options, timeZone: event.target.value })}
-            >
-              {(timeZones.includes(options.timeZone) ? timeZones : [options.timeZone, ...timeZones]).map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <div className="grid gap-3">
+          <DateFormatSelect value={options.format} onChange={(format) => onChange({ ...options, format })} />
+          <FormField label="Time zone" hint="Times are shown and typed in this zone.">
+            {(props) => (
+              <NativeSelect
+                {...props}
+                className="w-full"
+                value={options.timeZone}
+                onChange={(event) => onChange({ ...options, timeZone: event.target.value })}
+              >
+                {(timeZones.includes(options.timeZone) ? timeZones : [options.timeZone, ...timeZones]).map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+        </div>
       );
     case 'single_select':
     case 'multi_select':
@@ -301,9 +353,10 @@ function OptionsEditor({
           )}
         </div>
       );
-    case 'formula':
+    case 'formula': {
+      const problem = options.expression.trim() ? formulaCheck(options.expression, fields, field) : null;
       return (
-        <FormField label="Formula" hint="Refer to fields by name in braces, e.g. {Price} * {Quantity}.">
+        <FormField label="Formula" hint="Refer to fields by name in braces, e.g. {Price} * {Quantity}." error={problem}>
           {(props) => (
             <Input
               {...props}
@@ -315,9 +368,37 @@ function OptionsEditor({
           )}
         </FormField>
       );
+    }
     default:
       return null;
   }
+}
+
+function DateFormatSelect({
+  value,
+  onChange,
+}: {
+  value: DateFormat | undefined;
+  onChange: (format: DateFormat) => void;
+}) {
+  return (
+    <FormField label="Date format">
+      {(props) => (
+        <NativeSelect
+          {...props}
+          className="w-full"
+          value={value ?? 'friendly'}
+          onChange={(event) => onChange(event.target.value as DateFormat)}
+        >
+          {DateFormat.options.map((format) => (
+            <option key={format} value={format}>
+              {dateFormatLabels[format]}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </FormField>
+  );
 }
 
 /** The field of the linked table that a lookup or rollup reads. */

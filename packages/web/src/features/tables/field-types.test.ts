@@ -1,6 +1,6 @@
 import type { Field, FieldOptions } from '@flowmind/shared/tables';
 import { describe, expect, it } from 'vitest';
-import { displayText, editText, parseText } from './field-types';
+import { displayText, editText, fromZonedInput, parseText, toZonedInput } from './field-types';
 
 const field = (options: FieldOptions): Field => ({
   id: 'fld',
@@ -57,5 +57,27 @@ describe('display and edit text', () => {
     expect(displayText(percent, 0.125)).toBe('12.5%');
     expect(parseText(percent, editText(percent, 0.125))).toEqual({ ok: true, value: 0.125 });
     expect(displayText(status, 'b')).toBe('Customer');
+  });
+});
+
+describe('dates in a field’s zone and format', () => {
+  const berlin = field({ type: 'date_time', timeZone: 'Europe/Berlin', format: 'iso' });
+  it('reads and writes wall-clock times of the zone, across daylight saving', () => {
+    expect(fromZonedInput('2026-01-15T09:30', 'Europe/Berlin')).toBe('2026-01-15T08:30:00.000Z');
+    expect(fromZonedInput('2026-07-15T09:30', 'Europe/Berlin')).toBe('2026-07-15T07:30:00.000Z');
+    expect(toZonedInput('2026-07-15T07:30:00.000Z', 'Europe/Berlin')).toBe('2026-07-15T09:30');
+    expect(parseText(berlin, '2026-07-15 09:30')).toEqual({ ok: true, value: '2026-07-15T07:30:00.000Z' });
+    expect(displayText(berlin, '2026-07-15T07:30:00.000Z')).toBe('2026-07-15 09:30');
+  });
+  it('shows and reads dates in the chosen format', () => {
+    expect(displayText(field({ type: 'date', format: 'european' }), '2026-11-03')).toBe('03/11/2026');
+    expect(displayText(field({ type: 'date', format: 'us' }), '2026-11-03')).toBe('11/03/2026');
+    expect(parseText(field({ type: 'date', format: 'european' }), '3/11/2026')).toEqual({
+      ok: true,
+      value: '2026-11-03',
+    });
+    expect(
+      displayText(field({ type: 'date_time', timeZone: 'America/New_York', format: 'us' }), '2026-11-03T20:05:00Z'),
+    ).toBe('11/03/2026 03:05 PM');
   });
 });

@@ -1,5 +1,6 @@
 import {
   COMPUTED_FIELD_TYPES,
+  type DateFormat,
   type Field,
   type FieldOptions,
   type FieldType,
@@ -60,8 +61,8 @@ export const fieldTypeInfo: Record<FieldType, { label: string; icon: LucideIcon 
 };
 
 export const isComputed = (field: Field) => COMPUTED_FIELD_TYPES.includes(field.type);
-/** Values the grid cannot write as text (links, attachments) or that the server computes. */
-export const isReadOnly = (field: Field) => isComputed(field) || field.type === 'link' || field.type === 'attachment';
+/** Values the grid cannot edit (attachments come with uploads) or that the server computes. */
+export const isReadOnly = (field: Field) => isComputed(field) || field.type === 'attachment';
 
 export const selectColorClasses: Record<(typeof SELECT_COLORS)[number], string> = {
   gray: 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200',
@@ -112,19 +113,100 @@ function formatNumber(value: number, precision: number) {
   return value.toLocaleString(undefined, { minimumFractionDigits: precision, maximumFractionDigits: precision });
 }
 
-function formatDateTime(value: string, timeZone: string) {
+export const dateFormatLabels: Record<DateFormat, string> = {
+  friendly: 'Friendly (Nov 23, 2026)',
+  iso: 'ISO (2026-11-23)',
+  us: 'US (11/23/2026)',
+  european: 'European (23/11/2026)',
+};
+
+/** A date in one of the numeric formats; `withTime` adds hours and minutes (12-hour for US). */
+function numericDate(date: Date, timeZone: string, format: Exclude<DateFormat, 'friendly'>, withTime: boolean) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: format === 'us' ? 'h12' : 'h23',
+      timeZone,
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  const day =
+    format === 'iso'
+      ? `${parts.year}-${parts.month}-${parts.day}`
+      : format === 'us'
+        ? `${parts.month}/${parts.day}/${parts.year}`
+        : `${parts.day}/${parts.month}/${parts.year}`;
+  if (!withTime) return day;
+  return `${day} ${parts.hour}:${parts.minute}${format === 'us' ? ` ${parts.dayPeriod}` : ''}`;
+}
+
+/** Minutes `timeZone` is ahead of UTC at `instant`. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+      timeZone,
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const wall = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/** An instant as the wall-clock "YYYY-MM-DDTHH:mm" of `timeZone` (what a datetime-local input holds). */
+export function toZonedInput(iso: unknown, timeZone: string): string {
+  if (typeof iso !== 'string') return '';
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return '';
+  try {
+    return new Date(time + zoneOffset(time, timeZone) * 60_000).toISOString().slice(0, 16);
+  } catch {
+    return new Date(time).toISOString().slice(0, 16);
+  }
+}
+
+/** A wall-clock "YYYY-MM-DDTHH:mm" of `timeZone` as an ISO instant (null when it is not such a text). */
+export function fromZonedInput(text: string, timeZone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match.map(Number);
+  const wall = Date.UTC(y ?? 0, (mo ?? 1) - 1, d, h, mi, s || 0);
+  try {
+    // The zone's offset at the wall time, corrected once for a change of offset in between (DST).
+    const first = wall - zoneOffset(wall, timeZone) * 60_000;
+    return new Date(wall - zoneOffset(first, timeZone) * 60_000).toISOString();
+  } catch {
+    return new Date(wall).toISOString();
+  }
+}
+
+function formatDateTime(value: string, timeZone: string, format: DateFormat = 'friendly') {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   try {
+    if (format !== 'friendly') return numericDate(date, timeZone, format, true);
     return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
   } catch {
     return date.toISOString();
   }
 }
 
-function formatDay(value: string) {
+function formatDay(value: string, format: DateFormat = 'friendly') {
   const date = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return value;
+  if (format !== 'friendly') return numericDate(date, 'UTC', format, false);
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
@@ -142,9 +224,9 @@ export function displayText(field: Field, value: unknown): string {
     case 'checkbox':
       return value ? 'checked' : '';
     case 'date':
-      return typeof value === 'string' ? formatDay(value) : String(value);
+      return typeof value === 'string' ? formatDay(value, options.format) : String(value);
     case 'date_time':
-      return typeof value === 'string' ? formatDateTime(value, options.timeZone) : String(value);
+      return typeof value === 'string' ? formatDateTime(value, options.timeZone, options.format) : String(value);
     case 'created_time':
     case 'updated_time':
       return typeof value === 'string' ? formatDateTime(value, 'UTC') : String(value);
@@ -216,12 +298,23 @@ export function parseText(field: Field, raw: string): ParseResult {
       return ok(/^(true|yes|y|1|x|checked|✓|✔)$/i.test(text));
     case 'date': {
       if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return ok(text);
+      // Day-first or month-first numbers follow the field's format.
+      const numeric = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/.exec(text);
+      if (numeric && (options.format === 'european' || options.format === 'us')) {
+        const [first, second, year] = [numeric[1], numeric[2], numeric[3]];
+        const [month, day] = options.format === 'us' ? [first, second] : [second, first];
+        const iso = `${year}-${month?.padStart(2, '0')}-${day?.padStart(2, '0')}`;
+        if (!Number.isNaN(new Date(`${iso}T00:00:00Z`).getTime())) return ok(iso);
+      }
       const date = new Date(text);
       if (Number.isNaN(date.getTime())) return { ok: false, message: `"${text}" is not a date` };
       const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
       return ok(local.toISOString().slice(0, 10));
     }
     case 'date_time': {
+      // A time without a zone is a time in the field's zone.
+      const zoned = fromZonedInput(text, options.timeZone);
+      if (zoned) return ok(zoned);
       const date = new Date(text);
       if (Number.isNaN(date.getTime())) return { ok: false, message: `"${text}" is not a date and time` };
       return ok(date.toISOString());
@@ -244,6 +337,8 @@ export function parseText(field: Field, raw: string): ParseResult {
       }
       return ok(ids);
     }
+    case 'link':
+      return { ok: false, message: `${field.name}: pick linked records with the picker (Enter)` };
     default:
       return ok(field.type === 'long_text' ? raw : text);
   }

@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api';
 import { alerts } from '../../shell/alert-store';
 import { CellView } from './cell-view';
 import { displayText, editText, fieldTypeInfo, isReadOnly, parseText } from './field-types';
+import { LinkPicker } from './link-picker';
 import { relativeTime } from './relative-time';
 import { tablesApi } from './tables-api';
 
@@ -32,6 +33,10 @@ export function RecordPanel({
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 animate-fade-in bg-overlay" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          onEscapeKeyDown={(event) => {
+            // Escape in a link picker closes the picker, not the panel.
+            if (document.activeElement?.closest('[data-link-picker]')) event.preventDefault();
+          }}
           className="fixed inset-y-0 right-0 z-50 flex w-full max-w-lg animate-slide-in-right flex-col border-l bg-background shadow-2xl"
         >
           {record && (
@@ -78,6 +83,7 @@ function RecordField({
   const Icon = fieldTypeInfo[field.type].icon;
   const value = record.values[field.id];
   const [text, setText] = useState(editText(field, value));
+  const [picking, setPicking] = useState(false);
   const save = (next: unknown) => void onChange({ id: record.id, values: { [field.id]: next } });
   const commitText = () => {
     if (text === editText(field, value)) return;
@@ -93,8 +99,35 @@ function RecordField({
   if (isReadOnly(field)) {
     control = (
       <div className="min-h-9 rounded-md bg-surface px-3 py-2 text-sm">
-        <CellView field={field} value={value} wrap />
+        <CellView field={field} value={value} names={record.names} wrap />
       </div>
+    );
+  } else if (field.type === 'link') {
+    control = picking ? (
+      <LinkPicker
+        field={field}
+        value={value}
+        names={record.names}
+        className="w-full"
+        onCommit={(ids) => {
+          setPicking(false);
+          if (JSON.stringify(ids) !== JSON.stringify(Array.isArray(value) ? value : [])) save(ids.length ? ids : null);
+        }}
+        onCancel={() => setPicking(false)}
+      />
+    ) : (
+      <button
+        id={id}
+        type="button"
+        className="flex min-h-9 w-full items-center rounded-md border px-2 py-1.5 text-left hover:bg-surface"
+        onClick={() => setPicking(true)}
+      >
+        {Array.isArray(value) && value.length ? (
+          <CellView field={field} value={value} names={record.names} wrap />
+        ) : (
+          <span className="text-muted-foreground text-sm">Link a record…</span>
+        )}
+      </button>
     );
   } else if (field.type === 'checkbox') {
     control = (

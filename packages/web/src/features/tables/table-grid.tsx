@@ -18,6 +18,8 @@ import { alerts } from '../../shell/alert-store';
 import { CellEditor, type EditorCommit } from './cell-editor';
 import { CellView } from './cell-view';
 import { editText, emptyValue, isReadOnly, parseText } from './field-types';
+import { fillDownChanges } from './fill-down';
+import { GridContextMenu, type MenuPoint } from './grid-context-menu';
 import { AddFieldHeader, ExpandButton, type HeaderActions, HeaderCell } from './grid-header';
 import { parseTsv, toTsv } from './tsv';
 import type { useRecordWindows } from './use-record-windows';
@@ -72,6 +74,7 @@ export function TableGrid({
   const [active, setActive] = useState<Cell | null>(null);
   const [anchor, setAnchor] = useState<Cell | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [menuAt, setMenuAt] = useState<MenuPoint | null>(null);
   // Until a filtered count arrives, the rows loaded so far.
   const total = windows.total ?? windows.loadedRows;
 
@@ -269,6 +272,12 @@ export function TableGrid({
     void writer.setCells(changes, 'Clear');
   };
 
+  const fillDown = () => {
+    if (!range) return;
+    const changes = fillDownChanges(range, fields, windows.recordAt);
+    if (changes.length) void writer.setCells(changes, 'Fill down');
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (editing) return;
     const mod = event.metaKey || event.ctrlKey;
@@ -280,6 +289,11 @@ export function TableGrid({
     if (mod && event.key.toLowerCase() === 'y') {
       event.preventDefault();
       void writer.redo();
+      return;
+    }
+    if (mod && event.key.toLowerCase() === 'd' && range) {
+      event.preventDefault();
+      fillDown();
       return;
     }
     if (!active) {
@@ -433,6 +447,8 @@ export function TableGrid({
         )}
         style={style}
         onMouseDown={(event) => {
+          // A right click inside the selection keeps it for the context menu; elsewhere it selects that cell.
+          if (event.button === 2 && !inRange(row, col)) clickCell({ row, col }, false);
           if (event.button !== 0) return;
           clickCell({ row, col }, event.shiftKey);
         }}
@@ -443,6 +459,7 @@ export function TableGrid({
             field={field}
             value={record.values[field.id]}
             initialText={editing?.initialText}
+            names={record.names}
             onCommit={(commit) => void commitEdit(commit)}
             onCancel={() => {
               setEditing(null);
@@ -450,7 +467,7 @@ export function TableGrid({
             }}
           />
         ) : record ? (
-          <CellView field={field} value={record.values[field.id]} />
+          <CellView field={field} value={record.values[field.id]} names={record.names} />
         ) : (
           <span className="h-3 w-2/3 animate-pulse rounded bg-muted" aria-hidden="true" />
         )}
@@ -511,7 +528,27 @@ export function TableGrid({
       onKeyDown={onKeyDown}
       onCopy={onCopy}
       onPaste={onPaste}
+      onContextMenu={(event) => {
+        if (editing || !active || !(event.target as HTMLElement).closest('[role="gridcell"]')) return;
+        event.preventDefault();
+        setMenuAt({ x: event.clientX, y: event.clientY });
+      }}
     >
+      <GridContextMenu
+        at={menuAt}
+        onClose={() => setMenuAt(null)}
+        canFillDown={range !== null && (range.bottom > range.top || range.top > 0)}
+        onFillDown={fillDown}
+        onClear={clearRange}
+        onExpand={
+          active && windows.recordAt(active.row)
+            ? () => {
+                const record = windows.recordAt(active.row);
+                if (record) onExpand(record);
+              }
+            : null
+        }
+      />
       <div
         className="relative"
         style={{ width: contentWidth, height: HEADER_HEIGHT + virtualHeight + ROW_HEIGHT + 80 }}
