@@ -10,6 +10,7 @@ import {
   type RecordCount,
   type RecordGroups,
   type RecordPage,
+  type Sort,
   type TableRecord,
   type UpdateRecords,
 } from '@flowmind/shared/tables';
@@ -94,6 +95,15 @@ function validateBatch(records: { id?: string; values: Record<string, unknown> }
   });
 }
 
+/**
+ * A grouped view lists its records group by group (in the order GET …/groups counts them), each group in the view's
+ * sorts, so a client can place group headers from the counts and still fetch records by offset.
+ */
+export function groupedSorts(groupByFieldId: string | null, sorts: Sort[]): Sort[] {
+  if (!groupByFieldId) return sorts;
+  return [{ fieldId: groupByFieldId, direction: 'asc' }, ...sorts.filter((sort) => sort.fieldId !== groupByFieldId)];
+}
+
 const withoutNulls = (values: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
 
@@ -149,7 +159,7 @@ export function recordService({
       savedFilter = !filter;
       savedSorts = !sorts;
       filter ??= view.config.filter ?? undefined;
-      sorts ??= view.config.sorts;
+      sorts ??= groupedSorts(view.config.groupByFieldId, view.config.sorts);
     }
     const conditions: SQL[] = [sql`r.table_id = ${table.id}`, sql`r.account_id = ${table.accountId}`];
     if (filter && filter.conditions.length > 0) conditions.push(compileFilter(filter, byId, { lenient: savedFilter }));
@@ -179,15 +189,22 @@ export function recordService({
       const [key] = compileSorts([{ fieldId, direction: 'asc' }], byId).map((k) => ({ ...k }));
       if (!key) throw new AppError('bad_request', `${field.name} cannot be grouped`, 'fieldId');
       const { conditions } = await finding(table, fields, { ...query, sort: [] });
+      // Grouped by the sort expression itself, so the groups follow each other exactly as a grouped view's records
+      // do (values that sort alike, like "Won" and "won", are one group) and offsets can be counted from them.
       const value = ['autonumber', 'created_time', 'updated_time', 'created_by'].includes(field.type)
         ? sql`to_jsonb(${key.expr})`
-        : sql`r.values -> ${field.id}::text`;
+        : field.type === 'checkbox'
+          ? sql`to_jsonb(${key.expr} = 1)`
+          : sql`r.values -> ${field.id}::text`;
       const result = await db.execute(sql`
-        select ${value} as value, count(*)::int as count
-        from table_records r
-        where ${sql.join(conditions, sql` and `)}
-        group by 1
-        order by min(${key.expr}) asc nulls last, 1
+        select case when k is null then null else min(v::text)::jsonb end as value, count(*)::int as count
+        from (
+          select ${key.expr} as k, ${value} as v
+          from table_records r
+          where ${sql.join(conditions, sql` and `)}
+        ) matched
+        group by k
+        order by k asc nulls last
         limit ${RECORD_GROUP_LIMIT}`);
       const groups = rowsOf<{ value: unknown; count: number }>(result).map((row) => ({
         value: row.value ?? null,
