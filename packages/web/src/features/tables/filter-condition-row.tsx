@@ -30,7 +30,7 @@ export function FilterConditionRow({
       valueInput = (
         <NativeSelect
           size="sm"
-          className="w-36"
+          className="min-w-28 flex-1"
           aria-label="Value"
           value={list ? (draft.values[0] ?? '') : draft.text}
           onChange={(event) =>
@@ -51,7 +51,7 @@ export function FilterConditionRow({
       valueInput = (
         <NativeSelect
           size="sm"
-          className="w-36"
+          className="min-w-28 flex-1"
           aria-label="Value"
           value={draft.text === 'false' ? 'false' : 'true'}
           onChange={(event) => update({ text: event.target.value })}
@@ -65,7 +65,7 @@ export function FilterConditionRow({
       valueInput = (
         <Input
           aria-label="Value"
-          className="h-8 w-36"
+          className="h-8 min-w-28 flex-1"
           type={isDate ? 'date' : 'text'}
           inputMode={
             ['number', 'currency', 'percent', 'rating', 'autonumber'].includes(field?.type ?? '')
@@ -81,10 +81,10 @@ export function FilterConditionRow({
   }
 
   return (
-    <div className="flex min-w-0 flex-wrap items-center gap-2">
+    <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2 sm:flex-nowrap">
       <NativeSelect
         size="sm"
-        className="w-36"
+        className="w-32 shrink-0"
         aria-label="Field"
         value={draft.fieldId}
         autoFocus={autoFocus}
@@ -101,7 +101,7 @@ export function FilterConditionRow({
       </NativeSelect>
       <NativeSelect
         size="sm"
-        className="w-36"
+        className="w-32 shrink-0"
         aria-label="Operator"
         value={draft.operator}
         onChange={(event) => update({ operator: event.target.value as FilterOperator, values: [] })}
@@ -113,7 +113,7 @@ export function FilterConditionRow({
         ))}
       </NativeSelect>
       {valueInput}
-      <Button size="icon-sm" variant="ghost" aria-label="Remove condition" onClick={onRemove}>
+      <Button size="icon-sm" variant="ghost" className="shrink-0" aria-label="Remove condition" onClick={onRemove}>
         <X aria-hidden="true" />
       </Button>
     </div>

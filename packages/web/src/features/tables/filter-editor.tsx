@@ -26,12 +26,12 @@ function ConjunctionCell({
   value: Conjunction;
   onChange: (value: Conjunction) => void;
 }) {
-  if (index === 0) return <span className="w-16 shrink-0 pt-1.5 text-muted-foreground text-sm">Where</span>;
-  if (index > 1) return <span className="w-16 shrink-0 pt-1.5 pl-2 text-muted-foreground text-sm">{value}</span>;
+  if (index === 0) return <span className="w-20 shrink-0 pt-1.5 text-muted-foreground text-sm">Where</span>;
+  if (index > 1) return <span className="w-20 shrink-0 pt-1.5 pl-2 text-muted-foreground text-sm">{value}</span>;
   return (
     <NativeSelect
       size="sm"
-      className="w-16 shrink-0"
+      className="w-20 shrink-0"
       aria-label="And or or"
       value={value}
       onChange={(event) => onChange(event.target.value as Conjunction)}

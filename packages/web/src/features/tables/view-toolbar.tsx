@@ -13,27 +13,40 @@ export function ToolbarPopover({
   label,
   icon: Icon,
   count,
+  wide = false,
   children,
 }: {
   label: string;
   icon: typeof Filter;
   count: number;
+  /** Room for rows of several inputs (the filter). */
+  wide?: boolean;
   children: (close: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const name = count > 0 ? `${label} (${count})` : label;
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
-        <Button size="sm" variant="ghost" className={cn(count > 0 && 'bg-primary-soft text-primary-soft-foreground')}>
+        <Button
+          size="sm"
+          variant="ghost"
+          // Narrow screens show the icon alone; the name stays for assistive technology.
+          aria-label={name}
+          className={cn(count > 0 && 'bg-primary-soft text-primary-soft-foreground')}
+        >
           <Icon aria-hidden="true" />
-          <span className="hidden md:inline">{count > 0 ? `${label} (${count})` : label}</span>
+          <span className="hidden md:inline">{name}</span>
         </Button>
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
           align="start"
           sideOffset={6}
-          className="z-50 grid max-h-[70vh] w-[min(36rem,calc(100vw-1rem))] animate-fade-in gap-3 overflow-y-auto rounded-lg border bg-popover p-3 shadow-lg"
+          className={cn(
+            'z-50 grid max-h-[70vh] animate-fade-in gap-3 overflow-y-auto rounded-lg border bg-popover p-3 shadow-lg',
+            wide ? 'w-[min(46rem,calc(100vw-1rem))]' : 'w-[min(36rem,calc(100vw-1rem))]',
+          )}
         >
           {children(() => setOpen(false))}
         </Popover.Content>
@@ -103,7 +116,7 @@ export function FilterPopover({
   onChange: (filter: FilterGroup | null) => void;
 }) {
   return (
-    <ToolbarPopover label="Filter" icon={Filter} count={countConditions(filter)}>
+    <ToolbarPopover label="Filter" icon={Filter} count={countConditions(filter)} wide>
       {(close) => (
         <FilterEditor
           fields={fields}
