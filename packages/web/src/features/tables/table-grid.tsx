@@ -154,11 +154,12 @@ export function TableGrid({
     }
     const ids: string[] = [];
     for (let row = range.top; row <= Math.min(range.bottom, range.top + 999); row++) {
-      const record = windows.recordAt(row);
+      // A collapsed group inside the selection is not part of it: its records are not on screen.
+      const record = layout.isVisible(row) ? windows.recordAt(row) : undefined;
       if (record) ids.push(record.id);
     }
     onSelectedRecordsChange(ids);
-  }, [range, windows.tick, onSelectedRecordsChange]);
+  }, [range, layout, windows.tick, onSelectedRecordsChange]);
 
   const scrollToCell = useCallback(
     (cell: Cell) => {

@@ -223,7 +223,7 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           sorts={view?.config.sorts ?? []}
           onChange={(sorts) => void viewConfig.update({ sorts })}
         />
-        {view?.type !== 'kanban' && (
+        {view?.type === 'grid' && (
           <GroupPopover
             fields={orderedFields}
             groupByFieldId={view?.config.groupByFieldId ?? null}
