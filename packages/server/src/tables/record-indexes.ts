@@ -34,6 +34,9 @@ export function indexExpression(expr: SQL): string {
  */
 export function recordIndexes({ db, concurrent, logger }: { db: Db; concurrent: boolean; logger: Logger }) {
   const building = new Map<string, Promise<void>>();
+  // One build at a time: two `create index concurrently` on the same table wait for each other and PostgreSQL
+  // ends one of them as a deadlock (a grouped view asks for two indexes at once: group field and sort).
+  let queue: Promise<void> = Promise.resolve();
 
   function wanted(tableId: string, fields: Map<string, Field>, sorts: Sort[]) {
     const usable = sorts.filter((sort) => fields.has(sort.fieldId));
@@ -95,12 +98,14 @@ export function recordIndexes({ db, concurrent, logger }: { db: Db; concurrent: 
       const jobs = wanted(table.id, fields, sorts).map((index) => {
         let job = building.get(index.name);
         if (!job) {
-          job = build(table, index)
+          job = queue
+            .then(() => build(table, index))
             .catch((error: Error) =>
               logger.warn({ tableId: table.id, indexName: index.name, err: error }, 'sort index not built'),
             )
             .finally(() => building.delete(index.name));
           building.set(index.name, job);
+          queue = job;
         }
         return job;
       });
