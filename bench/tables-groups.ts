@@ -4,70 +4,27 @@
 // grid in Chromium (first group header, frames per second while scrolling, collapsing a group).
 // Figures are printed, never asserted.
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import pino from 'pino';
-import { chromiumLaunchOptions } from '../e2e/chromium';
-import { buildApp } from '../packages/server/src/app';
-import { loadConfig } from '../packages/server/src/config';
 import { type Database, openDatabase } from '../packages/server/src/db/client';
-import { createLocalChangeBus } from '../packages/server/src/live/change-bus';
-import { createMailer } from '../packages/server/src/mail/mailer';
+import { ms, onPostgres, scrollFrames, startBenchApp, timed } from './bench-app';
 import { percentile } from './support';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
-const logger = pino({ level: 'silent' });
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 const STAGES = ['opt_lead', 'opt_qualified', 'opt_won', 'opt_lost'];
-
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
-}
 
 async function benchOn(label: string, database: Database) {
   console.log(`\n--- ${label} ---`);
-  const app = await buildApp({
-    config: loadConfig({ APP_URL: 'http://localhost:3000', FLOWMIND_SIGNIN_RATE_LIMIT: '100000', LOG_LEVEL: 'silent' }),
-    database,
-    bus: createLocalChangeBus(),
-    mailer: createMailer({ smtpUrl: null, from: 'bench@localhost', logger }),
-    logger,
-    secret: 'bench-secret-0123456789abcdefghijklmnopq',
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  let cookie = '';
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json', cookie },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const setCookie = res.headers.getSetCookie();
-    if (setCookie.length > 0) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const { base, call, accountId, openBrowser, close } = await startBenchApp(database);
   const p50 = async (run: () => Promise<unknown>) => {
     const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) times.push(await timed(run));
+    for (let i = 0; i < RUNS; i++) times.push((await timed(run))[1]);
     return `p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}`;
   };
 
   try {
-    const email = `bench-${Date.now()}@example.com`;
-    await call('POST', '/api/auth/sign-up/email', { name: 'Bench', email, password: 'bench-password-1' });
-    await database.db.execute(sql`update users set email_verified = true where email = ${email}`);
-    const me = await call('GET', '/api/me');
-    const accountId = me.personal_account_id as string;
-
     const table = await call('POST', '/api/tables', { accountId, name: 'Pipeline' });
     const [name] = await call('GET', `/api/tables/${table.id}/fields`);
     const stage = await call('POST', `/api/tables/${table.id}/fields`, {
@@ -123,16 +80,8 @@ async function benchOn(label: string, database: Database) {
       );
     }
 
-    const browser = await chromium.launch(chromiumLaunchOptions);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [cookieName, ...rest] = pair.split('=');
-        return { name: cookieName as string, value: rest.join('='), url: base };
-      }),
-    );
-    const page = await context.newPage();
-    const firstHeader = await timed(async () => {
+    const { browser, page } = await openBrowser();
+    const [, firstHeader] = await timed(async () => {
       await page.goto(`${base}/tables/${table.id}`);
       await page.locator('[data-group]').first().waitFor();
       await page
@@ -141,53 +90,25 @@ async function benchOn(label: string, database: Database) {
         .waitFor();
     });
     await page.locator('[data-row="0"][data-col="0"]').hover();
-    const frames = (await page.evaluate(`(async () => {
-      const stamps = [];
-      const grid = document.querySelector('[role="grid"]');
-      const until = performance.now() + 3000;
-      await new Promise((resolve) => {
-        const frame = (now) => {
-          stamps.push(now);
-          grid.scrollTop += 400;
-          if (now < until) requestAnimationFrame(frame);
-          else resolve();
-        };
-        requestAnimationFrame(frame);
-      });
-      return stamps;
-    })()`)) as number[];
-    const gaps = frames.slice(1).map((t, i) => t - (frames[i] as number));
+    const scrolling = await scrollFrames(page);
     await page.evaluate(`document.querySelector('[role="grid"]').scrollTop = 0`);
-    const collapse = await timed(async () => {
+    const [, collapse] = await timed(async () => {
       await page.locator('[data-group]').first().click();
       await page.locator('[data-group]').nth(1).waitFor();
       await page.locator('[aria-expanded="false"]').first().waitFor();
     });
     console.log(
-      `grouped grid: first header and rows in ${ms(firstHeader)}; scrolling 400 px per frame for 3 s: ${(frames.length / 3).toFixed(0)} fps, frame p50 ${ms(percentile(gaps, 50))}, p95 ${ms(percentile(gaps, 95))}; collapsing a group of ${(RECORDS / 5).toLocaleString()}: ${ms(collapse)}`,
+      `grouped grid: first header and rows in ${ms(firstHeader)}; ${scrolling}; collapsing a group of ${(RECORDS / 5).toLocaleString()}: ${ms(collapse)}`,
     );
     await browser.close();
   } finally {
-    await app.close();
+    await close();
   }
 }
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (adminUrl) {
-  const dbName = `flowmind_bench_groups_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  try {
-    const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
-    await benchOn('PostgreSQL', postgres);
-    await postgres.close();
-  } finally {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
+  await onPostgres(adminUrl, (database) => benchOn('PostgreSQL', database));
 } else {
   const dataDir = mkdtempSync(join(tmpdir(), 'flowmind-bench-groups-'));
   try {
