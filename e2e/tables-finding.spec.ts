@@ -132,6 +132,22 @@ test('filter with an or-group inside an and, sort by two fields, group by a sele
   await page.keyboard.press('Enter');
   await expect(cell(page, 3, 0)).toHaveText('Dora');
 
+  // A paste runs down the records on screen, past a collapsed group, and undoes as one step.
+  await page.getByRole('button', { name: /Lost · 1/ }).click();
+  await cell(page, 2, 0).click();
+  await page.getByRole('grid').evaluate((grid) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', 'Bee\nFey');
+    grid.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(cell(page, 2, 0)).toHaveText('Bee');
+  await expect(cell(page, 4, 0)).toHaveText('Fey');
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(cell(page, 2, 0)).toHaveText('Bea');
+  await expect(cell(page, 4, 0)).toHaveText('Fay');
+  await page.getByRole('button', { name: /Lost · 1/ }).click();
+  await expect(cell(page, 3, 0)).toHaveText('Dora');
+
   // Someone adds a won deal: the counts follow.
   await page.request.post(`${base}/records`, {
     data: { records: [{ values: { [name.id]: 'Hal', [stage.id]: 'opt_won', [score.id]: 60, [region.id]: 'North' } }] },
