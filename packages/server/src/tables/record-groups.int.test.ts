@@ -120,6 +120,23 @@ describe('group by', () => {
       'c',
     ]);
 
+    // A date's groups read their value from the sort key alone.
+    const due = (await owner.client.post(`${base}/fields`, { name: 'Due', options: { type: 'date' } })).body;
+    const ids = page.body.records.map((r: { id: string }) => r.id);
+    await owner.client.patch(`${base}/records`, {
+      records: [
+        { id: ids[0], values: { [due.id]: '2026-03-01' } },
+        { id: ids[1], values: { [due.id]: '2026-01-15' } },
+        { id: ids[2], values: { [due.id]: '2026-03-01' } },
+      ],
+    });
+    const byDate = await owner.client.get(`${base}/groups?fieldId=${due.id}`);
+    expect(byDate.body.groups).toEqual([
+      { value: '2026-01-15', count: 1 },
+      { value: '2026-03-01', count: 2 },
+      { value: null, count: 3 },
+    ]);
+
     const checked = await owner.client.get(`${base}/groups?fieldId=${done.id}`);
     expect(checked.body.groups).toEqual([
       { value: false, count: 3 },
