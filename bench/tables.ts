@@ -7,7 +7,6 @@
 //   - the grid in Chromium: time to first rows and frames per second while scrolling.
 // Figures are printed, never asserted.
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { csvRow } from '@flowmind/shared/csv';
@@ -20,25 +19,15 @@ import {
   optionsForImport,
 } from '@flowmind/shared/csv-import';
 import type { FilterGroup, Sort } from '@flowmind/shared/tables';
-import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import pino from 'pino';
-import { chromiumLaunchOptions } from '../e2e/chromium';
-import { buildApp } from '../packages/server/src/app';
-import { loadConfig } from '../packages/server/src/config';
 import { type Database, openDatabase } from '../packages/server/src/db/client';
-import { createLocalChangeBus } from '../packages/server/src/live/change-bus';
-import { createMailer } from '../packages/server/src/mail/mailer';
 import { compileFilter, compileSorts, orderBy } from '../packages/server/src/tables/record-query';
+import { ms, onPostgres, scrollFrames, startBenchApp, timed } from './bench-app';
 import { percentile } from './support';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const logger = pino({ level: 'silent' });
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
 /** A CSV of contacts: text, a number, an email, a date and a status of few values. */
 function benchCsv(rows: number): string {
   const stages = ['Lead', 'Qualified', 'Customer', 'Lost'];
@@ -52,46 +41,11 @@ function benchCsv(rows: number): string {
   return lines.join('');
 }
 
-async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const result = await run();
-  return [result, performance.now() - started];
-}
-
 async function benchOn(label: string, database: Database) {
   console.log(`\n--- ${label} ---`);
-  const app = await buildApp({
-    config: loadConfig({ APP_URL: 'http://localhost:3000', FLOWMIND_SIGNIN_RATE_LIMIT: '100000', LOG_LEVEL: 'silent' }),
-    database,
-    bus: createLocalChangeBus(),
-    mailer: createMailer({ smtpUrl: null, from: 'bench@localhost', logger }),
-    logger,
-    secret: 'bench-secret-0123456789abcdefghijklmnopq',
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const headers = { origin: 'http://localhost:3000', 'content-type': 'application/json' };
-  let cookie = '';
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...headers, cookie },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const setCookie = res.headers.getSetCookie();
-    if (setCookie.length > 0) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const { base, call, accountId, openBrowser, close } = await startBenchApp(database);
 
   try {
-    const email = `bench-${Date.now()}@example.com`;
-    await call('POST', '/api/auth/sign-up/email', { name: 'Bench', email, password: 'bench-password-1' });
-    // The bench skips the emailed link: it marks the address verified directly.
-    await database.db.execute(sql`update users set email_verified = true where email = ${email}`);
-    const me = await call('GET', '/api/me');
-    const accountId = me.personal_account_id as string;
-
     // Import a CSV file the way the web dialog does: parse it in pieces, infer the column types,
     // create the fields, then post chunks of 1000 rows to the import endpoint one after another.
     const csv = benchCsv(IMPORT_ROWS);
@@ -215,43 +169,16 @@ async function benchOn(label: string, database: Database) {
     );
 
     // The grid in Chromium, served by this same app.
-    const browser = await chromium.launch(chromiumLaunchOptions);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [cookieName, ...rest] = pair.split('=');
-        return { name: cookieName as string, value: rest.join('='), url: base };
-      }),
-    );
-    const page = await context.newPage();
+    const { browser, page } = await openBrowser();
     const [, firstRowsMs] = await timed(async () => {
       await page.goto(`${base}/tables/${big.id}`);
       await page.locator('[data-row="0"][data-col="0"]').getByText('Record 1', { exact: true }).waitFor();
     });
     await page.locator('[data-row="0"][data-col="0"]').hover();
-    // A string, not a function: the TypeScript loader would add helpers the page does not have.
-    const frames = (await page.evaluate(`(async () => {
-      const stamps = [];
-      const grid = document.querySelector('[role="grid"]'); // its own scroll container
-      const until = performance.now() + 3000;
-      await new Promise((resolve) => {
-        const frame = (now) => {
-          stamps.push(now);
-          grid.scrollTop += 400;
-          if (now < until) requestAnimationFrame(frame);
-          else resolve();
-        };
-        requestAnimationFrame(frame);
-      });
-      return stamps;
-    })()`)) as number[];
-    const gaps = frames.slice(1).map((t, i) => t - (frames[i] as number));
-    console.log(
-      `grid: first rows in ${ms(firstRowsMs)}; scrolling 400 px per frame for 3 s: ${(frames.length / 3).toFixed(0)} fps, frame p50 ${ms(percentile(gaps, 50))}, p95 ${ms(percentile(gaps, 95))}`,
-    );
+    console.log(`grid: first rows in ${ms(firstRowsMs)}; ${await scrollFrames(page)}`);
     await browser.close();
   } finally {
-    await app.close();
+    await close();
   }
 }
 
@@ -266,20 +193,7 @@ try {
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (adminUrl) {
-  const dbName = `flowmind_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  try {
-    const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
-    await benchOn('PostgreSQL', postgres);
-    await postgres.close();
-  } finally {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
+  await onPostgres(adminUrl, (database) => benchOn('PostgreSQL', database));
 } else {
   console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it.)');
 }

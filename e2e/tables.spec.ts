@@ -251,7 +251,7 @@ test('filter and sort a view; the server evaluates both', async ({ page }) => {
   await expect(page.getByText('4 records', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Filter' }).click();
-  await page.getByRole('button', { name: 'Add condition' }).click();
+  await page.getByRole('button', { name: 'Add condition', exact: true }).click();
   await page.getByLabel('Field', { exact: true }).selectOption({ label: 'Score' });
   await page.getByLabel('Operator').selectOption('gte');
   await page.getByLabel('Value').fill('20');

@@ -73,4 +73,99 @@ describe('group by', () => {
     const other = await signUpVerified(server, { name: 'Oz', email: 'oz@example.com' });
     expect((await other.client.get(`/api/tables/${table.id}/groups?fieldId=${stage.id}`)).status).toBe(404);
   });
+
+  it('lists a grouped view’s records group by group, in the view’s sorts, matching the counts', async () => {
+    const { body: table } = await owner.client.post('/api/tables', {
+      accountId: owner.user.personal_account_id,
+      name: 'Tasks',
+    });
+    const base = `/api/tables/${table.id}`;
+    const [name] = (await owner.client.get(`${base}/fields`)).body;
+    const team = (await owner.client.post(`${base}/fields`, { name: 'Team', options: { type: 'text' } })).body;
+    const done = (await owner.client.post(`${base}/fields`, { name: 'Done', options: { type: 'checkbox' } })).body;
+    const points = (await owner.client.post(`${base}/fields`, { name: 'Points', options: { type: 'number' } })).body;
+    const rows: [string, string | null, boolean, number][] = [
+      ['a', 'Web', true, 3],
+      ['b', 'ops', false, 8],
+      ['c', 'web', false, 1],
+      ['d', null, true, 5],
+      ['e', 'Ops', true, 2],
+      ['f', 'Web', false, 9],
+    ];
+    await owner.client.post(`${base}/records`, {
+      records: rows.map(([n, t, d, p]) => ({
+        values: { [name.id]: n, [team.id]: t, [done.id]: d, [points.id]: p },
+      })),
+    });
+    const { body: view } = await owner.client.post(`${base}/views`, {
+      name: 'By team',
+      type: 'grid',
+      config: { groupByFieldId: team.id, sorts: [{ fieldId: points.id, direction: 'desc' }] },
+    });
+
+    // "Web" and "web" sort alike, so they are one group: the records of a group are contiguous.
+    const groups = await owner.client.get(`${base}/groups?fieldId=${team.id}&viewId=${view.id}`);
+    expect(groups.status, groups.text).toBe(200);
+    expect(groups.body.groups.map((g: { count: number }) => g.count)).toEqual([2, 3, 1]);
+    expect(groups.body.groups[2].value).toBeNull();
+    const page = await owner.client.get(`${base}/records?viewId=${view.id}&limit=100`);
+    expect(page.status, page.text).toBe(200);
+    const names = page.body.records.map((r: { values: Record<string, unknown> }) => r.values[name.id]);
+    expect(names).toEqual(['b', 'e', 'f', 'a', 'c', 'd']);
+    // Offsets land inside the same order, so a grid can fetch any group's window directly.
+    const window = await owner.client.get(`${base}/records?viewId=${view.id}&offset=2&limit=3`);
+    expect(window.body.records.map((r: { values: Record<string, unknown> }) => r.values[name.id])).toEqual([
+      'f',
+      'a',
+      'c',
+    ]);
+
+    // A date's groups read their value from the sort key alone.
+    const due = (await owner.client.post(`${base}/fields`, { name: 'Due', options: { type: 'date' } })).body;
+    const ids = page.body.records.map((r: { id: string }) => r.id);
+    await owner.client.patch(`${base}/records`, {
+      records: [
+        { id: ids[0], values: { [due.id]: '2026-03-01' } },
+        { id: ids[1], values: { [due.id]: '2026-01-15' } },
+        { id: ids[2], values: { [due.id]: '2026-03-01' } },
+      ],
+    });
+    const byDate = await owner.client.get(`${base}/groups?fieldId=${due.id}`);
+    expect(byDate.body.groups).toEqual([
+      { value: '2026-01-15', count: 1 },
+      { value: '2026-03-01', count: 2 },
+      { value: null, count: 3 },
+    ]);
+
+    const checked = await owner.client.get(`${base}/groups?fieldId=${done.id}`);
+    expect(checked.body.groups).toEqual([
+      { value: false, count: 3 },
+      { value: true, count: 3 },
+    ]);
+
+    // An explicit sort replaces the view's, group included.
+    const sort = encodeURIComponent(JSON.stringify([{ fieldId: points.id, direction: 'asc' }]));
+    const sorted = await owner.client.get(`${base}/records?viewId=${view.id}&sort=${sort}&limit=100`);
+    expect(sorted.body.records.map((r: { values: Record<string, unknown> }) => r.values[name.id])).toEqual([
+      'c',
+      'e',
+      'a',
+      'd',
+      'b',
+      'f',
+    ]);
+
+    // Deleting the grouped field leaves the view listing in its sorts instead of failing.
+    expect((await owner.client.delete(`${base}/fields/${team.id}`)).status).toBe(204);
+    const after = await owner.client.get(`${base}/records?viewId=${view.id}&limit=100`);
+    expect(after.status, after.text).toBe(200);
+    expect(after.body.records.map((r: { values: Record<string, unknown> }) => r.values[name.id])).toEqual([
+      'f',
+      'b',
+      'd',
+      'a',
+      'e',
+      'c',
+    ]);
+  });
 });

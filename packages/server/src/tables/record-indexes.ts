@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Field, Sort } from '@flowmind/shared/tables';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { tableIndexes } from '../db/schema';
 import { compileSorts } from './record-query';
+import { rowsOf } from './table.repository';
 
 /** Tables smaller than this sort fast enough without an index; below it none is made. */
 export const SORT_INDEX_MIN_RECORDS = 10_000;
+/** Sorts one index covers at most; a longer sort list gets none. */
+const MAX_INDEX_KEYS = 4;
 
 const dialect = new PgDialect();
 
@@ -34,25 +37,42 @@ export function indexExpression(expr: SQL): string {
  */
 export function recordIndexes({ db, concurrent, logger }: { db: Db; concurrent: boolean; logger: Logger }) {
   const building = new Map<string, Promise<void>>();
+  // One build at a time: two `create index concurrently` on the same table wait for each other and PostgreSQL
+  // ends one of them as a deadlock (a grouped view asks for two indexes at once: group field and sort).
+  let queue: Promise<void> = Promise.resolve();
 
   function wanted(tableId: string, fields: Map<string, Field>, sorts: Sort[]) {
     const usable = sorts.filter((sort) => fields.has(sort.fieldId));
     const keys = compileSorts(usable, fields, { lenient: true });
-    return usable.flatMap((sort, i) => {
+    const columns = usable.flatMap((sort, i) => {
       const key = keys[i];
       if (!key) return [];
       const expression = indexExpression(key.expr);
-      // The autonumber already has an index of its own.
-      if (expression === 'autonumber' || expression === '"autonumber"') return [];
       const direction = sort.direction === 'asc' ? 'asc nulls last' : 'desc nulls last';
-      const hash = createHash('sha256').update(`${tableId}\n${expression}\n${direction}`).digest('hex');
-      return [{ name: `trx_${hash.slice(0, 40)}`, fieldId: sort.fieldId, expression, direction }];
+      return [{ fieldId: sort.fieldId, expression, direction, column: `(${expression}) ${direction}` }];
     });
+    const named = (text: string) =>
+      `trx_${createHash('sha256').update(`${tableId}\n${text}`).digest('hex').slice(0, 40)}`;
+    // Several sorts (a grouped view always has two): one index over all of them in their order, so a window deep
+    // inside a sorted group is read from the index instead of sorting the whole table. It is recorded under the
+    // first field; `dropFor` also finds it by the others.
+    if (columns.length > 1 && columns.length <= MAX_INDEX_KEYS) {
+      const column = columns.map((entry) => entry.column).join(', ');
+      return [{ name: named(column), fieldId: columns[0]?.fieldId as string, column }];
+    }
+    // The autonumber already has an index of its own.
+    return columns
+      .filter((entry) => entry.expression !== 'autonumber' && entry.expression !== '"autonumber"')
+      .map((entry) => ({
+        name: named(`${entry.expression}\n${entry.direction}`),
+        fieldId: entry.fieldId,
+        column: entry.column,
+      }));
   }
 
   async function build(
     table: { id: string; accountId: string },
-    index: { name: string; fieldId: string; expression: string; direction: string },
+    index: { name: string; fieldId: string; column: string },
   ) {
     const [known] = await db.select().from(tableIndexes).where(eq(tableIndexes.name, index.name));
     if (known) return;
@@ -61,7 +81,7 @@ export function recordIndexes({ db, concurrent, logger }: { db: Db; concurrent: 
     await db.execute(
       sql.raw(
         `create index ${concurrent ? 'concurrently ' : ''}if not exists "${index.name}" on table_records ` +
-          `((${index.expression}) ${index.direction}, autonumber) where table_id = '${table.id.replace(/'/g, "''")}'`,
+          `(${index.column}, autonumber) where table_id = '${table.id.replace(/'/g, "''")}'`,
       ),
     );
     // Fresh statistics, so the planner sees how many records the table holds and picks the index
@@ -95,12 +115,14 @@ export function recordIndexes({ db, concurrent, logger }: { db: Db; concurrent: 
       const jobs = wanted(table.id, fields, sorts).map((index) => {
         let job = building.get(index.name);
         if (!job) {
-          job = build(table, index)
+          job = queue
+            .then(() => build(table, index))
             .catch((error: Error) =>
               logger.warn({ tableId: table.id, indexName: index.name, err: error }, 'sort index not built'),
             )
             .finally(() => building.delete(index.name));
           building.set(index.name, job);
+          queue = job;
         }
         return job;
       });
@@ -113,13 +135,27 @@ export function recordIndexes({ db, concurrent, logger }: { db: Db; concurrent: 
      * held while a long change runs; on PostgreSQL `concurrently` avoids the lock altogether.
      */
     async dropFor({ accountId, tableId, fieldId }: { accountId: string; tableId: string; fieldId?: string }) {
+      // An index over several sorts is recorded under its first field; the others are found in its definition.
+      const mentioning = fieldId
+        ? rowsOf<{ name: string }>(
+            await db.execute(sql`
+              select t.name from table_indexes t join pg_indexes i on i.indexname = t.name
+              where t.account_id = ${accountId} and t.table_id = ${tableId} and position(${fieldId}::text in i.indexdef) > 0`),
+          ).map((row) => row.name)
+        : [];
       const rows = await db
         .delete(tableIndexes)
         .where(
           and(
             eq(tableIndexes.accountId, accountId),
             eq(tableIndexes.tableId, tableId),
-            ...(fieldId ? [eq(tableIndexes.fieldId, fieldId)] : []),
+            ...(fieldId
+              ? [
+                  mentioning.length
+                    ? or(eq(tableIndexes.fieldId, fieldId), inArray(tableIndexes.name, mentioning))
+                    : eq(tableIndexes.fieldId, fieldId),
+                ]
+              : []),
           ),
         )
         .returning({ name: tableIndexes.name });

@@ -1,6 +1,6 @@
 import type { ImportRows } from '@flowmind/shared/csv-import';
 import { AppError } from '@flowmind/shared/errors';
-import { validateValue } from '@flowmind/shared/table-values';
+import { NUMBER_LIKE_TYPES, validateValue } from '@flowmind/shared/table-values';
 import {
   type CreateRecords,
   type DeleteRecords,
@@ -11,6 +11,7 @@ import {
   type RecordCount,
   type RecordGroups,
   type RecordPage,
+  type Sort,
   type TableRecord,
   type UpdateRecords,
 } from '@flowmind/shared/tables';
@@ -95,6 +96,28 @@ function validateBatch(records: { id?: string; values: Record<string, unknown> }
     }
     return clean;
   });
+}
+
+/**
+ * A group's value read back from its sort key, for the types whose key says it all: counting then reads only the
+ * key (about twice as fast on a million records as also reading each value).
+ */
+function valueOfKey(field: Field): ((key: unknown) => unknown) | null {
+  const options = field.options;
+  if (options.type === 'single_select') return (key) => options.choices[Number(key)]?.id ?? null;
+  if (field.type === 'checkbox') return (key) => Number(key) === 1;
+  if (NUMBER_LIKE_TYPES.includes(field.type)) return (key) => Number(key);
+  if (field.type === 'date' || field.type === 'date_time') return (key) => String(key);
+  return null;
+}
+
+/**
+ * A grouped view lists its records group by group (in the order GET …/groups counts them), each group in the view's
+ * sorts, so a client can place group headers from the counts and still fetch records by offset.
+ */
+export function groupedSorts(groupByFieldId: string | null, sorts: Sort[]): Sort[] {
+  if (!groupByFieldId) return sorts;
+  return [{ fieldId: groupByFieldId, direction: 'asc' }, ...sorts.filter((sort) => sort.fieldId !== groupByFieldId)];
 }
 
 const withoutNulls = (values: Record<string, unknown>) =>
@@ -235,7 +258,7 @@ export function recordService({
       savedFilter = !filter;
       savedSorts = !sorts;
       filter ??= view.config.filter ?? undefined;
-      sorts ??= view.config.sorts;
+      sorts ??= groupedSorts(view.config.groupByFieldId, view.config.sorts);
     }
     const conditions: SQL[] = [sql`r.table_id = ${table.id}`, sql`r.account_id = ${table.accountId}`];
     if (filter && filter.conditions.length > 0) conditions.push(compileFilter(filter, byId, { lenient: savedFilter }));
@@ -265,15 +288,31 @@ export function recordService({
       const [key] = compileSorts([{ fieldId, direction: 'asc' }], byId).map((k) => ({ ...k }));
       if (!key) throw new AppError('bad_request', `${field.name} cannot be grouped`, 'fieldId');
       const { conditions } = await finding(table, fields, { ...query, sort: [] });
+      // Grouped by the sort expression itself, so the groups follow each other exactly as a grouped view's records
+      // do (values that sort alike, like "Won" and "won", are one group) and offsets can be counted from them.
+      const where = sql.join(conditions, sql` and `);
+      const fromKey = valueOfKey(field);
+      if (fromKey) {
+        const result = await db.execute(sql`
+          select k, count(*)::int as count
+          from (select ${key.expr} as k from table_records r where ${where}) matched
+          group by k
+          order by k asc nulls last
+          limit ${RECORD_GROUP_LIMIT}`);
+        const groups = rowsOf<{ k: unknown; count: number }>(result).map((row) => ({
+          value: row.k === null || row.k === undefined ? null : fromKey(row.k),
+          count: Number(row.count),
+        }));
+        return { field_id: field.id, groups, total: groups.reduce((sum, g) => sum + g.count, 0) };
+      }
       const value = ['autonumber', 'created_time', 'updated_time', 'created_by'].includes(field.type)
         ? sql`to_jsonb(${key.expr})`
         : sql`r.values -> ${field.id}::text`;
       const result = await db.execute(sql`
-        select ${value} as value, count(*)::int as count
-        from table_records r
-        where ${sql.join(conditions, sql` and `)}
-        group by 1
-        order by min(${key.expr}) asc nulls last, 1
+        select case when k is null then null else min(v::text)::jsonb end as value, count(*)::int as count
+        from (select ${key.expr} as k, ${value} as v from table_records r where ${where}) matched
+        group by k
+        order by k asc nulls last
         limit ${RECORD_GROUP_LIMIT}`);
       const groups = rowsOf<{ value: unknown; count: number }>(result).map((row) => ({
         value: row.value ?? null,

@@ -3,6 +3,8 @@ export const storageKeys = {
   workspace: 'flowmind.workspace',
   redirectUrl: 'flowmind.redirectUrl',
   chunkReloadAt: 'flowmind.chunkReloadAt',
+  /** Followed by `.{viewId}`: the groups collapsed in a grouped grid, on this browser. */
+  collapsedGroups: 'flowmind.collapsedGroups',
 } as const;
 
 export function readJson<T>(storage: Storage, key: string): T | null {

@@ -20,6 +20,7 @@ import { CellView } from './cell-view';
 import { editText, emptyValue, isReadOnly, parseText } from './field-types';
 import { fillDownChanges } from './fill-down';
 import { GridContextMenu, type MenuPoint } from './grid-context-menu';
+import { flatLayout, type RowGroup, type RowLayout } from './grid-groups';
 import { AddFieldHeader, ExpandButton, type HeaderActions, HeaderCell } from './grid-header';
 import { parseTsv, toTsv } from './tsv';
 import type { useRecordWindows } from './use-record-windows';
@@ -50,6 +51,11 @@ export type GridProps = {
   onSelectedRecordsChange: (ids: string[]) => void;
   /** Bumped after a record is added from outside the grid: the grid shows and selects the last row. */
   revealLastRow: number;
+  /** A grouped view: where the group header rows go, and how one looks. */
+  groups?: {
+    layout: RowLayout;
+    renderHeader: (group: RowGroup, collapsed: boolean) => React.ReactNode;
+  };
 };
 
 /**
@@ -67,6 +73,7 @@ export function TableGrid({
   onExpand,
   onSelectedRecordsChange,
   revealLastRow,
+  groups,
 }: GridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState({ top: 0, left: 0 });
@@ -77,6 +84,9 @@ export function TableGrid({
   const [menuAt, setMenuAt] = useState<MenuPoint | null>(null);
   // Until a filtered count arrives, the rows loaded so far.
   const total = windows.total ?? windows.loadedRows;
+  // `row` everywhere below is a record's offset in the result; the layout places offsets (and group headers) on
+  // virtual rows, which is what the scroll position shows.
+  const layout = useMemo(() => groups?.layout ?? flatLayout(total), [groups?.layout, total]);
 
   useLayoutEffect(() => {
     const element = scrollRef.current;
@@ -110,7 +120,7 @@ export function TableGrid({
 
   // Row geometry, scaled when the real height is beyond what a browser can scroll.
   const bodyHeight = Math.max(0, viewport.height - HEADER_HEIGHT);
-  const realHeight = total * ROW_HEIGHT;
+  const realHeight = layout.rowCount * ROW_HEIGHT;
   const virtualHeight = Math.min(realHeight, MAX_SCROLL_HEIGHT);
   const scaled = realHeight > virtualHeight;
   const realScroll =
@@ -118,14 +128,14 @@ export function TableGrid({
       ? (scroll.top * (realHeight - bodyHeight)) / (virtualHeight - bodyHeight)
       : scroll.top;
   const firstRow = Math.max(0, Math.floor(realScroll / ROW_HEIGHT));
-  const lastRow = Math.min(total - 1, Math.ceil((realScroll + bodyHeight) / ROW_HEIGHT));
-  const rowTop = (row: number) =>
-    HEADER_HEIGHT + (scaled ? scroll.top + row * ROW_HEIGHT - realScroll : row * ROW_HEIGHT);
+  const lastRow = Math.min(layout.rowCount - 1, Math.ceil((realScroll + bodyHeight) / ROW_HEIGHT));
+  const rowTop = (index: number) =>
+    HEADER_HEIGHT + (scaled ? scroll.top + index * ROW_HEIGHT - realScroll : index * ROW_HEIGHT);
 
-  const { ensureRange } = windows;
+  const { ensureSpans } = windows;
   useEffect(() => {
-    ensureRange(Math.max(0, firstRow - OVERSCAN_ROWS), lastRow + OVERSCAN_ROWS);
-  }, [ensureRange, firstRow, lastRow]);
+    ensureSpans(layout.spans(Math.max(0, firstRow - OVERSCAN_ROWS), lastRow + OVERSCAN_ROWS));
+  }, [ensureSpans, layout, firstRow, lastRow]);
 
   const range = useMemo(() => {
     if (!active) return null;
@@ -147,17 +157,18 @@ export function TableGrid({
     }
     const ids: string[] = [];
     for (let row = range.top; row <= Math.min(range.bottom, range.top + 999); row++) {
-      const record = windows.recordAt(row);
+      // A collapsed group inside the selection is not part of it: its records are not on screen.
+      const record = layout.isVisible(row) ? windows.recordAt(row) : undefined;
       if (record) ids.push(record.id);
     }
     onSelectedRecordsChange(ids);
-  }, [range, windows.tick, onSelectedRecordsChange]);
+  }, [range, layout, windows.tick, onSelectedRecordsChange]);
 
   const scrollToCell = useCallback(
     (cell: Cell) => {
       const element = scrollRef.current;
       if (!element) return;
-      const realTop = cell.row * ROW_HEIGHT;
+      const realTop = layout.indexOf(cell.row) * ROW_HEIGHT;
       if (realTop < realScroll || realTop + ROW_HEIGHT > realScroll + bodyHeight) {
         const wantedReal = realTop < realScroll ? realTop : realTop + ROW_HEIGHT - bodyHeight;
         element.scrollTop =
@@ -172,14 +183,15 @@ export function TableGrid({
           element.scrollLeft = column.left + column.width - element.clientWidth;
       }
     },
-    [realScroll, bodyHeight, scaled, realHeight, virtualHeight, columns, frozenWidth],
+    [layout, realScroll, bodyHeight, scaled, realHeight, virtualHeight, columns, frozenWidth],
   );
 
   const moveTo = (cell: Cell, extend = false) => {
-    const next = {
-      row: Math.max(0, Math.min(Math.max(0, total - 1), cell.row)),
-      col: Math.max(0, Math.min(fields.length - 1, cell.col)),
-    };
+    const wanted = Math.max(0, Math.min(Math.max(0, total - 1), cell.row));
+    // Records of a collapsed group are passed over in the direction of the move.
+    const row = layout.nearestVisible(wanted, wanted < (active?.row ?? 0) ? -1 : 1);
+    if (row === null) return;
+    const next = { row, col: Math.max(0, Math.min(fields.length - 1, cell.col)) };
     if (extend) setAnchor((current) => current ?? active);
     else setAnchor(null);
     setActive(next);
@@ -260,7 +272,7 @@ export function TableGrid({
     if (!range) return;
     const changes: CellChange[] = [];
     for (let row = range.top; row <= range.bottom; row++) {
-      const record = windows.recordAt(row);
+      const record = layout.isVisible(row) ? windows.recordAt(row) : undefined;
       if (!record) continue;
       const values: RecordValues = {};
       for (let col = range.left; col <= range.right; col++) {
@@ -358,6 +370,7 @@ export function TableGrid({
     event.preventDefault();
     const rows: string[][] = [];
     for (let row = range.top; row <= range.bottom; row++) {
+      if (!layout.isVisible(row)) continue;
       const record = windows.recordAt(row);
       const cells: string[] = [];
       for (let col = range.left; col <= range.right; col++) {
@@ -378,7 +391,7 @@ export function TableGrid({
     const newRecords: RecordValues[] = [];
     const problems: string[] = [];
     block.forEach((cells, rowOffset) => {
-      const row = range.top + rowOffset;
+      const row = layout.advance(range.top, rowOffset);
       const values: RecordValues = {};
       cells.forEach((text, colOffset) => {
         const field = fields[range.left + colOffset];
@@ -399,7 +412,7 @@ export function TableGrid({
       const kept = await writer.setCells(changes, 'Paste');
       if (kept && newRecords.length) await writer.addRecords(newRecords, 'Paste');
     })();
-    const bottom = range.top + block.length - 1;
+    const bottom = layout.advance(range.top, block.length - 1);
     const right = Math.min(fields.length - 1, range.left + Math.max(...block.map((cells) => cells.length)) - 1);
     setAnchor({ row: range.top, col: range.left });
     setActive({ row: bottom, col: right });
@@ -476,15 +489,39 @@ export function TableGrid({
   };
 
   const rows: React.ReactNode[] = [];
-  for (let row = firstRow; row <= lastRow; row++) {
+  for (let index = firstRow; index <= lastRow; index++) {
+    const at = layout.rowAt(index);
+    if (at.kind === 'header') {
+      rows.push(
+        <div
+          key={`group:${at.group.key}`}
+          role="row"
+          aria-rowindex={index + 2}
+          className="absolute left-0 flex border-b bg-surface"
+          style={{ top: rowTop(index), height: ROW_HEIGHT, width: contentWidth }}
+        >
+          {/* Kept in view while the columns scroll sideways. */}
+          <div
+            role="gridcell"
+            aria-colspan={fields.length + 1}
+            className="sticky left-0 flex h-full items-center"
+            style={{ width: Math.min(contentWidth, viewport.width) }}
+          >
+            {groups?.renderHeader(at.group, at.collapsed)}
+          </div>
+        </div>,
+      );
+      continue;
+    }
+    const row = at.offset;
     const record = windows.recordAt(row);
     rows.push(
       <div
         key={row}
         role="row"
-        aria-rowindex={row + 2}
+        aria-rowindex={index + 2}
         className="group/row absolute left-0 flex"
-        style={{ top: rowTop(row), height: ROW_HEIGHT, width: contentWidth }}
+        style={{ top: rowTop(index), height: ROW_HEIGHT, width: contentWidth }}
       >
         <div className="sticky left-0 z-10 flex h-full" style={{ width: frozenWidth }}>
           <div
@@ -520,7 +557,7 @@ export function TableGrid({
       ref={scrollRef}
       role="grid"
       aria-label="Records"
-      aria-rowcount={total + 1}
+      aria-rowcount={layout.rowCount + 1}
       aria-colcount={fields.length + 1}
       tabIndex={0}
       className="relative min-h-0 flex-1 overflow-auto bg-background outline-none"
@@ -580,11 +617,11 @@ export function TableGrid({
         </div>
         {rows}
         {/* Only near the end: in a scaled grid a far-away row would stretch the scroll area. */}
-        {windows.total !== null && lastRow >= total - 1 && (
+        {windows.total !== null && lastRow >= layout.rowCount - 1 && (
           <button
             type="button"
             className="absolute left-0 flex items-center gap-2 border-r border-b bg-background px-3 text-muted-foreground text-sm hover:bg-surface hover:text-foreground"
-            style={{ top: rowTop(total), height: ROW_HEIGHT, width: frozenWidth }}
+            style={{ top: rowTop(layout.rowCount), height: ROW_HEIGHT, width: frozenWidth }}
             onClick={onAddRecord}
           >
             <Plus className="size-4" aria-hidden="true" />

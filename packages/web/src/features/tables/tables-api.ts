@@ -6,6 +6,7 @@ import type {
   FilterGroup,
   RecordChange,
   RecordCount,
+  RecordGroups,
   RecordPage,
   RecordValues,
   Sort,
@@ -90,6 +91,24 @@ export const tablesApi = {
     if (query.filter) params.set('filter', JSON.stringify(query.filter));
     if (query.search) params.set('search', query.search);
     return api<RecordCount>(`${tablePath(tableId)}/records/count?${params}`, { signal });
+  },
+  /** Records counted per value of `fieldId` (a grouped grid's headers), in the order a grouped view lists them. */
+  groups: ({
+    tableId,
+    fieldId,
+    query,
+    signal,
+  }: {
+    tableId: string;
+    fieldId: string;
+    query: Omit<RecordQuery, 'offset' | 'limit' | 'sort'>;
+    signal?: AbortSignal;
+  }) => {
+    const params = new URLSearchParams({ fieldId });
+    if (query.viewId) params.set('viewId', query.viewId);
+    if (query.filter) params.set('filter', JSON.stringify(query.filter));
+    if (query.search) params.set('search', query.search);
+    return api<RecordGroups>(`${tablePath(tableId)}/groups?${params}`, { signal });
   },
   createRecords: ({ tableId, records }: { tableId: string; records: Array<{ values: RecordValues }> }) =>
     api<TableRecord[] | { records: TableRecord[] }>(`${tablePath(tableId)}/records`, {

@@ -34,7 +34,7 @@ export function useRecordWindows({
   const generation = useRef(0);
   /** Values written here and not yet confirmed: laid over every window that arrives meanwhile. */
   const pendingWrites = useRef(new Map<string, Record<string, unknown>>());
-  const lastRange = useRef<[number, number]>([0, 0]);
+  const lastSpans = useRef<Array<[number, number]>>([[0, 0]]);
   const [total, setTotal] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
@@ -105,32 +105,40 @@ export function useRecordWindows({
     [bump, countMatches],
   );
 
-  /** Asks for the rows [first, last] (inclusive); cheap to call on every scroll. */
-  const ensureRange = useCallback(
-    (first: number, last: number) => {
-      lastRange.current = [first, last];
-      const from = Math.max(0, Math.floor(first / WINDOW_SIZE));
-      const to = Math.max(from, Math.floor(Math.max(first, last) / WINDOW_SIZE));
-      for (let index = from; index <= to; index++) {
+  /**
+   * Asks for the rows of each [first, last] span (inclusive); cheap to call on every scroll. A grouped grid shows
+   * several spans at once, with collapsed groups between them that are never fetched.
+   */
+  const ensureSpans = useCallback(
+    (spans: Array<[number, number]>) => {
+      lastSpans.current = spans;
+      const indexes = new Set<number>();
+      for (const [first, last] of spans) {
+        const from = Math.max(0, Math.floor(first / WINDOW_SIZE));
+        const to = Math.max(from, Math.floor(Math.max(first, last) / WINDOW_SIZE));
+        for (let index = from; index <= to; index++) indexes.add(index);
+      }
+      for (const index of indexes) {
         const cached = windows.current.get(index);
         if (!cached || cached.stale) fetchWindow(index);
       }
+      const near = Math.max(0, Math.floor((spans[0]?.[0] ?? 0) / WINDOW_SIZE));
       if (windows.current.size > MAX_WINDOWS) {
-        const far = [...windows.current.keys()].sort((a, b) => Math.abs(b - from) - Math.abs(a - from));
+        const far = [...windows.current.keys()]
+          .filter((index) => !indexes.has(index))
+          .sort((a, b) => Math.abs(b - near) - Math.abs(a - near));
         for (const index of far.slice(0, windows.current.size - MAX_WINDOWS)) windows.current.delete(index);
       }
     },
     [fetchWindow],
   );
-
   const refetchVisible = useCallback(() => {
     countIsStale.current = true;
     for (const state of windows.current.values()) state.stale = true;
     for (const controller of inFlight.current.values()) controller.abort();
     inFlight.current.clear();
-    const [first, last] = lastRange.current;
-    ensureRange(first, last);
-  }, [ensureRange]);
+    ensureSpans(lastSpans.current);
+  }, [ensureSpans]);
 
   // A new result set: forget everything.
   // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey names the result set on purpose
@@ -222,7 +230,7 @@ export function useRecordWindows({
     loadedRows,
     error,
     recordAt,
-    ensureRange,
+    ensureSpans,
     refetchVisible,
     patchLocal,
     beginWrite,

@@ -12,11 +12,14 @@ import { CalendarView } from '../../features/tables/calendar-view';
 import { CsvImportDialog } from '../../features/tables/csv-import-dialog';
 import { FieldDialog, type FieldDraft } from '../../features/tables/field-dialog';
 import { FormView } from '../../features/tables/form-view';
+import { GroupHeader } from '../../features/tables/group-header';
+import { GroupPopover } from '../../features/tables/group-popover';
 import { KanbanView } from '../../features/tables/kanban-view';
 import { RecordPanel } from '../../features/tables/record-panel';
 import { DEFAULT_COLUMN_WIDTH, TableGrid } from '../../features/tables/table-grid';
 import { TableTopBar } from '../../features/tables/table-top-bar';
 import { tablesApi } from '../../features/tables/tables-api';
+import { useGridGroups } from '../../features/tables/use-grid-groups';
 import { useRecordWindows } from '../../features/tables/use-record-windows';
 import { useRecordWriter } from '../../features/tables/use-record-writer';
 import { orderFields, useViewConfig } from '../../features/tables/use-table-editor';
@@ -77,7 +80,13 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
     ...(view ? { viewId: view.id } : {}),
     ...(debouncedSearch ? { search: debouncedSearch } : {}),
   }).toString()}`;
-  const queryKey = JSON.stringify([view?.id, view?.config.filter, view?.config.sorts, debouncedSearch]);
+  const queryKey = JSON.stringify([
+    view?.id,
+    view?.config.filter,
+    view?.config.sorts,
+    view?.config.groupByFieldId,
+    debouncedSearch,
+  ]);
   const windows = useRecordWindows({
     tableId,
     viewId: view?.id,
@@ -86,6 +95,15 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
     version: table.data?.version,
   });
   const writer = useRecordWriter({ tableId, windows });
+  const grouping = useGridGroups({
+    tableId,
+    view,
+    fields,
+    search: debouncedSearch,
+    version: table.data?.version,
+    total: windows.total,
+  });
+  const groupField = grouping.field;
 
   const [fieldDialog, setFieldDialog] = useState<{ field: Field | null } | null>(null);
   const [deletingField, setDeletingField] = useState<Field | null>(null);
@@ -213,6 +231,15 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           sorts={view?.config.sorts ?? []}
           onChange={(sorts) => void viewConfig.update({ sorts })}
         />
+        {view?.type === 'grid' && (
+          <GroupPopover
+            fields={orderedFields}
+            groupByFieldId={view?.config.groupByFieldId ?? null}
+            onChange={(groupByFieldId) => void viewConfig.update({ groupByFieldId })}
+            onCollapseAll={grouping.collapseAll}
+            onExpandAll={grouping.expandAll}
+          />
+        )}
         {selectedIds.length > 1 && (
           <Button size="sm" variant="ghost" className="text-destructive" onClick={() => setConfirmDelete(true)}>
             <Trash2 aria-hidden="true" />
@@ -249,12 +276,12 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           <SearchBox value={search} onChange={setSearch} />
         </div>
       </div>
-      {loadError || windows.error ? (
+      {loadError || windows.error || grouping.error ? (
         <div
           role="alert"
           className="m-4 rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-destructive text-sm"
         >
-          {errorMessage(loadError ?? windows.error)}
+          {errorMessage(loadError ?? windows.error ?? grouping.error)}
         </div>
       ) : fieldsQuery.isPending || viewsQuery.isPending ? (
         <div className="grid gap-2 p-4" role="status" aria-busy="true" aria-label="Loading table">
@@ -302,6 +329,21 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           onExpand={(record: TableRecord) => setExpandedId(record.id)}
           onSelectedRecordsChange={setSelectedIds}
           revealLastRow={revealLastRow}
+          groups={
+            groupField && grouping.layout
+              ? {
+                  layout: grouping.layout,
+                  renderHeader: (group, collapsed) => (
+                    <GroupHeader
+                      field={groupField}
+                      group={group}
+                      collapsed={collapsed}
+                      onToggle={() => grouping.toggle(group)}
+                    />
+                  ),
+                }
+              : undefined
+          }
         />
       )}
 

@@ -1,0 +1,107 @@
+import type { AddressInfo } from 'node:net';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { chromiumLaunchOptions } from '../e2e/chromium';
+import { buildApp } from '../packages/server/src/app';
+import { loadConfig } from '../packages/server/src/config';
+import { type Database, openDatabase } from '../packages/server/src/db/client';
+import { createLocalChangeBus } from '../packages/server/src/live/change-bus';
+import { createMailer } from '../packages/server/src/mail/mailer';
+import { percentile } from './support';
+
+const logger = pino({ level: 'silent' });
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+export async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await run();
+  return [result, performance.now() - started];
+}
+
+/** The app on `database` on a free port, with a signed-in (verified) user; `call` goes through HTTP as them. */
+export async function startBenchApp(database: Database) {
+  const app = await buildApp({
+    config: loadConfig({ APP_URL: 'http://localhost:3000', FLOWMIND_SIGNIN_RATE_LIMIT: '100000', LOG_LEVEL: 'silent' }),
+    database,
+    bus: createLocalChangeBus(),
+    mailer: createMailer({ smtpUrl: null, from: 'bench@localhost', logger }),
+    logger,
+    secret: 'bench-secret-0123456789abcdefghijklmnopq',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const headers = { origin: 'http://localhost:3000', 'content-type': 'application/json' };
+  let cookie = '';
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...headers, cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = res.headers.getSetCookie();
+    if (setCookie.length > 0) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const email = `bench-${Date.now()}@example.com`;
+  await call('POST', '/api/auth/sign-up/email', { name: 'Bench', email, password: 'bench-password-1' });
+  // The bench skips the emailed link: it marks the address verified directly.
+  await database.db.execute(sql`update users set email_verified = true where email = ${email}`);
+  const me = await call('GET', '/api/me');
+
+  /** Chromium signed in as the bench user. */
+  const openBrowser = async (): Promise<{ browser: Browser; page: Page }> => {
+    const browser = await chromium.launch(chromiumLaunchOptions);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [cookieName, ...rest] = pair.split('=');
+        return { name: cookieName as string, value: rest.join('='), url: base };
+      }),
+    );
+    return { browser, page: await context.newPage() };
+  };
+  return { base, call, accountId: me.personal_account_id as string, openBrowser, close: () => app.close() };
+}
+
+/** Scrolls the grid 400 px per frame for 3 s and describes the frame rate. */
+export async function scrollFrames(page: Page): Promise<string> {
+  // A string, not a function: the TypeScript loader would add helpers the page does not have.
+  const frames = (await page.evaluate(`(async () => {
+    const stamps = [];
+    const grid = document.querySelector('[role="grid"]'); // its own scroll container
+    const until = performance.now() + 3000;
+    await new Promise((resolve) => {
+      const frame = (now) => {
+        stamps.push(now);
+        grid.scrollTop += 400;
+        if (now < until) requestAnimationFrame(frame);
+        else resolve();
+      };
+      requestAnimationFrame(frame);
+    });
+    return stamps;
+  })()`)) as number[];
+  const gaps = frames.slice(1).map((t, i) => t - (frames[i] as number));
+  return `scrolling 400 px per frame for 3 s: ${(frames.length / 3).toFixed(0)} fps, frame p50 ${ms(percentile(gaps, 50))}, p95 ${ms(percentile(gaps, 95))}`;
+}
+
+/** Runs a bench on a fresh PostgreSQL database made under `adminUrl`, dropped afterwards. */
+export async function onPostgres(adminUrl: string, run: (database: Database) => Promise<void>) {
+  const dbName = `flowmind_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  try {
+    const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
+    await run(postgres);
+    await postgres.close();
+  } finally {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
