@@ -159,7 +159,35 @@ export async function loadLinkedValues(
       select id, values from table_records
       where account_id = ${accountId} and table_id = ${tableId}
         and id in (select jsonb_array_elements_text(${JSON.stringify([...ids])}::jsonb))`);
-    for (const row of rowsOf<{ id: string; values: Record<string, unknown> }>(result)) linked.set(row.id, row.values);
+    const names = await selectNames(tx, { accountId, tableId });
+    for (const row of rowsOf<{ id: string; values: Record<string, unknown> }>(result))
+      linked.set(row.id, withSelectNames(row.values, names));
   }
   return linked;
+}
+
+/** Option names by option id, per select field of a linked table. */
+async function selectNames(tx: Tx, { accountId, tableId }: { accountId: string; tableId: string }) {
+  const result = await tx.execute(sql`
+    select id, options from table_fields
+    where account_id = ${accountId} and table_id = ${tableId} and type in ('single_select', 'multi_select')`);
+  const names = new Map<string, Map<string, string>>();
+  for (const row of rowsOf<{ id: string; options: { choices?: { id: string; name: string }[] } }>(result))
+    names.set(row.id, new Map((row.options.choices ?? []).map((choice) => [choice.id, choice.name])));
+  return names;
+}
+
+/**
+ * A linked record's values with select option ids replaced by their names: a lookup or rollup shows values of
+ * another table's fields, whose options the reading table does not know.
+ */
+function withSelectNames(values: Record<string, unknown>, names: Map<string, Map<string, string>>) {
+  if (names.size === 0) return values;
+  const named = { ...values };
+  for (const [fieldId, choices] of names) {
+    const value = named[fieldId];
+    if (typeof value === 'string') named[fieldId] = choices.get(value) ?? value;
+    else if (Array.isArray(value)) named[fieldId] = value.map((id) => choices.get(String(id)) ?? id);
+  }
+  return named;
 }

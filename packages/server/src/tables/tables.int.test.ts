@@ -579,6 +579,14 @@ describe('link fields', () => {
       linkFieldId: link.id,
       targetFieldId: itemName.id,
     });
+    const kind = await addField(items.id, 'Kind', {
+      type: 'single_select',
+      choices: [
+        { id: 'opt_tool', name: 'Tool', color: 'blue' },
+        { id: 'opt_refill', name: 'Refill', color: 'green' },
+      ],
+    });
+    const kinds = await addField(orders.id, 'Kinds', { type: 'lookup', linkFieldId: link.id, targetFieldId: kind.id });
     const wrongTarget = await owner.client.post(`/api/tables/${orders.id}/fields`, {
       name: 'Wrong',
       options: { type: 'lookup', linkFieldId: link.id, targetFieldId: orderName.id },
@@ -587,8 +595,8 @@ describe('link fields', () => {
 
     const made = await owner.client.post(`/api/tables/${items.id}/records`, {
       records: [
-        { values: { [itemName.id]: 'pen', [price.id]: 2 } },
-        { values: { [itemName.id]: 'ink', [price.id]: 5 } },
+        { values: { [itemName.id]: 'pen', [price.id]: 2, [kind.id]: kind.options.choices?.[0]?.id } },
+        { values: { [itemName.id]: 'ink', [price.id]: 5, [kind.id]: kind.options.choices?.[1]?.id } },
       ],
     });
     const [pen, ink] = made.body.records;
@@ -604,7 +612,12 @@ describe('link fields', () => {
     const order = await owner.client.post(`/api/tables/${orders.id}/records`, {
       records: [{ values: { [orderName.id]: 'o1', [link.id]: [pen.id, ink.id] } }],
     });
-    expect(order.body.records[0].values).toMatchObject({ [sum.id]: 7, [names.id]: ['pen', 'ink'] });
+    // A lookup of another table's select shows the options' names, which this table could not resolve.
+    expect(order.body.records[0].values).toMatchObject({
+      [sum.id]: 7,
+      [names.id]: ['pen', 'ink'],
+      [kinds.id]: ['Tool', 'Refill'],
+    });
     const orderId = order.body.records[0].id;
     const inverseOf = async (id: string) =>
       (await owner.client.get(`/api/tables/${items.id}/records/${id}`)).body.values[inverseId];

@@ -59,8 +59,10 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
   const otherTables = useTables(account?.id ?? null).data ?? [];
   const [params, setParams] = useSearchParams();
   const views = viewsQuery.data ?? [];
-  const view = views.find((item) => item.id === params.get('view')) ?? views[0];
-  const viewConfig = useViewConfig(tableId, view, () => windows.refetchVisible());
+  const viewConfig = useViewConfig(tableId, views.find((item) => item.id === params.get('view')) ?? views[0], () =>
+    windows.refetchVisible(),
+  );
+  const view = viewConfig.view;
   const fields = fieldsQuery.data ?? [];
   const { all: orderedFields, visible: visibleFields } = useMemo(
     () => orderFields(fields, view?.config),
