@@ -129,6 +129,11 @@ test('a calendar view shows a record on its date; dragging it to another day cha
   expect((await moved).ok()).toBe(true);
   await expect(day('18').getByText('Dentist')).toBeVisible();
 
+  // The toolbar's Add record puts the new record on today, where the calendar can show it.
+  const todayIso = `${month}-${String(now.getDate()).padStart(2, '0')}`;
+  await page.getByRole('button', { name: 'Add record', exact: true }).click();
+  await expect(page.locator(`[data-day="${todayIso}"]`).getByText('Untitled record')).toBeVisible();
+
   await page.getByRole('button', { name: 'Grid view', exact: true }).click();
   const shown = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${month}-18T00:00:00Z`),

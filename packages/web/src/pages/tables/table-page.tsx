@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { ActionToasts, showActionToast } from '../../features/tables/action-toasts';
+import { today, valueOnDay } from '../../features/tables/calendar-dates';
 import { CalendarView } from '../../features/tables/calendar-view';
 import { CsvImportDialog } from '../../features/tables/csv-import-dialog';
 import { FieldDialog, type FieldDraft } from '../../features/tables/field-dialog';
@@ -170,7 +171,12 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
   };
 
   const addRecord = async () => {
-    const ids = await writer.addRecords([{}]);
+    // On a calendar an undated record would show nowhere: it goes on today, where the calendar shows it.
+    const dateField =
+      view?.type === 'calendar' ? fields.find((field) => field.id === view.config.calendarFieldId) : null;
+    const values = dateField ? { [dateField.id]: valueOnDay(dateField, null, today()) } : {};
+    const ids = await writer.addRecords([values]);
+    if (ids && dateField) alerts.success(`Record added on today’s date in “${dateField.name}”`);
     if (ids) setRevealLastRow((count) => count + 1);
   };
 
