@@ -84,6 +84,12 @@ export async function buildApp({ config, database, bus, mailer, logger, secret, 
     },
   });
   const session = sessionReader(auth);
+  // A request that may change who its cookie belongs to, or what they may do, ends the reuse of its session.
+  app.addHook('onResponse', async (request) => {
+    const path = request.url;
+    if (path.startsWith('/api/auth/') || (request.method !== 'GET' && path.startsWith('/api/me')))
+      session.forget(request);
+  });
   const hub = createLiveHub({ bus, logger });
   registerAccountLiveSources(hub, { db, accounts, invites });
   const indexes = recordIndexes({ db, concurrent: database.kind === 'postgres', logger });

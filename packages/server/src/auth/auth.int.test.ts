@@ -97,6 +97,18 @@ describe('sign-out', () => {
     expect(out.status).toBe(200);
     expect((await client.get('/api/accounts')).status).toBe(401);
   });
+
+  it('refuses the signed-out cookie at once, though reads reuse a session for a few seconds', async () => {
+    const { client } = await signUpVerified(server, { name: 'Cyd', email: 'cyd@example.com' });
+    const cookie = client.cookieHeader;
+    const readWith = (path: string) =>
+      fetch(`${client.baseUrl}${path}`, { headers: { cookie, origin: TEST_APP_URL } }).then((res) => res.status);
+    expect(await readWith('/api/accounts')).toBe(200);
+    expect(await readWith('/api/accounts')).toBe(200);
+    expect((await client.post('/api/auth/sign-out', {})).status).toBe(200);
+    // The same cookie, as a copy kept elsewhere would send it: the kept session went with the sign-out.
+    expect(await readWith('/api/accounts')).toBe(401);
+  });
 });
 
 describe('request safety', () => {

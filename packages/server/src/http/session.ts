@@ -14,10 +14,41 @@ export function nodeHeadersToFetch(raw: FastifyRequest['headers']): Headers {
   return headers;
 }
 
+/** How long a read request may trust a session it has seen (writes always ask the database). */
+export const SESSION_READ_CACHE_MS = 5_000;
+const SESSION_READ_CACHE_SIZE = 10_000;
+
+/**
+ * Reads the session behind a request. Reading it through better-auth is most of what a small GET costs (a
+ * database round trip and the auth router), so GET requests reuse a verified session seen in the last
+ * SESSION_READ_CACHE_MS, keyed by the whole cookie header. Anything else reads it afresh: writes, unverified users
+ * (verifying must take effect at once), and every request after sign-out, sign-in or a profile change from the same
+ * browser, because `forget` drops the entry when those answer. A session revoked from another device or process can
+ * still read for at most that long.
+ */
 export function sessionReader(auth: Auth) {
+  const recent = new Map<string, { user: SessionUser; until: number }>();
+
   async function optionalUser(request: FastifyRequest): Promise<SessionUser | null> {
+    const cookie = request.headers.cookie;
+    const cacheable = request.method === 'GET' && Boolean(cookie);
+    if (cacheable && cookie) {
+      const hit = recent.get(cookie);
+      if (hit && hit.until > Date.now()) return hit.user;
+      if (hit) recent.delete(cookie);
+    }
     const session = await auth.api.getSession({ headers: nodeHeadersToFetch(request.headers) });
-    return session ? (session.user as SessionUser) : null;
+    const user = session ? (session.user as SessionUser) : null;
+    if (cacheable && cookie && user?.emailVerified) {
+      if (recent.size >= SESSION_READ_CACHE_SIZE) recent.delete(recent.keys().next().value as string);
+      recent.set(cookie, { user, until: Date.now() + SESSION_READ_CACHE_MS });
+    }
+    return user;
+  }
+
+  /** Drops what was kept for this request's cookies (after it signed out, in, or changed the profile). */
+  function forget(request: FastifyRequest) {
+    if (request.headers.cookie) recent.delete(request.headers.cookie);
   }
 
   /** The signed-in user; password users must have verified their email to reach tenant data. */
@@ -29,7 +60,7 @@ export function sessionReader(auth: Auth) {
     return user;
   }
 
-  return { optionalUser, requireUser };
+  return { optionalUser, requireUser, forget };
 }
 
 export type SessionReader = ReturnType<typeof sessionReader>;
