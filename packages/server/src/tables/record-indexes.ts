@@ -28,6 +28,9 @@ export function indexExpression(expr: SQL): string {
     .join('');
 }
 
+/** How long an index seen to exist is trusted without asking table_indexes again. */
+const KNOWN_INDEX_MS = 60_000;
+
 /**
  * Sort indexes: a partial expression index per (table, sorted field, direction), made the first
  * time a large table is read with that sort, in the background. The first page of a sorted
@@ -40,6 +43,11 @@ export function recordIndexes({ db, concurrent, logger }: { db: Db; concurrent: 
   // One build at a time: two `create index concurrently` on the same table wait for each other and PostgreSQL
   // ends one of them as a deadlock (a grouped view asks for two indexes at once: group field and sort).
   let queue: Promise<void> = Promise.resolve();
+  // Indexes known to exist, so that sorted reads do not each ask table_indexes. Another process may drop one; after
+  // KNOWN_INDEX_MS this one looks again (a missing index only makes reads slower, never wrong).
+  const known = new Map<string, number>();
+  const isKnown = (name: string) => (known.get(name) ?? 0) > Date.now();
+  const remember = (name: string) => known.set(name, Date.now() + KNOWN_INDEX_MS);
 
   function wanted(tableId: string, fields: Map<string, Field>, sorts: Sort[]) {
     const usable = sorts.filter((sort) => fields.has(sort.fieldId));
@@ -74,8 +82,11 @@ export function recordIndexes({ db, concurrent, logger }: { db: Db; concurrent: 
     table: { id: string; accountId: string },
     index: { name: string; fieldId: string; column: string },
   ) {
-    const [known] = await db.select().from(tableIndexes).where(eq(tableIndexes.name, index.name));
-    if (known) return;
+    const [existing] = await db.select().from(tableIndexes).where(eq(tableIndexes.name, index.name));
+    if (existing) {
+      remember(index.name);
+      return;
+    }
     const started = performance.now();
     // `concurrently` keeps writes going on PostgreSQL while it builds; PGlite has one connection anyway.
     await db.execute(
@@ -91,6 +102,7 @@ export function recordIndexes({ db, concurrent, logger }: { db: Db; concurrent: 
       .insert(tableIndexes)
       .values({ name: index.name, tableId: table.id, accountId: table.accountId, fieldId: index.fieldId })
       .onConflictDoNothing();
+    remember(index.name);
     logger.info(
       { tableId: table.id, fieldId: index.fieldId, indexName: index.name, ms: Math.round(performance.now() - started) },
       'sort index built',
@@ -112,7 +124,8 @@ export function recordIndexes({ db, concurrent, logger }: { db: Db; concurrent: 
       sorts: Sort[];
     }): Promise<void> {
       if (sorts.length === 0 || table.recordCount < SORT_INDEX_MIN_RECORDS) return Promise.resolve();
-      const jobs = wanted(table.id, fields, sorts).map((index) => {
+      const jobs = wanted(table.id, fields, sorts).flatMap((index) => {
+        if (isKnown(index.name)) return [];
         let job = building.get(index.name);
         if (!job) {
           job = queue
@@ -160,6 +173,7 @@ export function recordIndexes({ db, concurrent, logger }: { db: Db; concurrent: 
         )
         .returning({ name: tableIndexes.name });
       for (const { name } of rows) {
+        known.delete(name);
         await db.execute(sql.raw(`drop index ${concurrent ? 'concurrently ' : ''}if exists "${name}"`));
       }
     },
