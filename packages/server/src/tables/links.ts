@@ -1,7 +1,9 @@
 import { AppError } from '@flowmind/shared/errors';
-import type { Field } from '@flowmind/shared/tables';
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx, writeHistory } from './table.repository';
+import type { Field, TableRecord } from '@flowmind/shared/tables';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { tableFields } from '../db/schema';
+import { rowsOf, type Tx, toField, writeHistory } from './table.repository';
+import { withNames } from './value-names';
 
 type LinkField = Field & { options: { type: 'link'; linkedTableId: string; inverseFieldId: string | null } };
 
@@ -159,35 +161,57 @@ export async function loadLinkedValues(
       select id, values from table_records
       where account_id = ${accountId} and table_id = ${tableId}
         and id in (select jsonb_array_elements_text(${JSON.stringify([...ids])}::jsonb))`);
-    const names = await selectNames(tx, { accountId, tableId });
-    for (const row of rowsOf<{ id: string; values: Record<string, unknown> }>(result))
-      linked.set(row.id, withSelectNames(row.values, names));
+    const rows = rowsOf<{ id: string; values: Record<string, unknown> }>(result);
+    const names = await displayNames(tx, { accountId, tableId, rows });
+    for (const row of rows) linked.set(row.id, withDisplayNames(row.values, names));
   }
   return linked;
 }
 
-/** Option names by option id, per select field of a linked table. */
-async function selectNames(tx: Tx, { accountId, tableId }: { accountId: string; tableId: string }) {
-  const result = await tx.execute(sql`
-    select id, options from table_fields
-    where account_id = ${accountId} and table_id = ${tableId} and type in ('single_select', 'multi_select')`);
+/**
+ * Names by id, per select and link field of a linked table: option names, and linked records' primary values. A
+ * lookup or rollup shows values of another table's fields, whose options and links the reading table cannot name.
+ */
+async function displayNames(
+  tx: Tx,
+  { accountId, tableId, rows }: { accountId: string; tableId: string; rows: { values: Record<string, unknown> }[] },
+) {
+  const fieldRows = await tx
+    .select()
+    .from(tableFields)
+    .where(
+      and(
+        eq(tableFields.accountId, accountId),
+        eq(tableFields.tableId, tableId),
+        inArray(tableFields.type, ['single_select', 'multi_select', 'link']),
+      ),
+    );
+  const fields = fieldRows.map(toField);
   const names = new Map<string, Map<string, string>>();
-  for (const row of rowsOf<{ id: string; options: { choices?: { id: string; name: string }[] } }>(result))
-    names.set(row.id, new Map((row.options.choices ?? []).map((choice) => [choice.id, choice.name])));
+  for (const field of fields) {
+    const { options } = field;
+    if (options.type === 'single_select' || options.type === 'multi_select')
+      names.set(field.id, new Map(options.choices.map((choice) => [choice.id, choice.name])));
+  }
+  const links = fields.filter(isLink);
+  if (links.length === 0) return names;
+  const named = await withNames(tx, {
+    accountId,
+    fields: links,
+    records: rows.map((row) => ({ values: row.values }) as TableRecord),
+  });
+  const recordNames = new Map(named.flatMap((record) => Object.entries(record.names ?? {})));
+  for (const field of links) names.set(field.id, recordNames);
   return names;
 }
 
-/**
- * A linked record's values with select option ids replaced by their names: a lookup or rollup shows values of
- * another table's fields, whose options the reading table does not know.
- */
-function withSelectNames(values: Record<string, unknown>, names: Map<string, Map<string, string>>) {
+function withDisplayNames(values: Record<string, unknown>, names: Map<string, Map<string, string>>) {
   if (names.size === 0) return values;
   const named = { ...values };
-  for (const [fieldId, choices] of names) {
+  for (const [fieldId, byId] of names) {
     const value = named[fieldId];
-    if (typeof value === 'string') named[fieldId] = choices.get(value) ?? value;
-    else if (Array.isArray(value)) named[fieldId] = value.map((id) => choices.get(String(id)) ?? id);
+    if (typeof value === 'string') named[fieldId] = byId.get(value) ?? value;
+    else if (Array.isArray(value)) named[fieldId] = value.map((id) => byId.get(String(id)) ?? id);
   }
   return named;
 }

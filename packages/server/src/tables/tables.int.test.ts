@@ -587,6 +587,18 @@ describe('link fields', () => {
       ],
     });
     const kinds = await addField(orders.id, 'Kinds', { type: 'lookup', linkFieldId: link.id, targetFieldId: kind.id });
+    const { table: makers, primary: makerName } = await newTable('Makers');
+    const maker = await addField(items.id, 'Maker', { type: 'link', linkedTableId: makers.id, inverseFieldId: null });
+    const makersOf = await addField(orders.id, 'Makers', {
+      type: 'lookup',
+      linkFieldId: link.id,
+      targetFieldId: maker.id,
+    });
+    const acme = (
+      await owner.client.post(`/api/tables/${makers.id}/records`, {
+        records: [{ values: { [makerName.id]: 'Acme' } }],
+      })
+    ).body.records[0];
     const wrongTarget = await owner.client.post(`/api/tables/${orders.id}/fields`, {
       name: 'Wrong',
       options: { type: 'lookup', linkFieldId: link.id, targetFieldId: orderName.id },
@@ -595,7 +607,14 @@ describe('link fields', () => {
 
     const made = await owner.client.post(`/api/tables/${items.id}/records`, {
       records: [
-        { values: { [itemName.id]: 'pen', [price.id]: 2, [kind.id]: kind.options.choices?.[0]?.id } },
+        {
+          values: {
+            [itemName.id]: 'pen',
+            [price.id]: 2,
+            [kind.id]: kind.options.choices?.[0]?.id,
+            [maker.id]: [acme.id],
+          },
+        },
         { values: { [itemName.id]: 'ink', [price.id]: 5, [kind.id]: kind.options.choices?.[1]?.id } },
       ],
     });
@@ -617,6 +636,7 @@ describe('link fields', () => {
       [sum.id]: 7,
       [names.id]: ['pen', 'ink'],
       [kinds.id]: ['Tool', 'Refill'],
+      [makersOf.id]: ['Acme'],
     });
     const orderId = order.body.records[0].id;
     const inverseOf = async (id: string) =>
