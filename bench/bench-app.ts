@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -103,5 +106,17 @@ export async function onPostgres(adminUrl: string, run: (database: Database) => 
   } finally {
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
+  }
+}
+
+/** Runs a bench on a fresh file-backed embedded database (as `npm start` runs), removed afterwards. */
+export async function onEmbedded(run: (database: Database) => Promise<void>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'flowmind-bench-'));
+  try {
+    const embedded = await openDatabase({ kind: 'pglite', dataDir });
+    await run(embedded);
+    await embedded.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -3,12 +3,9 @@
 // database: the group counts, record windows of the grouped view at the top and deep down (by offset), and the
 // grid in Chromium (first group header, frames per second while scrolling, collapsing a group).
 // Figures are printed, never asserted.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../packages/server/src/db/client';
-import { ms, onPostgres, scrollFrames, startBenchApp, timed } from './bench-app';
+import type { Database } from '../packages/server/src/db/client';
+import { ms, onEmbedded, onPostgres, scrollFrames, startBenchApp, timed } from './bench-app';
 import { percentile } from './support';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
@@ -110,12 +107,5 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 if (adminUrl) {
   await onPostgres(adminUrl, (database) => benchOn('PostgreSQL', database));
 } else {
-  const dataDir = mkdtempSync(join(tmpdir(), 'flowmind-bench-groups-'));
-  try {
-    const embedded = await openDatabase({ kind: 'pglite', dataDir });
-    await benchOn('embedded database (PGlite, file-backed)', embedded);
-    await embedded.close();
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await onEmbedded((database) => benchOn('embedded database (PGlite, file-backed)', database));
 }

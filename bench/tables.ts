@@ -6,9 +6,6 @@
 //     sort, through the API, next to the same query run straight against the database,
 //   - the grid in Chromium: time to first rows and frames per second while scrolling.
 // Figures are printed, never asserted.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { csvRow } from '@flowmind/shared/csv';
 import {
   CsvParser,
@@ -20,9 +17,9 @@ import {
 } from '@flowmind/shared/csv-import';
 import type { FilterGroup, Sort } from '@flowmind/shared/tables';
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../packages/server/src/db/client';
+import type { Database } from '../packages/server/src/db/client';
 import { compileFilter, compileSorts, orderBy } from '../packages/server/src/tables/record-query';
-import { ms, onPostgres, scrollFrames, startBenchApp, timed } from './bench-app';
+import { ms, onEmbedded, onPostgres, scrollFrames, startBenchApp, timed } from './bench-app';
 import { percentile } from './support';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
@@ -182,14 +179,7 @@ async function benchOn(label: string, database: Database) {
   }
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'flowmind-bench-tables-'));
-try {
-  const embedded = await openDatabase({ kind: 'pglite', dataDir });
-  await benchOn('embedded database (PGlite, file-backed)', embedded);
-  await embedded.close();
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
+await onEmbedded((database) => benchOn('embedded database (PGlite, file-backed)', database));
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (adminUrl) {

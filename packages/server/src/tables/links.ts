@@ -55,6 +55,9 @@ export async function checkLinkTargets(
   }
 }
 
+/** A record's values before and after a write (`after` null when it is deleted). */
+export type LinkChange = { recordId: string; before: Record<string, unknown>; after: Record<string, unknown> | null };
+
 /**
  * Keeps the other side of two-way links in step: for each record whose link value changed, adds
  * it to (or removes it from) the inverse field of the linked records, in the same transaction.
@@ -71,7 +74,7 @@ export async function syncInverseLinks(
     accountId: string;
     userId: string;
     fields: Field[];
-    changes: { recordId: string; before: Record<string, unknown>; after: Record<string, unknown> | null }[];
+    changes: LinkChange[];
   },
 ): Promise<string[]> {
   const touched: string[] = [];
@@ -145,9 +148,11 @@ export async function loadLinkedValues(
   }: { accountId: string; fields: Field[]; records: { values: Record<string, unknown> }[] },
 ): Promise<Map<string, Record<string, unknown>>> {
   const linked = new Map<string, Record<string, unknown>>();
-  const linkFieldIds = new Set(
-    fields.flatMap((f) => (f.options.type === 'lookup' || f.options.type === 'rollup' ? [f.options.linkFieldId] : [])),
+  const reading = fields.flatMap((f) =>
+    f.options.type === 'lookup' || f.options.type === 'rollup' ? [f.options] : [],
   );
+  const linkFieldIds = new Set(reading.map((options) => options.linkFieldId));
+  const targetFieldIds = [...new Set(reading.map((options) => options.targetFieldId))];
   const byTable = new Map<string, Set<string>>();
   for (const field of fields) {
     if (!isLink(field) || !linkFieldIds.has(field.id)) continue;
@@ -162,19 +167,25 @@ export async function loadLinkedValues(
       where account_id = ${accountId} and table_id = ${tableId}
         and id in (select jsonb_array_elements_text(${JSON.stringify([...ids])}::jsonb))`);
     const rows = rowsOf<{ id: string; values: Record<string, unknown> }>(result);
-    const names = await displayNames(tx, { accountId, tableId, rows });
+    const names = await displayNames(tx, { accountId, tableId, fieldIds: targetFieldIds, rows });
     for (const row of rows) linked.set(row.id, withDisplayNames(row.values, names));
   }
   return linked;
 }
 
 /**
- * Names by id, per select and link field of a linked table: option names, and linked records' primary values. A
- * lookup or rollup shows values of another table's fields, whose options and links the reading table cannot name.
+ * Names by id, per select and link field of a linked table that a lookup or rollup reads (`fieldIds`): option
+ * names, and linked records' primary values. Those values belong to another table's fields, whose options and
+ * links the reading table cannot name.
  */
 async function displayNames(
   tx: Tx,
-  { accountId, tableId, rows }: { accountId: string; tableId: string; rows: { values: Record<string, unknown> }[] },
+  {
+    accountId,
+    tableId,
+    fieldIds,
+    rows,
+  }: { accountId: string; tableId: string; fieldIds: string[]; rows: { values: Record<string, unknown> }[] },
 ) {
   const fieldRows = await tx
     .select()
@@ -183,6 +194,7 @@ async function displayNames(
       and(
         eq(tableFields.accountId, accountId),
         eq(tableFields.tableId, tableId),
+        inArray(tableFields.id, fieldIds),
         inArray(tableFields.type, ['single_select', 'multi_select', 'link']),
       ),
     );

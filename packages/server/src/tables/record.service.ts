@@ -21,7 +21,7 @@ import { newId } from '../db/ids';
 import { recordHistory, tableRecords, tables, users } from '../db/schema';
 import { type ChangeBus, topics } from '../live/change-bus';
 import { withComputedValues } from './computed-values';
-import { checkLinkTargets, loadLinkedValues, syncInverseLinks } from './links';
+import { checkLinkTargets, type LinkChange, loadLinkedValues, syncInverseLinks } from './links';
 import { PUBLIC_FORM_SOURCE } from './public-form.service';
 import { readImportRows } from './record-import';
 import type { RecordIndexes } from './record-indexes';
@@ -155,8 +155,14 @@ export function recordService({
     });
   }
 
-  async function touchLinked(tx: Parameters<Parameters<Db['transaction']>[0]>[0], table: TableRow, ids: string[]) {
-    for (const id of ids) await repo.touch(tx, table.accountId, id);
+  /** Keeps the other side of two-way links in step with `changes` and marks the tables it touched as changed. */
+  async function syncLinks(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    { table, fields, userId, changes }: { table: TableRow; fields: Field[]; userId: string; changes: LinkChange[] },
+  ) {
+    const linkedTables = await syncInverseLinks(tx, { accountId: table.accountId, userId, fields, changes });
+    for (const id of linkedTables) await repo.touch(tx, table.accountId, id);
+    return linkedTables;
   }
 
   /** Inserts checked values as new records: numbers, history, links and the table version in one transaction. */
@@ -225,13 +231,12 @@ export function recordService({
         updated_by: userId,
       }));
       if (rowsOf(result).length !== rows.length) throw new Error('Not every record was inserted');
-      linkedTables = await syncInverseLinks(tx, {
-        accountId: table.accountId,
-        userId,
+      linkedTables = await syncLinks(tx, {
+        table,
         fields,
+        userId,
         changes: rows.map((row) => ({ recordId: row.id, before: {}, after: row.values })),
       });
-      await touchLinked(tx, table, linkedTables);
       return rows;
     });
     publish(table, linkedTables);
@@ -532,17 +537,16 @@ export function recordService({
           at: now,
         });
         await repo.touch(tx, table.accountId, table.id);
-        linkedTables = await syncInverseLinks(tx, {
-          accountId: table.accountId,
-          userId,
+        linkedTables = await syncLinks(tx, {
+          table,
           fields,
+          userId,
           changes: input.records.map((r, i) => ({
             recordId: r.id,
             before: old.get(r.id) ?? {},
             after: patches[i] ?? {},
           })),
         });
-        await touchLinked(tx, table, linkedTables);
         return rowsOf<Parameters<typeof toRecord>[0]>(result);
       });
       publish(table, linkedTables);
@@ -659,13 +663,12 @@ export function recordService({
           entries: rows.map((row) => ({ recordId: row.id, changes: valuesAsChanges(row.values, 'to') })),
         });
         await repo.touch(tx, table.accountId, table.id);
-        linkedTables = await syncInverseLinks(tx, {
-          accountId: table.accountId,
-          userId,
+        linkedTables = await syncLinks(tx, {
+          table,
           fields,
+          userId,
           changes: rows.map((row) => ({ recordId: row.id, before: {}, after: row.values })),
         });
-        await touchLinked(tx, table, linkedTables);
         return inserted.map(fromRow);
       });
       publish(table, linkedTables);
@@ -705,17 +708,16 @@ export function recordService({
           })),
         });
         await repo.touch(tx, table.accountId, table.id);
-        linkedTables = await syncInverseLinks(tx, {
-          accountId: table.accountId,
-          userId,
+        linkedTables = await syncLinks(tx, {
+          table,
           fields,
+          userId,
           changes: rows.map((row) => ({
             recordId: row.id,
             before: row.values as Record<string, unknown>,
             after: null,
           })),
         });
-        await touchLinked(tx, table, linkedTables);
         return rows.length;
       });
       publish(table, linkedTables);

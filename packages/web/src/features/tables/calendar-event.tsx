@@ -1,18 +1,9 @@
 import type { TableRecord } from '@flowmind/shared/tables';
-import { MoreHorizontal, Plus } from 'lucide-react';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu';
+import { Plus } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import type { CalendarItems } from './calendar-view';
 import { selectColorClasses } from './field-types';
-
-export const CALENDAR_DRAG_TYPE = 'application/x-flowmind-record';
+import { RECORD_DRAG_TYPE, RecordMoveMenu } from './record-move-menu';
 
 const moves = [
   { label: 'Previous day', days: -1 },
@@ -39,7 +30,7 @@ export function CalendarEvent({
     <li
       draggable
       onDragStart={(event) => {
-        event.dataTransfer.setData(CALENDAR_DRAG_TYPE, record.id);
+        event.dataTransfer.setData(RECORD_DRAG_TYPE, record.id);
         event.dataTransfer.effectAllowed = 'move';
       }}
       data-record-id={record.id}
@@ -55,24 +46,13 @@ export function CalendarEvent({
       >
         {title}
       </button>
-      <DropdownMenu>
-        <DropdownMenuTrigger
-          aria-label={`Actions for ${title}`}
-          className="shrink-0 rounded p-0.5 opacity-100 hover:bg-black/10 sm:opacity-0 sm:focus-visible:opacity-100 sm:group-hover:opacity-100 sm:data-[state=open]:opacity-100"
-        >
-          <MoreHorizontal className="size-3.5" aria-hidden="true" />
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={onOpen}>Open record</DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuLabel>Move to…</DropdownMenuLabel>
-          {moves.map((move) => (
-            <DropdownMenuItem key={move.days} onSelect={() => onShift(move.days)}>
-              {move.label}
-            </DropdownMenuItem>
-          ))}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <RecordMoveMenu
+        title={title}
+        onOpen={onOpen}
+        moves={moves.map((move) => ({ key: String(move.days), label: move.label, onSelect: () => onShift(move.days) }))}
+        triggerClassName="shrink-0 rounded p-0.5 opacity-100 hover:bg-black/10 sm:opacity-0 sm:focus-visible:opacity-100 sm:group-hover:opacity-100 sm:data-[state=open]:opacity-100"
+        iconClassName="size-3.5"
+      />
     </li>
   );
 }

@@ -2,8 +2,9 @@ import { type DragEvent, useState } from 'react';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
 import { isInMonth, type Month, monthGrid, today } from './calendar-dates';
-import { AddOnDay, CALENDAR_DRAG_TYPE, CalendarEvents } from './calendar-event';
+import { AddOnDay, CalendarEvents } from './calendar-event';
 import type { CalendarItems } from './calendar-view';
+import { RECORD_DRAG_TYPE } from './record-move-menu';
 
 /** Records a day cell shows before it says "+N more". */
 const PER_DAY = 3;
@@ -23,7 +24,7 @@ export function CalendarMonth({ month, items, pending }: { month: Month; items: 
   const drop = (event: DragEvent, day: string) => {
     event.preventDefault();
     setDropDay(null);
-    const id = event.dataTransfer.getData(CALENDAR_DRAG_TYPE);
+    const id = event.dataTransfer.getData(RECORD_DRAG_TYPE);
     const record = [...items.byDay.values()].flat().find((item) => item.id === id);
     if (record) items.moveTo(record, day);
   };
@@ -48,7 +49,7 @@ export function CalendarMonth({ month, items, pending }: { month: Month; items: 
                   data-day={day}
                   aria-label={longDay(day)}
                   onDragOver={(event) => {
-                    if (!event.dataTransfer.types.includes(CALENDAR_DRAG_TYPE)) return;
+                    if (!event.dataTransfer.types.includes(RECORD_DRAG_TYPE)) return;
                     event.preventDefault();
                     event.dataTransfer.dropEffect = 'move';
                     setDropDay(day);

@@ -1,25 +1,17 @@
 import type { Field, SelectOption, TableRecord, View, ViewConfig } from '@flowmind/shared/tables';
-import { Columns3, MoreHorizontal, Plus } from 'lucide-react';
+import { Columns3, Plus } from 'lucide-react';
 import { type DragEvent, type ReactNode, useMemo, useState } from 'react';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { CellView } from './cell-view';
 import { choicesOf, displayText, selectColorClasses } from './field-types';
+import { RECORD_DRAG_TYPE, RecordMoveMenu } from './record-move-menu';
 import { RecordPanel } from './record-panel';
 import { useViewRecords, VIEW_RECORDS_CAP } from './use-view-records';
 import { ViewFieldPicker, ViewFieldSwitch } from './view-field-picker';
 
 /** Fields a card shows under its title. */
 const CARD_FIELDS = 3;
-const DRAG_TYPE = 'application/x-flowmind-record';
 
 type Column = { key: string | null; name: string; color: SelectOption['color'] | null; records: TableRecord[] };
 
@@ -136,7 +128,7 @@ function Board({
   const drop = (event: DragEvent, key: string | null) => {
     event.preventDefault();
     setDropTarget(undefined);
-    const record = data.records.find((item) => item.id === event.dataTransfer.getData(DRAG_TYPE));
+    const record = data.records.find((item) => item.id === event.dataTransfer.getData(RECORD_DRAG_TYPE));
     if (record) move(record, key);
   };
 
@@ -165,7 +157,7 @@ function Board({
             key={column.key ?? 'none'}
             aria-label={`${column.name} column`}
             onDragOver={(event) => {
-              if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+              if (!event.dataTransfer.types.includes(RECORD_DRAG_TYPE)) return;
               event.preventDefault();
               event.dataTransfer.dropEffect = 'move';
               setDropTarget(column.key);
@@ -256,7 +248,7 @@ function KanbanCard({
     <li
       draggable
       onDragStart={(event) => {
-        event.dataTransfer.setData(DRAG_TYPE, record.id);
+        event.dataTransfer.setData(RECORD_DRAG_TYPE, record.id);
         event.dataTransfer.effectAllowed = 'move';
       }}
       data-record-id={record.id}
@@ -277,26 +269,15 @@ function KanbanCard({
           </span>
         ))}
       </button>
-      <DropdownMenu>
-        <DropdownMenuTrigger
-          aria-label={`Actions for ${title}`}
-          className="absolute top-2 right-2 rounded p-1 text-muted-foreground opacity-100 hover:bg-accent hover:text-foreground sm:opacity-0 sm:focus-visible:opacity-100 sm:group-hover:opacity-100 sm:data-[state=open]:opacity-100"
-        >
-          <MoreHorizontal className="size-4" aria-hidden="true" />
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={onOpen}>Open record</DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuLabel>Move to…</DropdownMenuLabel>
-          {columns
-            .filter((column) => column.key !== currentKey)
-            .map((column) => (
-              <DropdownMenuItem key={column.key ?? 'none'} onSelect={() => onMove(column.key)}>
-                {column.name}
-              </DropdownMenuItem>
-            ))}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <RecordMoveMenu
+        title={title}
+        onOpen={onOpen}
+        moves={columns
+          .filter((column) => column.key !== currentKey)
+          .map((column) => ({ key: column.key ?? 'none', label: column.name, onSelect: () => onMove(column.key) }))}
+        triggerClassName="absolute top-2 right-2 rounded p-1 text-muted-foreground opacity-100 hover:bg-accent hover:text-foreground sm:opacity-0 sm:focus-visible:opacity-100 sm:group-hover:opacity-100 sm:data-[state=open]:opacity-100"
+        iconClassName="size-4"
+      />
     </li>
   );
 }
