@@ -148,6 +148,8 @@ export function recordIndexes({ db, concurrent, logger }: { db: Db; concurrent: 
      * held while a long change runs; on PostgreSQL `concurrently` avoids the lock altogether.
      */
     async dropFor({ accountId, tableId, fieldId }: { accountId: string; tableId: string; fieldId?: string }) {
+      // A build already under way would record its index after the drop looked, and leave it behind.
+      await queue;
       // An index over several sorts is recorded under its first field; the others are found in its definition.
       const mentioning = fieldId
         ? rowsOf<{ name: string }>(

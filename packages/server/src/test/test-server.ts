@@ -56,6 +56,13 @@ async function openTestDatabase(
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // pg's pool.end() resolves while its sockets are still closing; forcing the drop then would end them with an
+      // error nobody listens for any more. Give them a moment to go; force only what is left after that.
+      for (let tries = 0; tries < 50; tries += 1) {
+        const open = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (open.rows[0].n === 0) break;
+        await new Promise((done) => setTimeout(done, 50));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
