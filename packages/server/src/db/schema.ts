@@ -262,3 +262,131 @@ export const recordHistory = pgTable(
   },
   (t) => [index('record_history_record_idx').on(t.recordId, t.createdAt)],
 );
+
+export const flows = pgTable(
+  'flows',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** The draft the editor saves as you go (FlowGraph). */
+    graph: jsonb('graph').notNull(),
+    revision: integer('revision').notNull().default(0),
+    triggerType: text('trigger_type').notNull().default('manual'),
+    active: boolean('active').notNull().default(false),
+    publishedVersionId: text('published_version_id'),
+    /** `/api/hooks/{webhook_id}`: unguessable, so a flow id alone does not reach it. */
+    webhookId: text('webhook_id').notNull().unique(),
+    /** The local part of the flow's inbound address. */
+    emailToken: text('email_token').notNull().unique(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('flows_account_id_idx').on(t.accountId)],
+);
+
+export const flowVersions = pgTable(
+  'flow_versions',
+  {
+    id: text('id').primaryKey(),
+    flowId: text('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    version: integer('version').notNull(),
+    message: text('message').notNull().default(''),
+    graph: jsonb('graph').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('flow_versions_flow_version_idx').on(t.flowId, t.version)],
+);
+
+/**
+ * A published flow's trigger that fires on time. `next_at` is claimed with a compare-and-set
+ * update, so each tick fires once however many workers look.
+ */
+export const flowSchedules = pgTable(
+  'flow_schedules',
+  {
+    flowId: text('flow_id')
+      .primaryKey()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    versionId: text('version_id').notNull(),
+    /** { mode: 'cron', cron, timezone } | { mode: 'interval', seconds } */
+    spec: jsonb('spec').notNull(),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('flow_schedules_next_at_idx').on(t.nextAt)],
+);
+
+export const executions = pgTable(
+  'executions',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    flowId: text('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    /** null: a test run of the draft, whose graph is kept in `graph`. */
+    versionId: text('version_id'),
+    version: integer('version'),
+    /** The graph it runs (a copy for test runs; for published runs the version's). */
+    graph: jsonb('graph').notNull(),
+    status: text('status').notNull(),
+    mode: text('mode').notNull(),
+    /** The trigger's items, saved before anything runs (and before a webhook is answered). */
+    trigger: jsonb('trigger'),
+    /** Rerun: the step to start from; steps before it reuse `seed_execution_id`'s results. */
+    startNodeId: text('start_node_id'),
+    seedExecutionId: text('seed_execution_id'),
+    /** Test of one step: run up to it and stop. */
+    stopAfterNodeId: text('stop_after_node_id'),
+    parentExecutionId: text('parent_execution_id'),
+    error: jsonb('error'),
+    /** The response a Respond step chose, for a webhook answered by the flow. */
+    response: jsonb('response'),
+    /** The worker running it and until when its claim holds; an expired claim is picked up again. */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    resumeAt: timestamp('resume_at', { withTimezone: true }),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('executions_account_created_idx').on(t.accountId, t.createdAt),
+    index('executions_flow_created_idx').on(t.flowId, t.createdAt),
+    index('executions_active_idx').on(t.status, t.leaseUntil).where(sql`status in ('queued', 'running', 'waiting')`),
+  ],
+);
+
+export const executionSteps = pgTable(
+  'execution_steps',
+  {
+    id: text('id').primaryKey(),
+    executionId: text('execution_id')
+      .notNull()
+      .references(() => executions.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    nodeId: text('node_id').notNull(),
+    nodeName: text('node_name').notNull(),
+    nodeType: text('node_type').notNull(),
+    runIndex: integer('run_index').notNull(),
+    status: text('status').notNull(),
+    input: jsonb('input').notNull(),
+    output: jsonb('output'),
+    logs: jsonb('logs').notNull().default([]),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(1),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('execution_steps_run_idx').on(t.executionId, t.nodeId, t.runIndex)],
+);

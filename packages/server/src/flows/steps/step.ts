@@ -1,0 +1,107 @@
+import type { FlowNode, Item, StepLog } from '@flowmind/shared/flows';
+
+/**
+ * What a step type implements. The engine resolves nothing for it up front: a step asks for its
+ * params per item (`ctx.params(i)`), because expressions read the item they are evaluated for.
+ */
+export type StepDefinition = {
+  type: string;
+  run(ctx: StepContext): Promise<StepResult>;
+};
+
+export type StepResult =
+  /** Items per output handle (`main`, `true`, `case-0`…). Handles not given send nothing. */
+  | { outputs: Record<string, Item[]>; respond?: WebhookResponse }
+  /** Pause the execution until this time; the engine saves it and resumes the step's output as its input. */
+  | { waitUntil: Date };
+
+export type WebhookResponse = { status: number; headers: Record<string, string>; body: unknown };
+
+/** What the step's earlier runs in this execution gave (loops use it for their state). */
+export type PreviousRun = { input: Record<string, Item[]>; output: Record<string, Item[]> };
+
+export type StepContext = {
+  accountId: string;
+  flowId: string;
+  executionId: string;
+  /** `${executionId}:${nodeId}:${runIndex}`: side-effecting steps pass it on where the other end supports one. */
+  idempotencyKey: string;
+  node: FlowNode;
+  runIndex: number;
+  /** Items on the `main` input (merge: use `inputs`). */
+  items: Item[];
+  inputs: Record<string, Item[]>;
+  /**
+   * The node's params (defaults filled in) with every `{{ expression }}` evaluated for input item
+   * `itemIndex` (default 0; with no input items, against an empty item).
+   */
+  params(itemIndex?: number): Promise<Record<string, unknown>>;
+  /** Evaluate one template string for an item (used by steps whose params hold lists of templates). */
+  evaluate(template: unknown, itemIndex?: number): Promise<unknown>;
+  log(level: StepLog['level'], message: string): void;
+  /** Aborted when the step times out or the execution is cancelled. */
+  signal: AbortSignal;
+  previousRuns: PreviousRun[];
+  services: StepServices;
+};
+
+/**
+ * The world a step may touch, injected by the engine so tests can hand in their own servers and
+ * every call stays inside the account.
+ */
+export type StepServices = {
+  /** fetch that refuses private, loopback and link-local addresses unless allowed. */
+  fetch(url: string, init?: RequestInit & { timeoutMs?: number }): Promise<Response>;
+  /** Sends mail through the server's mailer. */
+  sendMail(message: { to: string; subject: string; text?: string; html?: string; replyTo?: string }): Promise<{
+    messageId: string;
+    accepted: string[];
+  }>;
+  /** Runs JavaScript in the sandbox (code step). */
+  runCode(input: {
+    code: string;
+    items: Item[];
+    globals: Record<string, unknown>;
+    timeoutMs: number;
+    log: (level: StepLog['level'], message: string) => void;
+  }): Promise<Item[]>;
+  /** The account's table records by field name. */
+  records: RecordsApi;
+  notes: NotesApi;
+  /** Prompt the account's model. */
+  ai: AiApi;
+  /** Run another flow of the account with items; waits for its end when asked. */
+  runFlow(input: { flowId: string; items: Item[]; wait: boolean }): Promise<{ executionId: string; items: Item[] }>;
+};
+
+export type RecordsApi = {
+  create(tableId: string, values: Record<string, unknown>[]): Promise<Item[]>;
+  find(
+    tableId: string,
+    query: { conditions: { field: string; operator: string; value?: unknown }[]; limit: number },
+  ): Promise<Item[]>;
+  update(tableId: string, recordId: string, values: Record<string, unknown>): Promise<Item>;
+  remove(tableId: string, recordId: string): Promise<void>;
+  upsert(tableId: string, matchField: string, values: Record<string, unknown>): Promise<Item & { created: boolean }>;
+};
+
+export type NotesApi = {
+  create(input: { title: string; markdown: string }): Promise<{ id: string; title: string }>;
+  append(input: { noteId: string; markdown: string }): Promise<{ id: string; title: string }>;
+};
+
+export type AiApi = {
+  generate(input: {
+    prompt: string;
+    system?: string;
+    model?: string;
+    /** A JSON schema: the answer is an object matching it. */
+    schema?: Record<string, unknown>;
+    signal: AbortSignal;
+  }): Promise<{ text?: string; object?: unknown; model: string }>;
+};
+
+/** A step's failure in words for the user (the engine adds which step). */
+export class StepError extends Error {
+  override readonly name = 'StepError';
+}
