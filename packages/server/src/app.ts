@@ -13,6 +13,9 @@ import { createAuth } from './auth/auth';
 import { registerAuthRoutes } from './auth/auth.routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerFlowLiveSources } from './flows/flow.live';
+import { registerFlowRoutes } from './flows/flow.routes';
+import { flowService } from './flows/flow.service';
 import { registerErrorHandling } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { sessionReader } from './http/session';
@@ -96,6 +99,8 @@ export async function buildApp({ config, database, bus, mailer, logger, secret, 
   const tables = tableService({ db, bus, accounts, indexes });
   const records = recordService({ db, bus, tablesService: tables, indexes });
   registerTableLiveSources(hub, { tables });
+  const flows = flowService({ db, bus, accounts, inboundDomain: config.flows.inboundDomain });
+  registerFlowLiveSources(hub, { flows });
 
   app.get('/api/health', async (): Promise<Health> => {
     await db.execute(sql`select 1`);
@@ -106,6 +111,7 @@ export async function buildApp({ config, database, bus, mailer, logger, secret, 
   registerAccountRoutes(app, { db, session, accounts, invites });
   registerTableRoutes(app, { db, session, tables, records });
   registerRecordImportRoutes(app, { session, records });
+  registerFlowRoutes(app, { session, flows });
   registerPublicFormRoutes(app, { forms: publicFormService({ db, bus }) });
   registerLiveRoutes(app, { hub, session, appUrl: config.appUrl });
   await registerWebApp(app, { webDist: config.webDist ?? defaultWebDist });

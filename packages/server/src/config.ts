@@ -14,6 +14,17 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FLOWMIND_SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   FLOWMIND_WEB_DIST: z.string().optional(),
+  /** Port of the SMTP server that takes mail for email-triggered flows; off when unset. */
+  SMTP_INBOUND_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The domain of flows' inbound addresses (default: APP_URL's host). */
+  FLOWMIND_INBOUND_DOMAIN: z.string().optional(),
+  FLOWMIND_HTTP_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  FLOWMIND_HTTP_ALLOW_HOSTS: z.string().default(''),
+  /** How long a worker's claim on a running execution lasts without a heartbeat. */
+  FLOWMIND_EXECUTION_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  FLOWMIND_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).default(10),
+  /** Executions one worker process runs at once. */
+  FLOWMIND_WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(50),
 });
 
 export type Config = {
@@ -30,6 +41,15 @@ export type Config = {
   /** Sign-in attempts allowed per IP per minute. */
   signInRateLimit: number;
   webDist: string | null;
+  flows: {
+    inboundPort: number | null;
+    inboundDomain: string;
+    allowPrivateHttp: boolean;
+    allowHosts: string[];
+    leaseMs: number;
+    accountConcurrency: number;
+    workerConcurrency: number;
+  };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -39,10 +59,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${issue?.path.join('.')}: ${issue?.message}`);
   }
   const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appUrl,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: e.FLOWMIND_DATA_DIR },
@@ -56,5 +77,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     signInRateLimit: e.FLOWMIND_SIGNIN_RATE_LIMIT,
     webDist: e.FLOWMIND_WEB_DIST ?? null,
+    flows: {
+      inboundPort: e.SMTP_INBOUND_PORT ?? null,
+      inboundDomain: e.FLOWMIND_INBOUND_DOMAIN ?? new URL(appUrl).hostname,
+      allowPrivateHttp: e.FLOWMIND_HTTP_ALLOW_PRIVATE === 'true',
+      allowHosts: e.FLOWMIND_HTTP_ALLOW_HOSTS.split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+      leaseMs: e.FLOWMIND_EXECUTION_LEASE_MS,
+      accountConcurrency: e.FLOWMIND_ACCOUNT_CONCURRENCY,
+      workerConcurrency: e.FLOWMIND_WORKER_CONCURRENCY,
+    },
   };
 }

@@ -105,7 +105,7 @@ export const Flow = z.object({
   description: z.string(),
   /** The draft the editor saves as you go. */
   graph: FlowGraph,
-  /** Grows on every draft save; a PATCH with an older `base_revision` is a 409. */
+  /** Grows on every draft save; a PATCH with an older `baseRevision` is a 409. */
   revision: z.number(),
   /** The trigger of the draft (manual when none). */
   trigger_type: TriggerType,
@@ -130,11 +130,11 @@ export const Flow = z.object({
 export type Flow = z.infer<typeof Flow>;
 
 export const CreateFlow = z.object({
-  account_id: z.string().min(1),
+  accountId: z.string().min(1),
   name: z.string().trim().min(1).max(120).default('Untitled flow'),
   description: z.string().max(2000).optional(),
   /** Start from a template's graph. */
-  template_id: z.string().max(64).optional(),
+  templateId: z.string().max(64).optional(),
   /** Or from a graph (import). */
   graph: FlowGraph.optional(),
 });
@@ -145,7 +145,7 @@ export const UpdateFlow = z.object({
   description: z.string().max(2000).optional(),
   graph: FlowGraph.optional(),
   /** The revision the graph was edited from; a newer one on the server answers 409. */
-  base_revision: z.number().int().optional(),
+  baseRevision: z.number().int().optional(),
   active: z.boolean().optional(),
 });
 export type UpdateFlow = z.input<typeof UpdateFlow>;
@@ -248,8 +248,8 @@ export const ExecutionDetail = Execution.extend({
 export type ExecutionDetail = z.infer<typeof ExecutionDetail>;
 
 export const ListExecutionsQuery = z.object({
-  account_id: z.string().min(1).optional(),
-  flow_id: z.string().min(1).optional(),
+  accountId: z.string().min(1).optional(),
+  flowId: z.string().min(1).optional(),
   status: ExecutionStatus.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** next_cursor of the previous page. */
@@ -270,13 +270,13 @@ export const RunFlow = z.object({
   /** Items the trigger gives; default: the trigger's last run output, else one empty item. */
   trigger: z.array(z.record(z.string(), z.unknown())).max(1000).optional(),
   /** Test one step: run up to and including this step, reusing the last run's data for the steps before it. */
-  node_id: z.string().max(64).optional(),
+  nodeId: z.string().max(64).optional(),
 });
 export type RunFlow = z.input<typeof RunFlow>;
 
 export const RerunExecution = z.object({
   /** Run again from this step, keeping the saved results of the steps before it; from the start when absent. */
-  from_node_id: z.string().max(64).optional(),
+  fromNodeId: z.string().max(64).optional(),
 });
 
 /** Evaluate an expression in the editor against the last run's data. */
@@ -284,11 +284,11 @@ export const PreviewExpression = z.object({
   /** A template with `{{ … }}` parts, or plain text. */
   template: z.string().max(10_000),
   /** The step whose input the expression reads (its `$json` is that step's first input item). */
-  node_id: z.string().max(64),
+  nodeId: z.string().max(64),
   /** Which input item (default 0). */
-  item_index: z.number().int().min(0).default(0),
+  itemIndex: z.number().int().min(0).default(0),
   /** Use this execution's data instead of the latest one. */
-  execution_id: z.string().max(64).optional(),
+  executionId: z.string().max(64).optional(),
 });
 export const ExpressionPreview = z.object({
   ok: z.boolean(),

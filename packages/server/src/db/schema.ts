@@ -278,10 +278,19 @@ export const flows = pgTable(
     triggerType: text('trigger_type').notNull().default('manual'),
     active: boolean('active').notNull().default(false),
     publishedVersionId: text('published_version_id'),
+    /** The draft revision that was published; the draft has unpublished changes when it moved on. */
+    publishedRevision: integer('published_revision'),
     /** `/api/hooks/{webhook_id}`: unguessable, so a flow id alone does not reach it. */
     webhookId: text('webhook_id').notNull().unique(),
     /** The local part of the flow's inbound address. */
     emailToken: text('email_token').notNull().unique(),
+    /** Kept as executions finish, so the list never counts executions. */
+    lastExecutionId: text('last_execution_id'),
+    lastExecutionStatus: text('last_execution_status'),
+    lastExecutionAt: timestamp('last_execution_at', { withTimezone: true }),
+    executionsTotal: integer('executions_total').notNull().default(0),
+    executionsSucceeded: integer('executions_succeeded').notNull().default(0),
+    executionsFailed: integer('executions_failed').notNull().default(0),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

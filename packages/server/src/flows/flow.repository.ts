@@ -1,0 +1,155 @@
+import type { ExecutionStatus, Flow, FlowGraph, FlowVersion, TriggerType } from '@flowmind/shared/flows';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { flows, flowVersions, users } from '../db/schema';
+
+export type FlowRow = typeof flows.$inferSelect;
+type VersionRow = typeof flowVersions.$inferSelect;
+export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** The trigger of a graph: its first node whose type starts with `trigger.`. */
+export function triggerOf(graph: FlowGraph): TriggerType {
+  const node = graph.nodes.find((n) => n.type.startsWith('trigger.'));
+  return (node?.type.slice('trigger.'.length) as TriggerType | undefined) ?? 'manual';
+}
+
+export function toFlow(
+  row: FlowRow,
+  {
+    publishedVersion,
+    publishedAt,
+    inboundDomain,
+  }: { publishedVersion: number | null; publishedAt: Date | null; inboundDomain: string },
+): Flow {
+  return {
+    id: row.id,
+    account_id: row.accountId,
+    name: row.name,
+    description: row.description,
+    graph: row.graph as FlowGraph,
+    revision: row.revision,
+    trigger_type: row.triggerType as TriggerType,
+    active: row.active,
+    published_version: publishedVersion,
+    published_at: publishedAt ? publishedAt.toISOString() : null,
+    has_unpublished_changes: row.publishedRevision === null || row.publishedRevision !== row.revision,
+    webhook_id: row.webhookId,
+    email_address: `flow-${row.emailToken}@${inboundDomain}`,
+    last_execution:
+      row.lastExecutionId && row.lastExecutionAt
+        ? {
+            id: row.lastExecutionId,
+            status: row.lastExecutionStatus as ExecutionStatus,
+            created_at: row.lastExecutionAt.toISOString(),
+          }
+        : null,
+    execution_counts: {
+      total: row.executionsTotal,
+      succeeded: row.executionsSucceeded,
+      failed: row.executionsFailed,
+    },
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    deleted_at: row.deletedAt ? row.deletedAt.toISOString() : null,
+  };
+}
+
+export function toVersion(row: VersionRow, author: { id: string; name: string } | null): FlowVersion {
+  return {
+    id: row.id,
+    flow_id: row.flowId,
+    version: row.version,
+    message: row.message,
+    graph: row.graph as FlowGraph,
+    created_by: author,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function flowRepository(db: Db) {
+  return {
+    async resolveForMember(flowId: string, userId: string): Promise<FlowRow | null> {
+      const [row] = await db
+        .select()
+        .from(flows)
+        .where(
+          and(
+            eq(flows.id, flowId),
+            sql`exists (select 1 from account_members m where m.account_id = ${flows.accountId} and m.user_id = ${userId})`,
+          ),
+        );
+      return row ?? null;
+    },
+
+    async get(accountId: string, flowId: string, tx: Tx = db): Promise<FlowRow | null> {
+      const [row] = await tx
+        .select()
+        .from(flows)
+        .where(and(eq(flows.accountId, accountId), eq(flows.id, flowId)));
+      return row ?? null;
+    },
+
+    async list({
+      accountId,
+      search,
+      trash,
+      limit = 300,
+    }: {
+      accountId: string;
+      search?: string;
+      trash?: boolean;
+      limit?: number;
+    }) {
+      const conditions = [
+        eq(flows.accountId, accountId),
+        trash ? sql`${flows.deletedAt} is not null` : sql`${flows.deletedAt} is null`,
+      ];
+      if (search?.trim()) {
+        const like = `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conditions.push(sql`(${flows.name} ilike ${like} or ${flows.description} ilike ${like})`);
+      }
+      return db
+        .select({ flow: flows, publishedVersion: flowVersions.version, publishedAt: flowVersions.createdAt })
+        .from(flows)
+        .leftJoin(flowVersions, eq(flowVersions.id, flows.publishedVersionId))
+        .where(and(...conditions))
+        .orderBy(desc(flows.updatedAt), asc(flows.id))
+        .limit(limit);
+    },
+
+    async withVersion(accountId: string, flowId: string) {
+      const [row] = await db
+        .select({ flow: flows, publishedVersion: flowVersions.version, publishedAt: flowVersions.createdAt })
+        .from(flows)
+        .leftJoin(flowVersions, eq(flowVersions.id, flows.publishedVersionId))
+        .where(and(eq(flows.accountId, accountId), eq(flows.id, flowId)));
+      return row ?? null;
+    },
+
+    async versions(accountId: string, flowId: string) {
+      return db
+        .select({ version: flowVersions, author: { id: users.id, name: users.name } })
+        .from(flowVersions)
+        .leftJoin(users, eq(users.id, flowVersions.createdBy))
+        .where(and(eq(flowVersions.accountId, accountId), eq(flowVersions.flowId, flowId)))
+        .orderBy(desc(flowVersions.version))
+        .limit(500);
+    },
+
+    async version(accountId: string, flowId: string, versionId: string) {
+      const [row] = await db
+        .select({ version: flowVersions, author: { id: users.id, name: users.name } })
+        .from(flowVersions)
+        .leftJoin(users, eq(users.id, flowVersions.createdBy))
+        .where(
+          and(eq(flowVersions.accountId, accountId), eq(flowVersions.flowId, flowId), eq(flowVersions.id, versionId)),
+        );
+      return row ?? null;
+    },
+
+    async versionRow(versionId: string) {
+      const [row] = await db.select().from(flowVersions).where(eq(flowVersions.id, versionId));
+      return row ?? null;
+    },
+  };
+}
