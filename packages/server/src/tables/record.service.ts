@@ -123,16 +123,21 @@ export function groupedSorts(groupByFieldId: string | null, sorts: Sort[]): Sort
 const withoutNulls = (values: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
 
+/** Records created or updated through the API (flows with a table trigger listen). */
+export type RecordEvent = { table: TableRow; fields: Field[]; kind: 'created' | 'updated'; records: TableRecord[] };
+
 export function recordService({
   db,
   bus,
   tablesService,
   indexes,
+  onRecords = () => {},
 }: {
   db: Db;
   bus: ChangeBus;
   tablesService: TableService;
   indexes: RecordIndexes;
+  onRecords?: (event: RecordEvent) => void;
 }) {
   const repo = tableRepository(db);
 
@@ -458,7 +463,9 @@ export function recordService({
       const { table, fields, byId } = await context(tableId, userId);
       const values = validateBatch(input.records, byId).map(withoutNulls);
       const created = await insert({ table, fields, byId, userId, values });
-      return { records: await present(table, fields, created.map(toRecord)) };
+      const records = await present(table, fields, created.map(toRecord));
+      onRecords({ table, fields, kind: 'created', records });
+      return { records };
     },
 
     /**
@@ -551,13 +558,13 @@ export function recordService({
       });
       publish(table, linkedTables);
       const order = new Map(ids.map((id, i) => [id, i]));
-      return {
-        records: await present(
-          table,
-          fields,
-          updated.map(toRecord).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)),
-        ),
-      };
+      const records = await present(
+        table,
+        fields,
+        updated.map(toRecord).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)),
+      );
+      onRecords({ table, fields, kind: 'updated', records });
+      return { records };
     },
 
     /**

@@ -1,0 +1,42 @@
+import { isTrigger, stepType } from '@flowmind/shared/flow-steps';
+import type { FlowEdge, FlowGraph, FlowNode } from '@flowmind/shared/flows';
+
+/** Lookups over a graph the runner needs again and again. */
+export function indexGraph(graph: FlowGraph) {
+  const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
+  const outgoing = new Map<string, FlowEdge[]>();
+  const incoming = new Map<string, FlowEdge[]>();
+  for (const edge of graph.edges) {
+    if (!nodes.has(edge.source) || !nodes.has(edge.target)) continue;
+    outgoing.set(edge.source, [...(outgoing.get(edge.source) ?? []), edge]);
+    incoming.set(edge.target, [...(incoming.get(edge.target) ?? []), edge]);
+  }
+  const trigger = graph.nodes.find((n) => isTrigger(n.type)) ?? null;
+  return {
+    nodes,
+    trigger,
+    order: new Map(graph.nodes.map((n, i) => [n.id, i])),
+    outgoing: (id: string) => outgoing.get(id) ?? [],
+    incoming: (id: string) => incoming.get(id) ?? [],
+    /** Inputs of a node that something is connected to (merge waits for these). */
+    connectedInputs(node: FlowNode): string[] {
+      const inputs = stepType(node.type)?.inputs ?? ['main'];
+      const connected = new Set((incoming.get(node.id) ?? []).map((e) => e.targetHandle));
+      return inputs.filter((i) => connected.has(i));
+    },
+    /** A node and everything reachable from it. */
+    downstream(id: string): Set<string> {
+      const seen = new Set<string>();
+      const stack = [id];
+      while (stack.length > 0) {
+        const current = stack.pop() as string;
+        if (seen.has(current)) continue;
+        seen.add(current);
+        for (const edge of outgoing.get(current) ?? []) stack.push(edge.target);
+      }
+      return seen;
+    },
+  };
+}
+
+export type GraphIndex = ReturnType<typeof indexGraph>;

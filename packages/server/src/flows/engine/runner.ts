@@ -1,0 +1,543 @@
+import { effectiveSettings, isTrigger, nodeOutputs, paramsWithDefaults } from '@flowmind/shared/flow-steps';
+import type { ExecutionError, FlowGraph, FlowNode, Item, StepLog } from '@flowmind/shared/flows';
+import type { Logger } from 'pino';
+import type { PreviousRun, StepDefinition, StepResult, StepServices, WebhookResponse } from '../steps/step';
+import type { ExecutionRepository, ExecutionRow, StepRow } from './execution.repository';
+import { type GraphIndex, indexGraph } from './graph';
+
+type Outputs = Record<string, Item[]>;
+
+/** What expressions see. Mirrors the sandbox's ExpressionScope. */
+export type ExpressionScope = {
+  $json: Item;
+  $index: number;
+  $items: Item[];
+  $node: Record<string, { json: Item; items: Item[] }>;
+  $trigger: { json: Item; items: Item[] };
+  $execution: { id: string; mode: string };
+  $flow: { id: string; name: string };
+  $now: string;
+};
+
+export type ExpressionEngine = {
+  expressionSession(scope: ExpressionScope): {
+    evaluate(template: unknown): Promise<unknown>;
+    resolveDeep(value: unknown): Promise<unknown>;
+    dispose(): void;
+  };
+};
+
+export type RunnerDeps = {
+  repo: ExecutionRepository;
+  steps: ReadonlyMap<string, StepDefinition>;
+  expressions: ExpressionEngine;
+  services(execution: ExecutionRow): StepServices;
+  /** Tells listeners an execution changed (progress, end). */
+  changed(execution: ExecutionRow): void;
+  /** Wakes the execution at `at` (a queue job); the saved state is what resumes it. */
+  resumeAt(execution: ExecutionRow, at: Date): Promise<void>;
+  flowName(flowId: string): Promise<string>;
+  logger: Logger;
+  owner: string;
+  leaseMs: number;
+};
+
+export type RunOutcome =
+  | { kind: 'finished'; status: 'succeeded' | 'failed' | 'cancelled'; error: ExecutionError | null; items: Item[] }
+  | { kind: 'waiting'; until: Date }
+  /** Another worker holds it, or it was already done. */
+  | { kind: 'not-claimed'; reason: 'busy' | 'taken' | 'missing' }
+  /** The claim ran out under us (another worker took over). */
+  | { kind: 'lost' };
+
+class Cancelled extends Error {}
+class LostClaim extends Error {}
+class StepFailed extends Error {
+  constructor(
+    message: string,
+    readonly attempts: number,
+  ) {
+    super(message);
+  }
+}
+
+const MAX_LOGS = 1000;
+const SHOW_RUNNING_AFTER_MS = 250;
+const MAX_STEP_RUNS = 100_000;
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+  const m = s / 60;
+  return `${Number.isInteger(m) ? m : m.toFixed(1)} min`;
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The first output handle with items, for `$node[...]` and for what a run "returns". */
+function primaryItems(output: Outputs | null): Item[] {
+  if (!output) return [];
+  if (output.main && output.main.length > 0) return output.main;
+  for (const items of Object.values(output)) if (items.length > 0) return items;
+  return output.main ?? [];
+}
+
+type Task = { node: FlowNode; inputs: Outputs };
+
+/**
+ * Runs (or resumes) one execution. The walk is deterministic: every step run is keyed by
+ * (node, n-th run), and a run already saved as finished is replayed from its saved output instead
+ * of running again, so a resumed execution continues exactly where the last one stopped.
+ */
+export async function runExecution(
+  deps: RunnerDeps,
+  executionId: string,
+  {
+    accountConcurrency,
+    onRespond,
+    claimed,
+    signal: outerSignal,
+  }: {
+    accountConcurrency: number;
+    onRespond?: (response: WebhookResponse) => void;
+    /** The row when the caller created it already claimed (inline webhook runs). */
+    claimed?: ExecutionRow;
+    signal?: AbortSignal;
+  },
+): Promise<RunOutcome> {
+  const { repo, owner, leaseMs, logger } = deps;
+  let execution: ExecutionRow;
+  if (claimed) execution = claimed;
+  else {
+    const claim = await repo.claim(executionId, { owner, leaseMs, limit: accountConcurrency });
+    if (!claim.row) return { kind: 'not-claimed', reason: claim.reason === 'claimed' ? 'taken' : claim.reason };
+    execution = claim.row;
+  }
+
+  const abort = new AbortController();
+  // A process shutting down leaves its executions to the next worker; anything else is a cancel.
+  const onOuterAbort = () =>
+    abort.abort(outerSignal?.reason === 'shutdown' ? new LostClaim('shutdown') : new Cancelled('cancelled'));
+  outerSignal?.addEventListener('abort', onOuterAbort, { once: true });
+  if (execution.cancelRequested) abort.abort(new Cancelled('cancelled'));
+  let heartbeatBusy = false;
+  const heartbeat = setInterval(
+    async () => {
+      if (heartbeatBusy) return;
+      heartbeatBusy = true;
+      try {
+        const beat = await repo.heartbeat(execution.id, owner, leaseMs);
+        if (!beat.held) abort.abort(new LostClaim('claim lost'));
+        else if (beat.cancel) abort.abort(new Cancelled('cancelled'));
+      } catch (error) {
+        logger.warn({ err: error, executionId: execution.id }, 'execution heartbeat failed');
+      } finally {
+        heartbeatBusy = false;
+      }
+    },
+    Math.max(200, Math.floor(leaseMs / 3)),
+  );
+  heartbeat.unref();
+
+  try {
+    const flowName = await deps.flowName(execution.flowId);
+    const outcome = await walk(deps, execution, flowName, abort.signal, onRespond);
+    if (outcome.kind === 'waiting') {
+      deps.changed(execution);
+      return outcome;
+    }
+    const ended = await repo.finish(execution, owner, { status: outcome.status, error: outcome.error });
+    if (!ended) return { kind: 'lost' };
+    deps.changed(execution);
+    return outcome;
+  } catch (error) {
+    if (error instanceof LostClaim || abort.signal.reason instanceof LostClaim) return { kind: 'lost' };
+    logger.error({ err: error, executionId: execution.id }, 'execution crashed');
+    const message = `Flowmind could not finish this run: ${errorText(error)}`;
+    await repo.finish(execution, owner, { status: 'failed', error: { node_id: null, node_name: null, message } });
+    deps.changed(execution);
+    return { kind: 'finished', status: 'failed', error: { node_id: null, node_name: null, message }, items: [] };
+  } finally {
+    clearInterval(heartbeat);
+    outerSignal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+type WalkOutcome = Extract<RunOutcome, { kind: 'finished' | 'waiting' }>;
+
+async function walk(
+  deps: RunnerDeps,
+  execution: ExecutionRow,
+  flowName: string,
+  signal: AbortSignal,
+  onRespond: ((response: WebhookResponse) => void) | undefined,
+): Promise<WalkOutcome> {
+  const { repo } = deps;
+  const graph = execution.graph as FlowGraph;
+  const index: GraphIndex = indexGraph(graph);
+  const saved = new Map<string, StepRow>();
+  for (const step of await repo.steps(execution.id)) saved.set(`${step.nodeId}:${step.runIndex}`, step);
+  const triggerItems = (execution.trigger as Item[] | null) ?? [{}];
+  const runs = new Map<string, PreviousRun[]>();
+  const byName: Record<string, { json: Item; items: Item[] }> = {};
+  const services = deps.services(execution);
+  let responded = Boolean(execution.response);
+  let lastItems: Item[] = [];
+  let stepRuns = 0;
+
+  const trigger = index.trigger;
+  if (!trigger) {
+    return {
+      kind: 'finished',
+      status: 'failed',
+      error: { node_id: null, node_name: null, message: 'The flow has no trigger' },
+      items: [],
+    };
+  }
+
+  const queue: Task[] = [];
+  const pendingMerge = new Map<string, Outputs>();
+
+  const deliver = (from: FlowNode, output: Outputs) => {
+    for (const [handle, items] of Object.entries(output)) {
+      if (items.length === 0) continue;
+      for (const edge of index.outgoing(from.id)) {
+        if (edge.sourceHandle !== handle) continue;
+        const target = index.nodes.get(edge.target);
+        if (!target || isTrigger(target.type)) continue;
+        const inputs = index.connectedInputs(target);
+        if (inputs.length > 1) {
+          const pending = pendingMerge.get(target.id) ?? {};
+          pending[edge.targetHandle] = [...(pending[edge.targetHandle] ?? []), ...items];
+          pendingMerge.set(target.id, pending);
+          if (inputs.every((i) => pending[i])) {
+            pendingMerge.delete(target.id);
+            queue.push({ node: target, inputs: pending });
+          }
+        } else {
+          queue.push({ node: target, inputs: { [edge.targetHandle]: items } });
+        }
+      }
+    }
+  };
+
+  const remember = (node: FlowNode, inputs: Outputs, output: Outputs) => {
+    runs.set(node.id, [...(runs.get(node.id) ?? []), { input: inputs, output }]);
+    const items = primaryItems(output);
+    byName[node.name] = { json: items[0] ?? {}, items };
+    lastItems = items;
+  };
+
+  // The trigger's items are its output: saved once, before anything else runs.
+  const triggerKey = `${trigger.id}:0`;
+  const triggerOutput: Outputs = { main: triggerItems };
+  if (!saved.has(triggerKey)) {
+    const now = new Date();
+    await repo.saveStep({
+      executionId: execution.id,
+      accountId: execution.accountId,
+      nodeId: trigger.id,
+      nodeName: trigger.name,
+      nodeType: trigger.type,
+      runIndex: 0,
+      status: 'succeeded',
+      input: {},
+      output: triggerOutput,
+      logs: [],
+      error: null,
+      attempts: 1,
+      startedAt: execution.startedAt ?? now,
+      finishedAt: now,
+    });
+  }
+  remember(trigger, {}, triggerOutput);
+  const triggerScope = { json: triggerItems[0] ?? {}, items: triggerItems };
+  if (execution.stopAfterNodeId === trigger.id) return finished('succeeded', null);
+  deliver(trigger, triggerOutput);
+
+  function finished(status: 'succeeded' | 'failed' | 'cancelled', error: ExecutionError | null): WalkOutcome {
+    return { kind: 'finished', status, error, items: lastItems };
+  }
+
+  while (queue.length > 0 || pendingMerge.size > 0) {
+    if (signal.aborted) throw signal.reason;
+    let task = queue.shift();
+    if (!task) {
+      // Nothing else can arrive: a merge runs with the inputs it has.
+      const [nodeId, inputs] = [...pendingMerge.entries()].sort(
+        (a, b) => (index.order.get(a[0]) ?? 0) - (index.order.get(b[0]) ?? 0),
+      )[0] as [string, Outputs];
+      pendingMerge.delete(nodeId);
+      task = { node: index.nodes.get(nodeId) as FlowNode, inputs };
+    }
+    const { node, inputs } = task;
+    stepRuns += 1;
+    if (stepRuns > MAX_STEP_RUNS)
+      return finished('failed', {
+        node_id: node.id,
+        node_name: node.name,
+        message: `The flow ran more than ${MAX_STEP_RUNS} steps; a loop probably never ends.`,
+      });
+    const runIndex = runs.get(node.id)?.length ?? 0;
+    const previous = saved.get(`${node.id}:${runIndex}`);
+
+    if (previous && previous.output && (previous.status === 'succeeded' || previous.status === 'failed')) {
+      const output = previous.output as Outputs;
+      remember(node, inputs, output);
+      if (execution.stopAfterNodeId === node.id) return finished('succeeded', null);
+      deliver(node, output);
+      continue;
+    }
+
+    const startedAt = previous?.status === 'waiting' ? previous.startedAt : new Date();
+    const logs: StepLog[] = [];
+    const base = {
+      executionId: execution.id,
+      accountId: execution.accountId,
+      nodeId: node.id,
+      nodeName: node.name,
+      nodeType: node.type,
+      runIndex,
+      input: inputs,
+      startedAt,
+    };
+
+    if (previous?.status === 'waiting') {
+      // Claimed again means its time came: the wait is over and its items pass on.
+      const output: Outputs = { main: inputs.main ?? [] };
+      await repo.saveStep({
+        ...base,
+        status: 'succeeded',
+        output,
+        logs: (previous.logs as StepLog[]) ?? [],
+        error: null,
+        attempts: previous.attempts,
+        finishedAt: new Date(),
+      });
+      deps.changed(execution);
+      remember(node, inputs, output);
+      if (execution.stopAfterNodeId === node.id) return finished('succeeded', null);
+      deliver(node, output);
+      continue;
+    }
+
+    const settings = effectiveSettings(node);
+    let showRunning: NodeJS.Timeout | null = setTimeout(() => {
+      showRunning = null;
+      void repo
+        .saveStep({ ...base, status: 'running', output: null, logs: [], error: null, attempts: 1, finishedAt: null })
+        .then(() => deps.changed(execution))
+        .catch(() => {});
+    }, SHOW_RUNNING_AFTER_MS);
+    const scope = (items: Item[], i: number): ExpressionScope => ({
+      $json: items[i] ?? {},
+      $index: i,
+      $items: items,
+      $node: byName,
+      $trigger: triggerScope,
+      $execution: { id: execution.id, mode: execution.mode },
+      $flow: { id: execution.flowId, name: flowName },
+      $now: new Date().toISOString(),
+    });
+
+    let result: StepResult;
+    let attempts = 1;
+    try {
+      ({ result, attempts } = await runWithRetries({
+        deps,
+        node,
+        inputs,
+        runIndex,
+        execution,
+        settings,
+        signal,
+        services,
+        previousRuns: runs.get(node.id) ?? [],
+        scope,
+        log: (level, message) => {
+          if (logs.length < MAX_LOGS) logs.push({ level, message, at: new Date().toISOString() });
+        },
+      }));
+    } catch (error) {
+      if (showRunning) clearTimeout(showRunning);
+      if (error instanceof Cancelled || error instanceof LostClaim) {
+        if (error instanceof Cancelled)
+          await repo.saveStep({
+            ...base,
+            status: 'cancelled',
+            output: null,
+            logs,
+            error: 'Cancelled',
+            attempts,
+            finishedAt: new Date(),
+          });
+        if (error instanceof Cancelled) return finished('cancelled', null);
+        throw error;
+      }
+      const failure = error instanceof StepFailed ? error : new StepFailed(errorText(error), attempts);
+      const items = inputs.main ?? Object.values(inputs).flat();
+      const withError = (items.length > 0 ? items : [{}]).map((item) => ({ ...item, error: failure.message }));
+      const output: Outputs | null =
+        settings.onError === 'continue'
+          ? { main: withError }
+          : settings.onError === 'branch'
+            ? { error: withError }
+            : null;
+      await repo.saveStep({
+        ...base,
+        status: 'failed',
+        output,
+        logs,
+        error: failure.message,
+        attempts: failure.attempts,
+        finishedAt: new Date(),
+      });
+      deps.changed(execution);
+      if (!output) return finished('failed', { node_id: node.id, node_name: node.name, message: failure.message });
+      remember(node, inputs, output);
+      if (execution.stopAfterNodeId === node.id) return finished('succeeded', null);
+      deliver(node, output);
+      continue;
+    }
+    if (showRunning) clearTimeout(showRunning);
+
+    if ('waitUntil' in result) {
+      await repo.waitStep(
+        { ...base, status: 'waiting', output: null, logs, error: null, attempts, finishedAt: null },
+        deps.owner,
+        result.waitUntil,
+      );
+      await deps.resumeAt(execution, result.waitUntil);
+      return { kind: 'waiting', until: result.waitUntil };
+    }
+
+    const output = result.outputs;
+    if (result.respond && !responded) {
+      responded = true;
+      await repo.setResponse(execution.id, result.respond);
+      onRespond?.(result.respond);
+    }
+    await repo.saveStep({ ...base, status: 'succeeded', output, logs, error: null, attempts, finishedAt: new Date() });
+    deps.changed(execution);
+    remember(node, inputs, output);
+    if (execution.stopAfterNodeId === node.id) return finished('succeeded', null);
+    deliver(node, output);
+  }
+  return finished('succeeded', null);
+}
+
+async function runWithRetries({
+  deps,
+  node,
+  inputs,
+  runIndex,
+  execution,
+  settings,
+  signal,
+  services,
+  previousRuns,
+  scope,
+  log,
+}: {
+  deps: RunnerDeps;
+  node: FlowNode;
+  inputs: Outputs;
+  runIndex: number;
+  execution: ExecutionRow;
+  settings: ReturnType<typeof effectiveSettings>;
+  signal: AbortSignal;
+  services: StepServices;
+  previousRuns: PreviousRun[];
+  scope: (items: Item[], i: number) => ExpressionScope;
+  log: (level: StepLog['level'], message: string) => void;
+}): Promise<{ result: StepResult; attempts: number }> {
+  const items = inputs.main ?? [];
+  if (node.disabled) {
+    const handle = nodeOutputs(node)[0] ?? 'main';
+    return { result: { outputs: { [handle]: Object.values(inputs).flat() } }, attempts: 1 };
+  }
+  const definition = deps.steps.get(node.type);
+  if (!definition) throw new StepFailed(`This step type (${node.type}) is not available on this server`, 1);
+
+  const params = paramsWithDefaults(node);
+  let lastError = '';
+  const maxAttempts = settings.retries + 1;
+  for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+    const stepAbort = new AbortController();
+    const onOuter = () => stepAbort.abort(signal.reason);
+    signal.addEventListener('abort', onOuter, { once: true });
+    const timeoutMessage = `The step took longer than ${formatDuration(settings.timeoutMs)} and was stopped`;
+    const timer = setTimeout(() => stepAbort.abort(new StepFailed(timeoutMessage, attempt)), settings.timeoutMs);
+    const aborted = new Promise<never>((_, reject) => {
+      stepAbort.signal.addEventListener('abort', () => reject(stepAbort.signal.reason), { once: true });
+    });
+    aborted.catch(() => {});
+    try {
+      const result = await Promise.race([
+        definition.run({
+          accountId: execution.accountId,
+          flowId: execution.flowId,
+          executionId: execution.id,
+          idempotencyKey: `${execution.id}:${node.id}:${runIndex}`,
+          node,
+          runIndex,
+          items,
+          inputs,
+          params: async (i = 0) => {
+            const session = deps.expressions.expressionSession(scope(items, i));
+            try {
+              return (await session.resolveDeep(params)) as Record<string, unknown>;
+            } finally {
+              session.dispose();
+            }
+          },
+          evaluate: async (template, i = 0) => {
+            const session = deps.expressions.expressionSession(scope(items, i));
+            try {
+              return await session.evaluate(template);
+            } finally {
+              session.dispose();
+            }
+          },
+          log,
+          signal: stepAbort.signal,
+          previousRuns,
+          services,
+        }),
+        aborted,
+      ]);
+      return { result, attempts: attempt };
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      lastError = errorText(error);
+      if (attempt < maxAttempts) {
+        const delay = Math.min(settings.retryDelayMs * 2 ** (attempt - 1), 5 * 60_000);
+        log('warn', `Attempt ${attempt} failed: ${lastError}. Retrying in ${formatDuration(delay)}.`);
+        await sleep(delay, signal);
+      }
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onOuter);
+    }
+  }
+  throw new StepFailed(lastError, maxAttempts);
+}

@@ -1,0 +1,283 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { DEFAULT_ACCOUNT_CONCURRENCY, type ExecutionMode, type FlowGraph, type Item } from '@flowmind/shared/flows';
+import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import { flows } from '../../db/schema';
+import { type ChangeBus, topics } from '../../live/change-bus';
+import type { Queue } from '../../queue/queue';
+import { stepDefinitions } from '../steps';
+import type { StepServices, WebhookResponse } from '../steps/step';
+import { type ExecutionRepository, type ExecutionRow, executionRepository } from './execution.repository';
+import { indexGraph } from './graph';
+import { type ExpressionEngine, type RunOutcome, runExecution } from './runner';
+
+export const EXECUTION_QUEUE = 'flow-execution';
+export const executionTopic = (id: string) => `execution:${id}`;
+export const executionsTopic = (accountId: string) => `executions:${accountId}`;
+const cancelTopic = (id: string) => `execution-cancel:${id}`;
+
+export type FlowRuntimeOptions = {
+  db: Db;
+  bus: ChangeBus;
+  logger: Logger;
+  /** pg-boss; null runs jobs in this process (tests that do not need a queue). */
+  queue: Queue | null;
+  expressions: ExpressionEngine;
+  services: (execution: ExecutionRow, runtime: FlowRuntime) => StepServices;
+  leaseMs?: number;
+  accountConcurrency?: number;
+  workerConcurrency?: number;
+};
+
+/** A small counting semaphore: at most `size` executions run in this process at once. */
+function semaphore(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  return {
+    async acquire() {
+      if (free > 0) {
+        free -= 1;
+        return;
+      }
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    release() {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    },
+  };
+}
+
+/**
+ * Where executions run. Every execution is a row first (its trigger items saved); a queue job
+ * only wakes a worker, which claims the row with a lease it keeps alive by heartbeat. A reaper
+ * hands out again what a dead worker held, what a lost job never woke, and waits whose time came,
+ * so nothing stays "running" or "queued" for ever.
+ */
+export function createFlowRuntime(options: FlowRuntimeOptions) {
+  const { db, bus, logger, queue } = options;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const accountConcurrency = options.accountConcurrency ?? DEFAULT_ACCOUNT_CONCURRENCY;
+  const slots = semaphore(options.workerConcurrency ?? 50);
+  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const repo: ExecutionRepository = executionRepository(db);
+  const local = new Map<string, AbortController>();
+  const timers = new Set<NodeJS.Timeout>();
+  let working = false;
+  let stopped = false;
+  const flowNames = new Map<string, { name: string; at: number }>();
+
+  const changed = (execution: { id: string; accountId: string; flowId: string }) =>
+    bus.publish([executionTopic(execution.id), executionsTopic(execution.accountId), `flow:${execution.flowId}`, topics.account(execution.accountId)]);
+
+  const unsubscribe = bus.subscribe((topic) => {
+    if (!topic.startsWith('execution-cancel:')) return;
+    local.get(topic.slice('execution-cancel:'.length))?.abort();
+  });
+
+  async function flowName(flowId: string) {
+    const cached = flowNames.get(flowId);
+    if (cached && Date.now() - cached.at < 10_000) return cached.name;
+    const [row] = await db.select({ name: flows.name }).from(flows).where(eq(flows.id, flowId));
+    const name = row?.name ?? 'Flow';
+    flowNames.set(flowId, { name, at: Date.now() });
+    return name;
+  }
+
+  function later(fn: () => void, ms: number) {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!stopped) fn();
+    }, ms);
+    timer.unref?.();
+    timers.add(timer);
+  }
+
+  /** Wakes a worker for an execution now or at a time. */
+  async function enqueue(executionId: string, at?: Date) {
+    if (queue) {
+      await queue.send(EXECUTION_QUEUE, { executionId }, at ? { startAfter: at } : {});
+      return;
+    }
+    later(() => void execute(executionId), at ? Math.max(0, at.getTime() - Date.now()) : 0);
+  }
+
+  type StartInput = {
+    accountId: string;
+    flowId: string;
+    versionId: string | null;
+    version: number | null;
+    graph: FlowGraph;
+    mode: ExecutionMode;
+    trigger: Item[];
+    startNodeId?: string | null;
+    seedExecutionId?: string | null;
+    stopAfterNodeId?: string | null;
+    parentExecutionId?: string | null;
+    id?: string;
+  };
+
+  const runtime = {
+    owner,
+    repo,
+    changed,
+    enqueue,
+    execute,
+
+    /** Saves a new execution (trigger items first) and wakes a worker for it. */
+    async start(input: StartInput): Promise<ExecutionRow> {
+      const row = await repo.create(input);
+      if (input.seedExecutionId) {
+        // Steps before the start keep the seed's results; the start and what follows run again.
+        const index = indexGraph(input.graph);
+        const rerun = input.startNodeId ? index.downstream(input.startNodeId) : new Set<string>();
+        const keep = input.graph.nodes.map((n) => n.id).filter((id) => !rerun.has(id));
+        await repo.copySteps(input.seedExecutionId, row.id, keep);
+      }
+      changed(row);
+      await enqueue(row.id);
+      return row;
+    },
+
+    /**
+     * Runs an execution in this process at once (a webhook answered by a Respond step), saving as
+     * it goes; resolves with the first response a Respond step gives, or null when it ends without
+     * one. If the account is at its limit, the execution waits its turn in the queue and this
+     * waits for its response.
+     */
+    async startAndRespond(
+      input: StartInput,
+      { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
+    ): Promise<{ execution: ExecutionRow; response: WebhookResponse | null; outcome: RunOutcome | null }> {
+      const row = await repo.create(input);
+      changed(row);
+      let respond: (response: WebhookResponse) => void = () => {};
+      const responded = new Promise<WebhookResponse>((resolve) => {
+        respond = resolve;
+      });
+      const run = execute(row.id, respond);
+      const outcome = await Promise.race([run, responded.then(() => null)]);
+      if (outcome === null) return { execution: row, response: await responded, outcome: null };
+      if (outcome.kind === 'not-claimed' && outcome.reason === 'busy') {
+        // Queued behind the account's other executions: wait for a worker to answer for it.
+        const deadline = Date.now() + timeoutMs;
+        while (Date.now() < deadline) {
+          const current = await repo.row(row.id);
+          if (current?.response) return { execution: row, response: current.response as WebhookResponse, outcome: null };
+          if (current && ['succeeded', 'failed', 'cancelled'].includes(current.status))
+            return { execution: row, response: null, outcome: null };
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return { execution: row, response: null, outcome: null };
+      }
+      return { execution: row, response: null, outcome };
+    },
+
+    async cancel(accountId: string, executionId: string): Promise<ExecutionRow | null> {
+      const row = await repo.requestCancel(accountId, executionId);
+      if (!row) return null;
+      if (row.status === 'queued' || row.status === 'waiting') {
+        await repo.finish(row, '', { status: 'cancelled', error: null });
+        changed(row);
+      } else if (row.status === 'running') {
+        local.get(executionId)?.abort();
+        bus.publish([cancelTopic(executionId)]);
+      }
+      return repo.row(executionId);
+    },
+
+    /** Starts taking executions from the queue, and the reaper. */
+    async startWorker(): Promise<void> {
+      if (working) return;
+      working = true;
+      if (queue) {
+        await queue.createQueue(EXECUTION_QUEUE);
+        await queue.work<{ executionId: string }>(
+          EXECUTION_QUEUE,
+          { batchSize: 20, pollingIntervalSeconds: 0.5 },
+          async (jobs) => {
+            for (const job of jobs) {
+              await slots.acquire();
+              void execute(job.data.executionId, undefined, true);
+            }
+          },
+        );
+      }
+      const reap = async () => {
+        try {
+          const orphans = await repo.orphans({ olderThanMs: Math.max(leaseMs, 5000) });
+          for (const orphan of orphans) {
+            const row = await repo.row(orphan.id);
+            if (row?.cancelRequested && (row.status === 'queued' || row.status === 'waiting')) {
+              if (await repo.finish(row, '', { status: 'cancelled', error: null })) changed(row);
+              continue;
+            }
+            if (!local.has(orphan.id)) void execute(orphan.id);
+          }
+        } catch (error) {
+          if (!stopped) logger.warn({ err: error }, 'execution reaper failed');
+        }
+        later(() => void reap(), Math.max(500, Math.floor(leaseMs / 2)));
+      };
+      later(() => void reap(), 200);
+    },
+
+    async stop(): Promise<void> {
+      stopped = true;
+      unsubscribe();
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      if (queue) await queue.offWork(EXECUTION_QUEUE).catch(() => {});
+      for (const controller of local.values()) controller.abort('shutdown');
+    },
+
+    /** Executions this process is running now. */
+    get running(): number {
+      return local.size;
+    },
+  };
+
+  /** Claims and runs one execution here; `held` means a slot was taken for it already. */
+  async function execute(executionId: string, onRespond?: (response: WebhookResponse) => void, held = false): Promise<RunOutcome> {
+    if (!held) await slots.acquire();
+    if (local.has(executionId)) {
+      slots.release();
+      return { kind: 'not-claimed', reason: 'taken' };
+    }
+    const controller = new AbortController();
+    local.set(executionId, controller);
+    try {
+      const outcome = await runExecution(
+        {
+          repo,
+          steps: stepDefinitions,
+          expressions: options.expressions,
+          services: (execution) => options.services(execution, runtime),
+          changed,
+          resumeAt: (execution, at) => enqueue(execution.id, at),
+          flowName,
+          logger,
+          owner,
+          leaseMs,
+        },
+        executionId,
+        { accountConcurrency, onRespond, signal: controller.signal },
+      );
+      if (outcome.kind === 'not-claimed' && outcome.reason === 'busy') await enqueue(executionId, new Date(Date.now() + 1000));
+      return outcome;
+    } catch (error) {
+      logger.error({ err: error, executionId }, 'execution failed to run');
+      return { kind: 'lost' };
+    } finally {
+      local.delete(executionId);
+      slots.release();
+    }
+  }
+
+  return runtime;
+}
+
+export type FlowRuntime = ReturnType<typeof createFlowRuntime>;

@@ -1,0 +1,153 @@
+import { paramsWithDefaults } from '@flowmind/shared/flow-steps';
+import type { FlowGraph, Item } from '@flowmind/shared/flows';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { flows, flowVersions } from '../../db/schema';
+import type { FlowRuntime } from '../engine/runtime';
+
+type Hook = {
+  flowId: string;
+  accountId: string;
+  versionId: string;
+  version: number;
+  graph: FlowGraph;
+  method: string;
+  respond: 'immediately' | 'respond_step';
+  secretHeader: string;
+  secretValue: string;
+};
+
+const CACHE_MS = 1000;
+const HIDDEN_HEADERS = new Set(['cookie', 'authorization', 'proxy-authorization']);
+
+/** Published, active flows by webhook id, kept a second so a burst of calls costs one lookup. */
+function hookCache(db: Db) {
+  const cache = new Map<string, { hook: Hook | null; at: number }>();
+  return async (webhookId: string): Promise<Hook | null> => {
+    const hit = cache.get(webhookId);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.hook;
+    const [row] = await db
+      .select({ flow: flows, version: flowVersions })
+      .from(flows)
+      .innerJoin(flowVersions, eq(flowVersions.id, flows.publishedVersionId))
+      .where(and(eq(flows.webhookId, webhookId), eq(flows.active, true), isNull(flows.deletedAt)));
+    let hook: Hook | null = null;
+    const graph = row?.version.graph as FlowGraph | undefined;
+    const trigger = graph?.nodes.find((n) => n.type === 'trigger.webhook');
+    if (row && graph && trigger) {
+      const params = paramsWithDefaults(trigger);
+      hook = {
+        flowId: row.flow.id,
+        accountId: row.flow.accountId,
+        versionId: row.version.id,
+        version: row.version.version,
+        graph,
+        method: String(params.method ?? 'ANY').toUpperCase(),
+        respond: params.respond === 'respond_step' ? 'respond_step' : 'immediately',
+        secretHeader: String(params.secretHeader ?? '').trim().toLowerCase(),
+        secretValue: String(params.secretValue ?? ''),
+      };
+    }
+    if (cache.size > 10_000) cache.clear();
+    cache.set(webhookId, { hook, at: Date.now() });
+    return hook;
+  };
+}
+
+function requestItem(request: FastifyRequest, subPath: string): Item {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (HIDDEN_HEADERS.has(key) || value === undefined) continue;
+    headers[key] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return {
+    method: request.method,
+    path: subPath ? `/${subPath}` : '/',
+    headers,
+    query: { ...(request.query as Record<string, unknown>) },
+    body: request.body ?? null,
+  };
+}
+
+const HookParams = z.object({ webhookId: z.string().min(1).max(64) });
+
+export function registerWebhookRoutes(app: FastifyInstance, { db, runtime }: { db: Db; runtime: FlowRuntime }) {
+  const findHook = hookCache(db);
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = request.params as { webhookId?: string; '*'?: string };
+    const webhookId = HookParams.safeParse(params).success ? (params.webhookId as string) : '';
+    const hook = webhookId ? await findHook(webhookId) : null;
+    if (!hook)
+      return reply.status(404).send({
+        error: { code: 'not_found', message: 'No active flow listens at this address. Publish the flow and turn it on.' },
+      });
+    if (hook.method !== 'ANY' && hook.method !== request.method)
+      return reply
+        .status(405)
+        .header('allow', hook.method)
+        .send({ error: { code: 'bad_request', message: `This webhook takes ${hook.method} requests` } });
+    if (hook.secretHeader && request.headers[hook.secretHeader] !== hook.secretValue)
+      return reply
+        .status(401)
+        .send({ error: { code: 'unauthorized', message: `Missing or wrong ${hook.secretHeader} header` } });
+
+    const input = {
+      accountId: hook.accountId,
+      flowId: hook.flowId,
+      versionId: hook.versionId,
+      version: hook.version,
+      graph: hook.graph,
+      mode: 'webhook' as const,
+      trigger: [requestItem(request, params['*'] ?? '')],
+    };
+    if (hook.respond === 'immediately') {
+      // Saved before answering: once the caller has its 202, the call cannot be lost.
+      const execution = await runtime.start(input);
+      return reply.status(202).send({ executionId: execution.id });
+    }
+    const { execution, response, outcome } = await runtime.startAndRespond(input);
+    if (response) {
+      reply.status(response.status);
+      for (const [name, value] of Object.entries(response.headers)) reply.header(name, value);
+      if (response.body === undefined || response.body === null || response.body === '') return reply.send();
+      if (typeof response.body === 'string') return reply.send(response.body);
+      if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
+      return reply.send(JSON.stringify(response.body));
+    }
+    if (outcome?.kind === 'finished' && outcome.status === 'failed')
+      return reply.status(500).send({
+        error: {
+          code: 'internal',
+          message: outcome.error?.node_name
+            ? `The flow failed at "${outcome.error.node_name}": ${outcome.error.message}`
+            : (outcome.error?.message ?? 'The flow failed'),
+        },
+        executionId: execution.id,
+      });
+    if (outcome?.kind === 'finished') return reply.status(200).send(outcome.items);
+    return reply.status(202).send({ executionId: execution.id });
+  };
+
+  app.register(async (scope) => {
+    // Callers send anything: keep form bodies as fields and everything else that is not JSON as text.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    const doc = {
+      config: {
+        doc: {
+          tags: ['Webhooks'],
+          summary: 'Start a published flow with a webhook trigger (any method; the path below the id is passed on)',
+          params: HookParams,
+          public: true,
+        },
+      },
+    };
+    scope.all('/api/hooks/:webhookId', doc, handle);
+    scope.all('/api/hooks/:webhookId/*', doc, handle);
+  });
+}
