@@ -1,9 +1,11 @@
 import { effectiveSettings } from '@flowmind/shared/flow-steps';
 import type { Item } from '@flowmind/shared/flows';
-import type { AnyNode, Cheerio } from 'cheerio';
-import { type CheerioAPI, load } from 'cheerio';
+import { type Cheerio, type CheerioAPI, type contains, load } from 'cheerio';
 import { requestFailure, statusFailure } from './request-errors';
 import { type StepContext, type StepDefinition, StepError } from './step';
+
+/** A selection of nodes (cheerio's node type is not exported by the package itself). */
+type Nodes = Cheerio<Parameters<typeof contains>[1]>;
 
 type FieldSpec = { name: string; selector: string; attribute: string };
 
@@ -31,7 +33,7 @@ function fieldSpecs(value: unknown): FieldSpec[] {
 }
 
 /** Runs a selector, turning cheerio's parse error into words. */
-function select(scope: () => Cheerio<AnyNode>, selector: string): Cheerio<AnyNode> {
+function select(scope: () => Nodes, selector: string): Nodes {
   try {
     return scope();
   } catch {
@@ -47,7 +49,7 @@ function absolute(value: string, base: string): string {
   }
 }
 
-function extract($: CheerioAPI, root: Cheerio<AnyNode> | null, fields: FieldSpec[], base: string): Item {
+function extract($: CheerioAPI, root: Nodes | null, fields: FieldSpec[], base: string): Item {
   const item: Item = {};
   for (const field of fields) {
     const matches = field.selector
