@@ -5,6 +5,7 @@ import { mergeStep } from './merge';
 import { setStep } from './set';
 import type { StepDefinition } from './step';
 import { switchStep } from './switch';
+import { tableRecordsStep } from './table-records';
 import { transformStep } from './transform';
 import { waitStep } from './wait';
 import { webhookRespondStep } from './webhook-respond';
@@ -23,6 +24,7 @@ const definitions: StepDefinition[] = [
   waitStep,
   webhookRespondStep,
   flowRunStep,
+  tableRecordsStep,
 ];
 
 export const stepDefinitions: ReadonlyMap<string, StepDefinition> = new Map(definitions.map((d) => [d.type, d]));
