@@ -1,9 +1,34 @@
+import { flowRunStep } from './flow-run';
+import { httpRequestStep } from './http-request';
+import { ifStep } from './if';
+import { loopStep } from './loop';
+import { mergeStep } from './merge';
+import { scrapeStep } from './scrape';
+import { setStep } from './set';
 import type { StepDefinition } from './step';
+import { switchStep } from './switch';
+import { tableRecordsStep } from './table-records';
+import { transformStep } from './transform';
+import { waitStep } from './wait';
+import { webhookRespondStep } from './webhook-respond';
 
 /**
  * Every step type the engine can run, by type. Triggers are not here: the engine gives a trigger's
  * saved items as its output. Each step type lives in its own file with its tests beside it.
  */
-const definitions: StepDefinition[] = [];
+const definitions: StepDefinition[] = [
+  httpRequestStep,
+  scrapeStep,
+  setStep,
+  transformStep,
+  ifStep,
+  switchStep,
+  mergeStep,
+  loopStep,
+  waitStep,
+  webhookRespondStep,
+  flowRunStep,
+  tableRecordsStep,
+];
 
 export const stepDefinitions: ReadonlyMap<string, StepDefinition> = new Map(definitions.map((d) => [d.type, d]));

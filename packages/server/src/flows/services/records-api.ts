@@ -1,0 +1,131 @@
+import { AppError } from '@flowmind/shared/errors';
+import { type Field, type FilterGroup, RECORD_BATCH_LIMIT, RECORD_PAGE_LIMIT } from '@flowmind/shared/tables';
+import type { Db } from '../../db/client';
+import type { RecordService } from '../../tables/record.service';
+import { tableRepository } from '../../tables/table.repository';
+import type { RecordsApi } from '../steps/step';
+import { StepError } from '../steps/step';
+import { type FindCondition, toFilterCondition } from './record-filters';
+import { fieldsByName, recordItem, valuesById } from './record-values';
+
+/** The table services' refusals (not found, bad link targets…) in the step's words. */
+async function inWords<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw new StepError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Table records for the steps of one account's flows, by field name. Every table is looked up in
+ * that account first (another account's table is "Table not found", whoever runs the flow), then
+ * the record service does the work as `actorUserId` (the flow's creator), so membership, history,
+ * links and live updates behave as they do for the API.
+ */
+export function createRecordsApi({
+  db,
+  records,
+  accountId,
+  actorUserId,
+}: {
+  db: Db;
+  records: RecordService;
+  accountId: string;
+  actorUserId: string;
+}): RecordsApi {
+  const repo = tableRepository(db);
+
+  async function open(tableId: string) {
+    const table = typeof tableId === 'string' && tableId ? await repo.get(accountId, tableId) : null;
+    if (!table || table.deleted_at) throw new StepError('Table not found');
+    const fields = await repo.fields(accountId, tableId);
+    const field = fieldsByName(fields);
+    return { table, fields, field: (name: string) => field(name, table.name) };
+  }
+
+  type Opened = Awaited<ReturnType<typeof open>>;
+  const toItems = (fields: Field[], list: { records: Parameters<typeof recordItem>[0][] }) =>
+    list.records.map((record) => recordItem(record, fields));
+
+  async function find(opened: Opened, conditions: FindCondition[], limit: number) {
+    if (!Number.isInteger(limit) || limit < 1 || limit > RECORD_PAGE_LIMIT)
+      throw new StepError(`Find gives 1 to ${RECORD_PAGE_LIMIT} records at a time`);
+    const filter: FilterGroup = {
+      conjunction: 'and',
+      conditions: conditions.map((c) => toFilterCondition(c, opened.field(c.field))),
+    };
+    const page = await inWords(() =>
+      records.list({ tableId: opened.table.id, userId: actorUserId, query: { filter, limit } }),
+    );
+    return toItems(opened.fields, page);
+  }
+
+  async function update(opened: Opened, recordId: string, values: Record<string, unknown>) {
+    if (!recordId) throw new StepError('Record id is required');
+    const patch = valuesById(values, opened.field);
+    try {
+      const updated = await records.update({
+        tableId: opened.table.id,
+        userId: actorUserId,
+        input: { records: [{ id: recordId, values: patch }] },
+      });
+      return toItems(opened.fields, updated)[0] as Record<string, unknown>;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found' && error.field)
+        throw new StepError(`Record ${recordId} not found`);
+      throw error instanceof AppError ? new StepError(error.message) : error;
+    }
+  }
+
+  async function create(opened: Opened, list: Record<string, unknown>[]) {
+    const checked = list.map((values) => valuesById(values, opened.field));
+    const created: Record<string, unknown>[] = [];
+    for (let i = 0; i < checked.length; i += RECORD_BATCH_LIMIT) {
+      const chunk = checked.slice(i, i + RECORD_BATCH_LIMIT).map((values) => ({ values }));
+      const result = await inWords(() =>
+        records.create({ tableId: opened.table.id, userId: actorUserId, input: { records: chunk } }),
+      );
+      created.push(...toItems(opened.fields, result));
+    }
+    return created;
+  }
+
+  return {
+    async create(tableId, list) {
+      if (list.length === 0) return [];
+      return create(await open(tableId), list);
+    },
+
+    async find(tableId, query) {
+      return find(await open(tableId), query.conditions, query.limit);
+    },
+
+    async update(tableId, recordId, values) {
+      return update(await open(tableId), recordId, values);
+    },
+
+    async remove(tableId, recordId) {
+      const opened = await open(tableId);
+      if (!recordId) throw new StepError('Record id is required');
+      const { deleted } = await inWords(() =>
+        records.remove({ tableId: opened.table.id, userId: actorUserId, input: { ids: [recordId] } }),
+      );
+      if (deleted === 0) throw new StepError(`Record ${recordId} not found`);
+    },
+
+    /** The first record whose match field equals the given value is updated; with none, one is created. */
+    async upsert(tableId, matchField, values) {
+      const opened = await open(tableId);
+      const field = opened.field(matchField);
+      const entry = Object.entries(values).find(([name]) => name.trim().toLowerCase() === field.name.toLowerCase());
+      if (!entry || entry[1] === undefined || entry[1] === null || entry[1] === '')
+        throw new StepError(`Give a value for ${field.name}, the field to match on`);
+      const [existing] = await find(opened, [{ field: field.name, operator: 'equals', value: entry[1] }], 1);
+      if (existing) return { ...(await update(opened, String(existing.id), values)), created: false };
+      const [created] = await create(opened, [values]);
+      return { ...(created as Record<string, unknown>), created: true };
+    },
+  };
+}
