@@ -13,9 +13,14 @@ import { createAuth } from './auth/auth';
 import { registerAuthRoutes } from './auth/auth.routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerExecutionLiveSources } from './flows/execution.live';
+import { registerExecutionRoutes } from './flows/execution.routes';
+import { executionService } from './flows/execution.service';
 import { registerFlowLiveSources } from './flows/flow.live';
 import { registerFlowRoutes } from './flows/flow.routes';
 import { flowService } from './flows/flow.service';
+import { createFlowSystem, type FlowSystem } from './flows/flow-system';
+import { registerWebhookRoutes } from './flows/triggers/webhook.routes';
 import { registerErrorHandling } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { sessionReader } from './http/session';
@@ -26,12 +31,9 @@ import { createLiveHub } from './live/live-hub';
 import type { Mailer } from './mail/mailer';
 import { registerPublicFormRoutes } from './tables/public-form.routes';
 import { publicFormService } from './tables/public-form.service';
-import { recordService } from './tables/record.service';
 import { registerRecordImportRoutes } from './tables/record-import.routes';
-import { recordIndexes } from './tables/record-indexes';
 import { registerTableLiveSources } from './tables/table.live';
 import { registerTableRoutes } from './tables/table.routes';
-import { tableService } from './tables/table.service';
 
 export type AppDeps = {
   config: Config;
@@ -41,11 +43,22 @@ export type AppDeps = {
   logger: Logger;
   secret: string;
   buildId?: string;
+  /** Flows' runtime and triggers; without one, the app runs executions in-process (no queue). */
+  flows?: FlowSystem;
 };
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-export async function buildApp({ config, database, bus, mailer, logger, secret, buildId = 'dev' }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  bus,
+  mailer,
+  logger,
+  secret,
+  buildId = 'dev',
+  flows: givenFlows,
+}: AppDeps) {
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
@@ -65,7 +78,8 @@ export async function buildApp({ config, database, bus, mailer, logger, secret, 
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
     const origin = request.headers.origin;
     // Public forms may be embedded on other sites; without a cookie there is no session to ride on.
-    if (!request.headers.cookie && request.url.startsWith('/api/forms/')) return;
+    if (!request.headers.cookie && (request.url.startsWith('/api/forms/') || request.url.startsWith('/api/hooks/')))
+      return;
     if (origin && origin !== appOrigin) {
       return reply.status(403).send({ error: { code: 'forbidden', message: 'Cross-site request refused' } });
     }
@@ -95,12 +109,29 @@ export async function buildApp({ config, database, bus, mailer, logger, secret, 
   });
   const hub = createLiveHub({ bus, logger });
   registerAccountLiveSources(hub, { db, accounts, invites });
-  const indexes = recordIndexes({ db, concurrent: database.kind === 'postgres', logger });
-  const tables = tableService({ db, bus, accounts, indexes });
-  const records = recordService({ db, bus, tablesService: tables, indexes });
+  const flowSystem = givenFlows ?? createFlowSystem({ database, bus, config, logger, queue: null });
+  if (!givenFlows) {
+    await flowSystem.startWorker();
+    app.addHook('onClose', () => flowSystem.stop());
+  }
+  const { tables, records } = flowSystem;
   registerTableLiveSources(hub, { tables });
-  const flows = flowService({ db, bus, accounts, inboundDomain: config.flows.inboundDomain });
+  const flows = flowService({
+    db,
+    bus,
+    accounts,
+    inboundDomain: config.flows.inboundDomain,
+    onTriggersChanged: (flow) => flowSystem.syncTriggers(flow),
+  });
+  const executions = executionService({
+    db,
+    accounts,
+    flows,
+    runtime: flowSystem.runtime,
+    expressions: flowSystem.sandbox,
+  });
   registerFlowLiveSources(hub, { flows });
+  registerExecutionLiveSources(hub, { executions });
 
   app.get('/api/health', async (): Promise<Health> => {
     await db.execute(sql`select 1`);
@@ -112,6 +143,8 @@ export async function buildApp({ config, database, bus, mailer, logger, secret, 
   registerTableRoutes(app, { db, session, tables, records });
   registerRecordImportRoutes(app, { session, records });
   registerFlowRoutes(app, { session, flows });
+  registerExecutionRoutes(app, { session, executions });
+  registerWebhookRoutes(app, { db, runtime: flowSystem.runtime });
   registerPublicFormRoutes(app, { forms: publicFormService({ db, bus }) });
   registerLiveRoutes(app, { hub, session, appUrl: config.appUrl });
   await registerWebApp(app, { webDist: config.webDist ?? defaultWebDist });

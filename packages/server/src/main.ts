@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { createFlowSystem } from './flows/flow-system';
 import { openDatabase } from './db/client';
 import { type ChangeBus, createLocalChangeBus, createPostgresChangeBus } from './live/change-bus';
 import { createMailer } from './mail/mailer';
@@ -40,9 +41,12 @@ async function main() {
   const buildFile = join(webDist, 'build.json');
   const buildId = existsSync(buildFile) ? (JSON.parse(readFileSync(buildFile, 'utf8')) as { id: string }).id : 'dev';
 
-  const app = role === 'worker' ? null : await buildApp({ config, database, bus, mailer, logger, secret, buildId });
+  const flows = createFlowSystem({ database, bus, config, logger, queue });
+  if (role !== 'api') await flows.startWorker();
+  const app = role === 'worker' ? null : await buildApp({ config, database, bus, mailer, logger, secret, buildId, flows });
   if (app) {
     await app.listen({ port: config.port, host: config.host });
+    await flows.startInbound();
     logger.info(`Flowmind is running at ${config.appUrl}`);
   }
 
@@ -55,6 +59,7 @@ async function main() {
     force.unref();
     try {
       await app?.close();
+      await flows.stop();
       await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
       await bus.close();
       mailer.close();

@@ -17,6 +17,7 @@ import { newId, newToken } from '../db/ids';
 import { flows, flowVersions } from '../db/schema';
 import { type ChangeBus, topics } from '../live/change-bus';
 import { type FlowRow, flowRepository, toFlow, toVersion, triggerOf } from './flow.repository';
+import { nextFire, scheduleSpec } from './triggers/schedule';
 
 export const flowTopic = (flowId: string) => `flow:${flowId}`;
 
@@ -240,6 +241,14 @@ export function flowService({
           node ? `${node.name}: ${issue?.message}` : (issue?.message ?? 'The flow is not valid'),
           'graph',
         );
+      }
+      const spec = scheduleSpec(graph);
+      if (spec) {
+        try {
+          nextFire(spec, new Date());
+        } catch (error) {
+          throw new AppError('bad_request', (error as Error).message, 'graph');
+        }
       }
       const versionId = newId('flv');
       const row = await db.transaction(async (tx) => {

@@ -11,7 +11,9 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { type ChangeBus, createLocalChangeBus, createPostgresChangeBus } from '../live/change-bus';
+import { createFlowSystem } from '../flows/flow-system';
 import { createMailer } from '../mail/mailer';
+import { startQueue } from '../queue/queue';
 import { type MailCatcher, startMailCatcher } from './mail-catcher';
 
 /** The origin the test server believes it has; clients send it as Origin like a browser would. */
@@ -71,10 +73,14 @@ async function openTestDatabase(
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
-/** A server on a fresh database; `shareWith` puts a second api process on another's PostgreSQL database. */
+/**
+ * A server on a fresh database; `shareWith` puts a second api process on another's PostgreSQL
+ * database. `queue` runs flows through pg-boss like production (else in-process); `worker: false`
+ * leaves the flow worker stopped until `startWorker()` (the api role alone).
+ */
 export async function startTestServer(
   env: Record<string, string> = {},
-  { shareWith }: { shareWith?: TestServer } = {},
+  { shareWith, queue: withQueue = false, worker = true }: { shareWith?: TestServer; queue?: boolean; worker?: boolean } = {},
 ) {
   const mail: MailCatcher = await startMailCatcher();
   const { database, url: databaseUrl, drop } = await openTestDatabase(shareWith);
@@ -91,7 +97,11 @@ export async function startTestServer(
       ? await createPostgresChangeBus({ connection: database.connection, logger })
       : createLocalChangeBus();
   const mailer = createMailer({ smtpUrl: mail.smtpUrl, from: config.mailFrom, logger });
+  const queue = withQueue ? await startQueue({ connection: database.connection, logger }) : null;
+  const flows = createFlowSystem({ database, bus, config, logger, queue, env: { ...process.env, ...env } });
+  if (worker) await flows.startWorker({ schedulerIntervalMs: 200 });
   const app = await buildApp({
+    flows,
     config,
     database,
     bus,
@@ -110,11 +120,16 @@ export async function startTestServer(
     databaseUrl,
     db: database.db,
     bus,
+    flows,
+    queue,
+    startWorker: () => flows.startWorker({ schedulerIntervalMs: 200 }),
     client: () => new TestClient(baseUrl),
     /** A link from an email, pointed at this server instead of the configured APP_URL. */
     local: (link: string) => link.replace(TEST_APP_URL, baseUrl),
     async close() {
       await app.close();
+      await flows.stop();
+      await queue?.stop({ graceful: false, wait: true });
       await bus.close();
       mailer.close();
       await mail.close();

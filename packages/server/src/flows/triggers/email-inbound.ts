@@ -73,7 +73,7 @@ export async function startInboundSmtp({
           if (size > MAX_MESSAGE_BYTES) return callback(new Error('552 Message too large'));
           const mail = await simpleParser(Buffer.concat(chunks));
           const item: Item = {
-            from: addresses(mail.from)[0] ?? session.envelope.mailFrom || '',
+            from: addresses(mail.from)[0] ?? (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
             fromName: mail.from?.value[0]?.name ?? '',
             to: addresses(mail.to),
             cc: addresses(mail.cc),

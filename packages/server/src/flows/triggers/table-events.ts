@@ -70,7 +70,7 @@ export function tableTriggers({ db, runtime, logger }: { db: Db; runtime: () => 
   }
 
   return {
-    forget: (tableId: string) => cache.delete(tableId),
+    clear: () => cache.clear(),
     onRecords(event: RecordEvent) {
       const flowsRuntime = runtime();
       if (!flowsRuntime || event.records.length === 0) return;

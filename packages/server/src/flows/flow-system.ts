@@ -1,0 +1,192 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { accountService } from '../accounts/account.service';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { accountMembers, flows, flowVersions } from '../db/schema';
+import type { ChangeBus } from '../live/change-bus';
+import type { Queue } from '../queue/queue';
+import { recordService } from '../tables/record.service';
+import { recordIndexes } from '../tables/record-indexes';
+import { tableService } from '../tables/table.service';
+import type { ExecutionRow } from './engine/execution.repository';
+import { createAiApi } from './ai/ai-api';
+import { createFlowRuntime, type FlowRuntime } from './engine/runtime';
+import type { FlowRow } from './flow.repository';
+import { createGuardedFetch } from './net/guarded-fetch';
+import { createSandbox } from './sandbox/sandbox';
+import { createStepMailer } from './services/mail';
+import { createRecordsApi } from './services/records-api';
+import type { StepServices } from './steps/step';
+import { StepError } from './steps/step';
+import { startInboundSmtp } from './triggers/email-inbound';
+import { startScheduler, syncSchedule } from './triggers/schedule';
+import { flowWriteContext, tableTriggers } from './triggers/table-events';
+
+/**
+ * Everything flows need in one process, api or worker: the services steps call, the runtime
+ * that runs executions, and the triggers that start them.
+ */
+export function createFlowSystem({
+  database,
+  bus,
+  config,
+  logger,
+  queue,
+  env = process.env,
+}: {
+  database: Database;
+  bus: ChangeBus;
+  config: Config;
+  logger: Logger;
+  queue: Queue | null;
+  /** Where the AI step finds the server's model settings (OPENAI_BASE_URL, OPENAI_API_KEY, FLOWMIND_AI_MODEL). */
+  env?: NodeJS.ProcessEnv;
+}) {
+  const { db } = database;
+  let runtime: FlowRuntime | null = null;
+  const triggers = tableTriggers({ db, runtime: () => runtime, logger });
+  const accounts = accountService({ db, bus });
+  const indexes = recordIndexes({ db, concurrent: database.kind === 'postgres', logger });
+  const tables = tableService({ db, bus, accounts, indexes });
+  const records = recordService({ db, bus, tablesService: tables, indexes, onRecords: triggers.onRecords });
+  const fetch = createGuardedFetch({ allowPrivate: config.flows.allowPrivateHttp, allowHosts: config.flows.allowHosts });
+  const sandbox = createSandbox();
+  const sendMail = createStepMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+
+  /** Steps act as the flow's creator while they are a member, else as an owner of the account. */
+  async function actorFor(execution: ExecutionRow): Promise<string> {
+    const [flow] = await db.select({ createdBy: flows.createdBy }).from(flows).where(eq(flows.id, execution.flowId));
+    const members = await db
+      .select({ userId: accountMembers.userId, role: accountMembers.role })
+      .from(accountMembers)
+      .where(eq(accountMembers.accountId, execution.accountId))
+      .orderBy(asc(accountMembers.createdAt));
+    const creator = members.find((m) => m.userId === flow?.createdBy);
+    const owner = members.find((m) => m.role === 'owner') ?? members[0];
+    const actor = creator ?? owner;
+    if (!actor) throw new StepError('This account has no members left to act for');
+    return actor.userId;
+  }
+
+  function services(execution: ExecutionRow, rt: FlowRuntime): StepServices {
+    let actor: Promise<string> | null = null;
+    const recordsApi = async () => {
+      actor ??= actorFor(execution);
+      return createRecordsApi({ db, records, accountId: execution.accountId, actorUserId: await actor });
+    };
+    // A flow's own record writes do not start it again through its table trigger.
+    const asFlow = <T>(fn: () => Promise<T>) => flowWriteContext.run({ flowId: execution.flowId }, fn);
+    return {
+      fetch,
+      sendMail,
+      runCode: sandbox.runCode,
+      records: {
+        create: (tableId, values) => asFlow(async () => (await recordsApi()).create(tableId, values)),
+        find: async (tableId, query) => (await recordsApi()).find(tableId, query),
+        update: (tableId, id, values) => asFlow(async () => (await recordsApi()).update(tableId, id, values)),
+        remove: async (tableId, id) => (await recordsApi()).remove(tableId, id),
+        upsert: (tableId, field, values) => asFlow(async () => (await recordsApi()).upsert(tableId, field, values)),
+      },
+      notes: {
+        create: async () => {
+          throw new StepError('Notes are not available on this server yet');
+        },
+        append: async () => {
+          throw new StepError('Notes are not available on this server yet');
+        },
+      },
+      ai: createAiApi({ env, accountId: execution.accountId }),
+      runFlow: (input) => runSubflow(rt, execution, input),
+    };
+  }
+
+  /** Runs another published flow of the account with items; its id is fixed per calling step run, so a resume finds it. */
+  async function runSubflow(
+    rt: FlowRuntime,
+    parent: ExecutionRow,
+    { flowId, items, wait }: { flowId: string; items: Record<string, unknown>[]; wait: boolean },
+  ) {
+    const [target] = await db
+      .select()
+      .from(flows)
+      .where(and(eq(flows.id, flowId), eq(flows.accountId, parent.accountId)));
+    if (!target || target.deletedAt) throw new StepError('The flow to run was not found in this account');
+    if (!target.publishedVersionId) throw new StepError(`"${target.name}" has not been published yet`);
+    if (parent.flowId === target.id) throw new StepError('A flow cannot run itself');
+    const [version] = await db.select().from(flowVersions).where(eq(flowVersions.id, target.publishedVersionId));
+    if (!version) throw new StepError(`"${target.name}" has not been published yet`);
+    const child = await rt.repo.create({
+      accountId: parent.accountId,
+      flowId: target.id,
+      versionId: version.id,
+      version: version.version,
+      graph: version.graph as never,
+      mode: 'subflow',
+      trigger: items,
+      parentExecutionId: parent.id,
+    });
+    rt.changed(child);
+    if (!wait) {
+      await rt.enqueue(child.id);
+      return { executionId: child.id, items: [] };
+    }
+    const outcome = await rt.execute(child.id);
+    if (outcome.kind === 'finished') {
+      if (outcome.status !== 'succeeded')
+        throw new StepError(
+          `"${target.name}" ${outcome.status === 'cancelled' ? 'was cancelled' : `failed${outcome.error?.node_name ? ` at "${outcome.error.node_name}"` : ''}: ${outcome.error?.message ?? ''}`}`,
+        );
+      return { executionId: child.id, items: outcome.items };
+    }
+    throw new StepError(`"${target.name}" did not finish in this run (it is ${outcome.kind === 'waiting' ? 'waiting' : 'busy'})`);
+  }
+
+  runtime = createFlowRuntime({
+    db,
+    bus,
+    logger,
+    queue,
+    expressions: sandbox,
+    services,
+    leaseMs: config.flows.leaseMs,
+    accountConcurrency: config.flows.accountConcurrency,
+    workerConcurrency: config.flows.workerConcurrency,
+  });
+  const flowRuntime = runtime;
+  let scheduler: ReturnType<typeof startScheduler> | null = null;
+  let inbound: Awaited<ReturnType<typeof startInboundSmtp>> | null = null;
+
+  return {
+    accounts,
+    indexes,
+    tables,
+    records,
+    runtime: flowRuntime,
+    sandbox,
+    onRecords: triggers.onRecords,
+    /** Follows a flow's published, active state (schedules; table listeners are re-read). */
+    async syncTriggers(flow: FlowRow) {
+      await syncSchedule(db, flow);
+      triggers.clear();
+    },
+    /** The worker role: takes executions from the queue, reaps, and fires schedules. */
+    async startWorker({ schedulerIntervalMs = 1000 }: { schedulerIntervalMs?: number } = {}) {
+      await flowRuntime.startWorker();
+      scheduler = startScheduler({ db, runtime: flowRuntime, logger, intervalMs: schedulerIntervalMs });
+    },
+    /** The api role: takes mail for email-triggered flows when SMTP_INBOUND_PORT is set. */
+    async startInbound(port = config.flows.inboundPort, host = config.host) {
+      if (port === null) return null;
+      inbound = await startInboundSmtp({ port, host, db, runtime: flowRuntime, logger });
+      return inbound;
+    },
+    async stop() {
+      scheduler?.stop();
+      await inbound?.close();
+      await flowRuntime.stop();
+    },
+  };
+}
+
+export type FlowSystem = ReturnType<typeof createFlowSystem>;
