@@ -1,3 +1,5 @@
+import { aiStep } from './ai';
+import { emailSendStep } from './email-send';
 import { flowRunStep } from './flow-run';
 import { httpRequestStep } from './http-request';
 import { ifStep } from './if';
@@ -18,6 +20,8 @@ import { webhookRespondStep } from './webhook-respond';
  */
 const definitions: StepDefinition[] = [
   httpRequestStep,
+  aiStep,
+  emailSendStep,
   scrapeStep,
   setStep,
   transformStep,

@@ -1,0 +1,89 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OpenAiServer, startOpenAiServer } from '../../test/openai-server';
+import { aiProviderFromEnv, createAiApi } from './ai-api';
+
+let openai: OpenAiServer;
+beforeAll(async () => {
+  openai = await startOpenAiServer({ apiKey: 'sk-right' });
+});
+afterAll(() => openai.close());
+
+const signal = new AbortController().signal;
+
+describe('aiProviderFromEnv', () => {
+  it('needs a base URL or a key, and defaults the rest', () => {
+    expect(aiProviderFromEnv({})).toBeNull();
+    expect(aiProviderFromEnv({ OPENAI_API_KEY: 'sk-1' })).toEqual({
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk-1',
+      model: 'gpt-4o-mini',
+      name: 'openai',
+    });
+    expect(
+      aiProviderFromEnv({ OPENAI_BASE_URL: 'http://ollama:11434/v1', FLOWMIND_AI_MODEL: 'llama3.2' }),
+    ).toMatchObject({
+      baseUrl: 'http://ollama:11434/v1',
+      apiKey: undefined,
+      model: 'llama3.2',
+    });
+  });
+});
+
+describe('createAiApi', () => {
+  it('prefers the account’s provider from the resolver over the env', async () => {
+    openai.requests.length = 0;
+    const asked: string[] = [];
+    const ai = createAiApi({
+      env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'sk-env' },
+      accountId: 'acc_1',
+      resolveProvider: (accountId) => {
+        asked.push(accountId);
+        return { baseUrl: openai.baseUrl, apiKey: 'sk-right', model: 'gpt-4o-mini' };
+      },
+    });
+    expect(await ai.generate({ prompt: 'Hi', signal })).toEqual({
+      text: 'Hello from the test model.',
+      model: 'gpt-4o-mini',
+    });
+    expect(asked).toEqual(['acc_1']);
+    expect(openai.requests[0]?.headers.authorization).toBe('Bearer sk-right');
+  });
+
+  it('falls back to the env when the resolver has nothing', async () => {
+    const ai = createAiApi({
+      env: { OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-right' },
+      resolveProvider: async () => null,
+    });
+    expect((await ai.generate({ prompt: 'Hi', signal })).text).toBe('Hello from the test model.');
+  });
+
+  it('turns provider errors into words', async () => {
+    const host = new URL(openai.baseUrl).host;
+    const wrongKey = createAiApi({ env: { OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-wrong' } });
+    await expect(wrongKey.generate({ prompt: 'Hi', signal })).rejects.toThrow(
+      `The AI provider at ${host} refused the API key (401): Incorrect API key provided.`,
+    );
+    const ai = createAiApi({ env: { OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-right' } });
+    await expect(ai.generate({ prompt: 'Hi', model: 'gpt-9', signal })).rejects.toThrow(
+      `The AI model "gpt-9" was not found at ${host}: The model \`gpt-9\` does not exist`,
+    );
+    openai.setReply(() => ({ status: 429, message: 'Slow down' }));
+    await expect(ai.generate({ prompt: 'Hi', signal })).rejects.toThrow(
+      `The AI provider at ${host} is rate limiting requests: Slow down`,
+    );
+    openai.setReply(() => 'Hello from the test model.');
+  });
+
+  it('says when the provider cannot be reached', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const ai = createAiApi({ env: { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` } });
+    await expect(ai.generate({ prompt: 'Hi', signal })).rejects.toThrow(
+      `Could not reach the AI provider at 127.0.0.1:${port}: `,
+    );
+  });
+});

@@ -1,0 +1,164 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { APICallError, generateText, jsonSchema, NoObjectGeneratedError, Output } from 'ai';
+import { z } from 'zod';
+import { type AiApi, StepError } from '../steps/step';
+
+/** Where prompts go: any server speaking the OpenAI chat completions API. */
+export type AiProviderConfig = {
+  baseUrl: string;
+  apiKey?: string;
+  /** Used when a step names no model. */
+  model: string;
+  /** Shown in errors and logs ("openai", "ollama"…). */
+  name?: string;
+};
+
+/** An account's own provider settings; null falls back to the server's (env). */
+export type AiProviderResolver = (accountId: string) => Promise<AiProviderConfig | null> | AiProviderConfig | null;
+
+export const NO_AI_MODEL =
+  'No AI model is configured. Add one in Settings → AI models, or set OPENAI_BASE_URL and OPENAI_API_KEY on the server.';
+
+const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_MODEL = 'gpt-4o-mini';
+
+/** The server-wide provider: OPENAI_BASE_URL and/or OPENAI_API_KEY, model FLOWMIND_AI_MODEL. */
+export function aiProviderFromEnv(env: NodeJS.ProcessEnv): AiProviderConfig | null {
+  const baseUrl = env.OPENAI_BASE_URL?.trim();
+  const apiKey = env.OPENAI_API_KEY?.trim();
+  if (!baseUrl && !apiKey) return null;
+  return {
+    baseUrl: baseUrl || DEFAULT_BASE_URL,
+    apiKey: apiKey || undefined,
+    model: env.FLOWMIND_AI_MODEL?.trim() || DEFAULT_MODEL,
+    name: 'openai',
+  };
+}
+
+function providerHost(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+function apiMessage(body: string | undefined, fallback: string): string {
+  try {
+    const message = (JSON.parse(body ?? '') as { error?: { message?: unknown } }).error?.message;
+    if (typeof message === 'string' && message) return message;
+  } catch {}
+  return (body?.trim() || fallback).slice(0, 300);
+}
+
+/** The SDK's errors in words for the user; a cancelled call keeps its own reason. */
+function aiFailure(
+  error: unknown,
+  { model, baseUrl, signal }: { model: string; baseUrl: string; signal: AbortSignal },
+) {
+  if (signal.aborted) return signal.reason instanceof Error ? signal.reason : (error as Error);
+  if (APICallError.isInstance(error)) {
+    const host = providerHost(baseUrl);
+    if (error.statusCode === undefined) {
+      const cause = error.cause as { code?: string; cause?: { code?: string }; message?: string } | undefined;
+      const reason = cause?.code ?? cause?.cause?.code ?? cause?.message ?? error.message;
+      return new StepError(`Could not reach the AI provider at ${host}: ${reason}`);
+    }
+    const message = apiMessage(error.responseBody, error.message);
+    if (error.statusCode === 401 || error.statusCode === 403)
+      return new StepError(`The AI provider at ${host} refused the API key (${error.statusCode}): ${message}`);
+    if (error.statusCode === 404) return new StepError(`The AI model "${model}" was not found at ${host}: ${message}`);
+    if (error.statusCode === 429)
+      return new StepError(`The AI provider at ${host} is rate limiting requests: ${message}`);
+    return new StepError(`The AI provider at ${host} answered ${error.statusCode}: ${message}`);
+  }
+  if (NoObjectGeneratedError.isInstance(error)) {
+    const answer = (error.text ?? '').slice(0, 200);
+    const reason = mismatchReason(error);
+    return new StepError(
+      reason
+        ? `The AI model's answer does not match the JSON schema (${reason}): ${answer}`
+        : `The AI model's answer is not JSON: ${answer || error.message}`,
+    );
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** Where an answer breaks the schema, in words ("score: Invalid input: expected number"). */
+class SchemaMismatch extends Error {}
+
+/**
+ * The user's JSON schema for the model, with a validator (zod built from the same schema) so an
+ * answer that does not match fails instead of passing through.
+ */
+function validatingSchema(schema: Record<string, unknown>) {
+  let validator: z.ZodType;
+  try {
+    validator = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+  } catch (error) {
+    throw new StepError(`The JSON schema cannot be used: ${(error as Error).message}`);
+  }
+  return jsonSchema(schema, {
+    validate(value) {
+      const result = validator.safeParse(value);
+      if (result.success) return { success: true, value: result.data };
+      const issues = result.error.issues.map((i) => `${i.path.join('.') || 'the answer'}: ${i.message}`);
+      return { success: false, error: new SchemaMismatch(issues.join('; ')) };
+    },
+  });
+}
+
+function mismatchReason(error: unknown): string | null {
+  for (let e = error; e; e = (e as { cause?: unknown }).cause) if (e instanceof SchemaMismatch) return e.message;
+  return null;
+}
+
+/**
+ * Prompts through the Vercel AI SDK. The account's own provider (from `resolveProvider`) wins over
+ * the server's env settings. Retries are left to the step's retry setting, so each shows in the run.
+ */
+export function createAiApi({
+  env,
+  accountId = '',
+  resolveProvider,
+  fetch,
+}: {
+  env: NodeJS.ProcessEnv;
+  accountId?: string;
+  resolveProvider?: AiProviderResolver;
+  /** How requests reach the provider (the guarded fetch for user-given addresses). */
+  fetch?: typeof globalThis.fetch;
+}): AiApi {
+  return {
+    async generate({ prompt, system, model: requested, schema, signal }) {
+      const config = (resolveProvider ? await resolveProvider(accountId) : null) ?? aiProviderFromEnv(env);
+      if (!config) throw new StepError(NO_AI_MODEL);
+      const model = requested?.trim() || config.model;
+      const provider = createOpenAICompatible({
+        name: config.name ?? 'openai',
+        baseURL: config.baseUrl.replace(/\/+$/, ''),
+        apiKey: config.apiKey,
+        // Sends the schema as response_format json_schema (OpenAI and most compatible servers).
+        supportsStructuredOutputs: true,
+        fetch,
+      });
+      const common = {
+        model: provider.chatModel(model),
+        prompt,
+        system: system || undefined,
+        abortSignal: signal,
+        maxRetries: 0,
+      };
+      try {
+        if (schema) {
+          const result = await generateText({ ...common, output: Output.object({ schema: validatingSchema(schema) }) });
+          return { object: result.output, text: result.text, model };
+        }
+        const result = await generateText(common);
+        return { text: result.text, model };
+      } catch (error) {
+        throw aiFailure(error, { model, baseUrl: config.baseUrl, signal });
+      }
+    },
+  };
+}

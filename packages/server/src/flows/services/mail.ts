@@ -1,0 +1,39 @@
+import nodemailer from 'nodemailer';
+import { StepError, type StepServices } from '../steps/step';
+
+export const NO_SMTP =
+  'Sending email is not set up on this server: an admin needs to set SMTP_URL (for example smtp://user:password@smtp.example.com:587).';
+
+const addressOf = (entry: string | { address: string }) => (typeof entry === 'string' ? entry : entry.address);
+
+/** Nodemailer's failures in words: the server could not be reached, refused the login, or the message. */
+function mailFailure(error: unknown): StepError {
+  const { code, response, message } = error as { code?: string; response?: string; message?: string };
+  if (code === 'ECONNECTION' || code === 'ETIMEDOUT' || code === 'ESOCKET' || code === 'EDNS')
+    return new StepError(`Could not reach the mail server: ${message ?? code}`);
+  if (code === 'EAUTH') return new StepError(`The mail server refused the login: ${response ?? message}`);
+  return new StepError(`The mail server refused the message: ${response ?? message ?? String(error)}`);
+}
+
+/** The flows' sendMail: through SMTP_URL, or a clear failure when the server has no mail set up. */
+export function createStepMailer({
+  smtpUrl,
+  from,
+}: {
+  smtpUrl: string | null;
+  from: string;
+}): StepServices['sendMail'] {
+  if (!smtpUrl)
+    return async () => {
+      throw new StepError(NO_SMTP);
+    };
+  const transport = nodemailer.createTransport(smtpUrl);
+  return async ({ to, subject, text, html, replyTo }) => {
+    try {
+      const info = await transport.sendMail({ from, to, subject, text, html, replyTo });
+      return { messageId: info.messageId, accepted: info.accepted.map(addressOf) };
+    } catch (error) {
+      throw mailFailure(error);
+    }
+  };
+}
