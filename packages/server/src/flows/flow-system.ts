@@ -181,6 +181,7 @@ export function createFlowSystem({
       inbound = await startInboundSmtp({ port, host, db, runtime: flowRuntime, logger });
       return inbound;
     },
+    inboundPort: () => inbound?.port ?? null,
     async stop() {
       scheduler?.stop();
       await inbound?.close();

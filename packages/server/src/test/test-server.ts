@@ -100,6 +100,7 @@ export async function startTestServer(
   const queue = withQueue ? await startQueue({ connection: database.connection, logger }) : null;
   const flows = createFlowSystem({ database, bus, config, logger, queue, env: { ...process.env, ...env } });
   if (worker) await flows.startWorker({ schedulerIntervalMs: 200 });
+  if (config.flows.inboundPort !== null) await flows.startInbound(config.flows.inboundPort, '127.0.0.1');
   const app = await buildApp({
     flows,
     config,
