@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAiServer, startOpenAiServer } from '../../test/openai-server';
+import { createGuardedFetch } from '../net/guarded-fetch';
 import { aiProviderFromEnv, createAiApi } from './ai-api';
 
 let openai: OpenAiServer;
@@ -57,6 +58,24 @@ describe('createAiApi', () => {
       resolveProvider: async () => null,
     });
     expect((await ai.generate({ prompt: 'Hi', signal })).text).toBe('Hello from the test model.');
+  });
+
+  it('sends an account’s provider through the guarded fetch, the server’s own from env not', async () => {
+    const settings = { OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-right' };
+    const accountAi = createAiApi({
+      env: settings,
+      resolveProvider: () => ({ baseUrl: openai.baseUrl, apiKey: 'sk-right', model: 'gpt-4o-mini' }),
+      accountProviderFetch: createGuardedFetch(),
+    });
+    await expect(accountAi.generate({ prompt: 'Hi', signal })).rejects.toThrow(
+      /^Refused to connect to 127\.0\.0\.1: private, loopback and link-local addresses are blocked/,
+    );
+    const serverAi = createAiApi({
+      env: settings,
+      resolveProvider: () => null,
+      accountProviderFetch: createGuardedFetch(),
+    });
+    expect((await serverAi.generate({ prompt: 'Hi', signal })).text).toBe('Hello from the test model.');
   });
 
   it('turns provider errors into words', async () => {

@@ -121,18 +121,30 @@ export function createAiApi({
   env,
   accountId = '',
   resolveProvider,
-  fetch,
+  accountProviderFetch,
 }: {
   env: NodeJS.ProcessEnv;
   accountId?: string;
   resolveProvider?: AiProviderResolver;
-  /** How requests reach the provider (the guarded fetch for user-given addresses). */
-  fetch?: typeof globalThis.fetch;
+  /**
+   * How requests reach an account's own provider: the guarded fetch, so an account cannot point
+   * the server at internal addresses. The server's provider from env is the admin's and trusted.
+   */
+  accountProviderFetch?: (url: string, init?: RequestInit) => Promise<Response>;
 }): AiApi {
   return {
     async generate({ prompt, system, model: requested, schema, signal }) {
-      const config = (resolveProvider ? await resolveProvider(accountId) : null) ?? aiProviderFromEnv(env);
+      const accountConfig = resolveProvider ? await resolveProvider(accountId) : null;
+      const config = accountConfig ?? aiProviderFromEnv(env);
       if (!config) throw new StepError(NO_AI_MODEL);
+      const fetch: typeof globalThis.fetch | undefined =
+        accountConfig && accountProviderFetch
+          ? (input, init) =>
+              accountProviderFetch(
+                typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+                init,
+              )
+          : undefined;
       const model = requested?.trim() || config.model;
       const provider = createOpenAICompatible({
         name: config.name ?? 'openai',

@@ -1,9 +1,13 @@
 import { effectiveSettings } from '@flowmind/shared/flow-steps';
 import type { Item } from '@flowmind/shared/flows';
+import { decodeText, readBody } from './read-body';
 import { requestFailure, statusFailure } from './request-errors';
 import { type StepContext, type StepDefinition, StepError } from './step';
 
 type Params = Record<string, unknown>;
+
+/** The largest response body the step reads. */
+export const MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 
 /** A keyValue param as [key, value] pairs; rows without a key are skipped. */
 export function keyValuePairs(value: unknown): [string, string][] {
@@ -103,7 +107,7 @@ async function send(ctx: StepContext, p: Params, url: URL, init: RequestInit): P
   let text: string;
   try {
     response = await ctx.services.fetch(url.href, { ...init, signal: ctx.signal, timeoutMs });
-    text = await response.text();
+    text = decodeText(await readBody(response, MAX_RESPONSE_BYTES), response.headers.get('content-type') ?? '');
   } catch (error) {
     throw requestFailure(error, { url: url.href, timeoutMs, signal: ctx.signal });
   }

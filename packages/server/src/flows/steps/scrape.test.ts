@@ -41,6 +41,18 @@ beforeAll(async () => {
     if (req.url === '/careers/list')
       return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(JOBS_PAGE);
     if (req.url === '/moved') return res.writeHead(302, { location: '/careers/list' }).end();
+    if (req.url === '/latin1-header')
+      return res
+        .writeHead(200, { 'content-type': 'text/html; charset=windows-1252' })
+        .end(Buffer.from('<title>Caf\xe9 jobs</title><p class="job">Barista \xe0 Paris</p>', 'latin1'));
+    if (req.url === '/latin1-meta')
+      return res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(Buffer.from('<meta charset="iso-8859-1"><title>Cr\xe8che</title>', 'latin1'));
+    if (req.url === '/big.pdf') {
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      return res.end(Buffer.alloc(1024 * 1024));
+    }
     if (req.url === '/api') return res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not here</h1>');
   });
@@ -125,6 +137,18 @@ describe('scrape', () => {
     );
     await expect(run({ url: `${base}/careers/list`, itemSelector: 'li[' })).rejects.toThrow(
       '"li[" is not a valid CSS selector',
+    );
+  });
+
+  it('decodes pages in the charset of the header or of the page itself', async () => {
+    expect(await run({ url: `${base}/latin1-header`, itemSelector: '.job' })).toEqual([{ text: 'Barista à Paris' }]);
+    expect((await run({ url: `${base}/latin1-header` }))[0]?.title).toBe('Café jobs');
+    expect((await run({ url: `${base}/latin1-meta` }))[0]?.title).toBe('Crèche');
+  });
+
+  it('refuses a file that is not HTML', async () => {
+    await expect(run({ url: `${base}/big.pdf` })).rejects.toThrow(
+      `The page at ${base}/big.pdf is not HTML (it is application/pdf)`,
     );
   });
 

@@ -1,6 +1,7 @@
 import { effectiveSettings } from '@flowmind/shared/flow-steps';
 import type { Item } from '@flowmind/shared/flows';
-import { type Cheerio, type CheerioAPI, type contains, load } from 'cheerio';
+import { type Cheerio, type CheerioAPI, type contains, loadBuffer } from 'cheerio';
+import { charsetOf, readBody } from './read-body';
 import { requestFailure, statusFailure } from './request-errors';
 import { type StepContext, type StepDefinition, StepError } from './step';
 
@@ -69,25 +70,34 @@ function extract($: CheerioAPI, root: Nodes | null, fields: FieldSpec[], base: s
   return item;
 }
 
-async function fetchPage(ctx: StepContext, url: string): Promise<{ html: string; url: string }> {
+/** The largest page the step reads. */
+export const MAX_PAGE_BYTES = 10 * 1024 * 1024;
+
+async function fetchPage(ctx: StepContext, url: string): Promise<{ $: CheerioAPI; url: string }> {
   const { timeoutMs } = effectiveSettings(ctx.node);
-  let response: Response;
-  let text: string;
-  try {
-    response = await ctx.services.fetch(url, {
+  const failed = (error: unknown) => requestFailure(error, { url, timeoutMs, signal: ctx.signal });
+  const response = await ctx.services
+    .fetch(url, {
       headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
       signal: ctx.signal,
       timeoutMs,
+    })
+    .catch((error: unknown) => {
+      throw failed(error);
     });
-    text = await response.text();
-  } catch (error) {
-    throw requestFailure(error, { url, timeoutMs, signal: ctx.signal });
-  }
-  if (!response.ok) throw statusFailure(response, '', `The page at ${url}`);
   const type = response.headers.get('content-type') ?? '';
-  if (type && !/\b(text\/html|application\/xhtml\+xml)\b/i.test(type))
+  // Checked before reading, so a large file is not downloaded just to be refused.
+  if (!response.ok || (type && !/\b(text\/html|application\/xhtml\+xml)\b/i.test(type))) {
+    await response.body?.cancel().catch(() => {});
+    if (!response.ok) throw statusFailure(response, '', `The page at ${url}`);
     throw new StepError(`The page at ${url} is not HTML (it is ${type.split(';')[0]?.trim()})`);
-  return { html: text, url: response.url || url };
+  }
+  const bytes = await readBody(response, MAX_PAGE_BYTES).catch((error: unknown) => {
+    throw failed(error);
+  });
+  // The header's charset first, then the page's own <meta charset>, as browsers decide.
+  const $ = loadBuffer(bytes, { encoding: { transportLayerEncodingLabel: charsetOf(type) } });
+  return { $, url: response.url || url };
 }
 
 export const scrapeStep: StepDefinition = {
@@ -99,7 +109,7 @@ export const scrapeStep: StepDefinition = {
       const url = String(p.url ?? '').trim();
       if (!url) throw new StepError('The URL is empty');
       const page = await fetchPage(ctx, url);
-      const $ = load(page.html);
+      const { $ } = page;
       const baseHref = $('base[href]').first().attr('href');
       const base = baseHref ? absolute(baseHref, page.url) : page.url;
       const fields = fieldSpecs(p.fields);
