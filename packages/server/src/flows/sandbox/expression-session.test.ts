@@ -150,6 +150,17 @@ describe('expression sessions', () => {
     expect(await session.evaluate('{{ [1, 2, 3].length }}')).toBe(3);
   });
 
+  it('recovers when native recursion exhausts the host stack', async () => {
+    open();
+    const deep =
+      '{{ (() => { let o = {}; const root = o; for (let i = 0; i < 1e5; i++) { o.a = {}; o = o.a } return JSON.stringify(root).length })() }}';
+    expect((await failure(deep)).message).toMatch(/failed: exceeded the maximum call stack \(too deep recursion\)$/);
+    expect(await session.evaluate('{{ $json.name.toLowerCase() }}')).toBe('ada');
+    const other = sandbox.expressionSession(scope);
+    expect(await other.evaluate('{{ $index * 2 }}')).toBe(2);
+    other.dispose();
+  });
+
   it('resolves every string inside params', async () => {
     open();
     const params = {

@@ -137,11 +137,15 @@ export function createExpressionSession({
   };
 
   const dropVm = (existing: Vm) => {
-    if (!existing.instance.broken) {
+    vm = undefined;
+    if (existing.instance.broken) return;
+    try {
       existing.context.dispose();
       existing.runtime.dispose();
+    } catch {
+      // QuickJS aborted on objects still alive when freeing the runtime: replace the instance.
+      existing.instance.broken = true;
     }
-    vm = undefined;
   };
 
   const failureText = (failure: VmFailure): string => {
@@ -169,7 +173,12 @@ export function createExpressionSession({
       if (!isHostFailure(error)) throw error;
       current.instance.broken = true;
       dropVm(current);
-      throw new ExpressionError(code, failureText({ kind: isHostStackOverflow(error) ? 'stack' : 'memory' }));
+      throw new ExpressionError(
+        code,
+        isHostStackOverflow(error)
+          ? failureText({ kind: 'stack' })
+          : `the sandbox stopped (${(error as Error).message})`,
+      );
     }
     if (result.error) {
       const failure = readVmError(context, result.error, { deadline, file: EXPRESSION_FILE });

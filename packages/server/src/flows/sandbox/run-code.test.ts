@@ -158,6 +158,13 @@ describe('runCode', () => {
     expect(await failure("throw new Error('mine')")).toBe('Code step failed: Error: mine (line 1)');
   });
 
+  it('survives a QuickJS leak in promise callbacks: the result stands and the instance is replaced', async () => {
+    const leaky =
+      "return Promise.resolve(1).then(() => { const s = JSON.stringify({ big: 'x'.repeat(4e6) }); return { n: s.length } })";
+    expect((await run(leaky)).output).toEqual([{ n: 4_000_010 }]);
+    expect((await run('return { after: true }')).output).toEqual([{ after: true }]);
+  });
+
   it('caps the output size', async () => {
     expect(await failure("return { big: 'x'.repeat(11e6) }")).toBe(
       'Code step output is too large (10.5 MB of JSON; limit 10 MB)',
