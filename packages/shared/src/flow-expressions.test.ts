@@ -169,5 +169,7 @@ describe('completions', () => {
     expect(labels('{{ $json.userId.')).toEqual([]);
     expect(labels('{{ $json.nope.')).toEqual([]);
     expect(labels('{{ foo')).toEqual([]);
+    expect(labels('{{ $json.userId }} ')).toEqual([]);
+    expect(labels('{{ $json.userId }} and {{ $json.ta')).toEqual(['tags']);
   });
 });

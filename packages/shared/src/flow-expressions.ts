@@ -229,6 +229,8 @@ const ROOT_ORDER = ['$json', '$node', '$trigger', '$index', '$items', '$now', '$
  */
 export function completions(sample: CompletionSample, textBeforeCursor: string): Completion[] {
   const open = textBeforeCursor.lastIndexOf('{{');
+  // The cursor is after a closed expression, in plain text.
+  if (open >= 0 && findClose(textBeforeCursor, open + 2) >= 0) return [];
   const code = open >= 0 ? textBeforeCursor.slice(open + 2) : textBeforeCursor;
   const partial = partialAtEnd(sample, code);
   if (!partial) return /[\s(,[{!?:+\-*/%<>=&|]$|^$/.test(code) ? rootCompletions(sample, '') : [];
