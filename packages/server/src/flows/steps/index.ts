@@ -1,4 +1,5 @@
 import { aiStep } from './ai';
+import { codeStep } from './code';
 import { emailSendStep } from './email-send';
 import { flowRunStep } from './flow-run';
 import { httpRequestStep } from './http-request';
@@ -20,6 +21,7 @@ import { webhookRespondStep } from './webhook-respond';
  */
 const definitions: StepDefinition[] = [
   httpRequestStep,
+  codeStep,
   aiStep,
   emailSendStep,
   scrapeStep,
