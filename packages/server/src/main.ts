@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { createFlowSystem } from './flows/flow-system';
 import { openDatabase } from './db/client';
+import { createFlowSystem } from './flows/flow-system';
 import { type ChangeBus, createLocalChangeBus, createPostgresChangeBus } from './live/change-bus';
 import { createMailer } from './mail/mailer';
 import { startQueue } from './queue/queue';
@@ -43,7 +43,8 @@ async function main() {
 
   const flows = createFlowSystem({ database, bus, config, logger, queue });
   if (role !== 'api') await flows.startWorker();
-  const app = role === 'worker' ? null : await buildApp({ config, database, bus, mailer, logger, secret, buildId, flows });
+  const app =
+    role === 'worker' ? null : await buildApp({ config, database, bus, mailer, logger, secret, buildId, flows });
   if (app) {
     await app.listen({ port: config.port, host: config.host });
     await flows.startInbound();

@@ -152,18 +152,24 @@ describe('executions survive a killed server', () => {
         { id: 'd', type: 'http.request', name: 'D', params: { url: at('/count/d') } },
       ]);
       const waitRun = (await client.post(`/api/flows/${waiting}/run`, {})).body.id as string;
+      expect(waitRun).toBeTruthy();
       const slowRun = (await client.post(`/api/flows/${running}/run`, {})).body.id as string;
-      const execution = (id: string) => async () => (await client.get(`/api/executions/${id}`)).body;
+      // The client keeps its session cookie; the URL follows whichever process is up.
+      const execution = (id: string) => async () =>
+        (await client.request('GET', `${baseUrl}/api/executions/${id}`)).body;
       await waitFor(execution(waitRun), (e) => e?.status === 'waiting');
-      await waitFor(async () => calls.get('/slow/1') ?? 0, (n) => n === 1);
+      await waitFor(
+        async () => calls.get('/slow/1') ?? 0,
+        (n) => n === 1,
+      );
 
       await kill(processA.child);
       processA = null;
       processB = await startProcess(env);
       baseUrl = processB.baseUrl;
 
-      const finishedStatus = (e: { status?: string } | undefined) =>
-        ['succeeded', 'failed', 'cancelled'].includes(e?.status ?? '');
+      // biome-ignore lint/suspicious/noExplicitAny: test reads response bodies freely
+      const finishedStatus = (e: any) => ['succeeded', 'failed', 'cancelled'].includes(e?.status ?? '');
       const waited = await waitFor(execution(waitRun), finishedStatus, 45_000);
       const resumed = await waitFor(execution(slowRun), finishedStatus, 45_000);
       expect(waited.status).toBe('succeeded');
@@ -194,7 +200,7 @@ describe('webhook calls while no worker runs', () => {
   });
   afterAll(() => server.close());
 
-  it('are saved and answered, then run once a worker starts', async () => {
+  it('are saved and answered, then run once a worker starts', { timeout: 60_000 }, async () => {
     const { client, user } = await signUpVerified(server, { name: 'Queue', email: 'queue@example.com' });
     const graph = {
       nodes: [
@@ -230,7 +236,9 @@ describe('webhook calls while no worker runs', () => {
         async () => (await client.get(`/api/executions/${id}`)).body,
         (e) => e.status === 'succeeded',
       );
-      expect(done.steps.find((s: { node_id: string }) => s.node_id === 'set').output.main[0]).toMatchObject({ n: i + 1 });
+      expect(done.steps.find((s: { node_id: string }) => s.node_id === 'set').output.main[0]).toMatchObject({
+        n: i + 1,
+      });
     }
   });
 });

@@ -11,7 +11,10 @@ export function registerExecutionLiveSources(hub: LiveHub, { executions }: { exe
     pattern: 'executions/:executionId',
     async load({ userId, params }) {
       const doc = await executions.get({ executionId: params.executionId as string, userId });
-      return { doc: doc as LiveDoc, topics: [executionTopic(doc.id), topics.account(doc.account_id), topics.user(userId)] };
+      return {
+        doc: doc as LiveDoc,
+        topics: [executionTopic(doc.id), topics.account(doc.account_id), topics.user(userId)],
+      };
     },
   });
   hub.register({

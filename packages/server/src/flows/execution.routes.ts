@@ -90,7 +90,11 @@ export function registerExecutionRoutes(
   );
   app.post(
     '/api/executions/:executionId/cancel',
-    doc({ summary: 'Cancel a queued, waiting or running execution', params: ExecutionParams, response: ExecutionDetail }),
+    doc({
+      summary: 'Cancel a queued, waiting or running execution',
+      params: ExecutionParams,
+      response: ExecutionDetail,
+    }),
     async (req) => {
       const user = await session.requireUser(req);
       return executions.cancel({ ...parse(ExecutionParams, req.params), userId: user.id });

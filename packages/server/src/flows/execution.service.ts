@@ -29,7 +29,9 @@ function parseSample(value: unknown): Item[] {
     }
   }
   const list = Array.isArray(parsed) ? parsed : [parsed];
-  return list.map((item) => (item && typeof item === 'object' && !Array.isArray(item) ? (item as Item) : { value: item }));
+  return list.map((item) =>
+    item && typeof item === 'object' && !Array.isArray(item) ? (item as Item) : { value: item },
+  );
 }
 
 export function executionService({
@@ -108,7 +110,13 @@ export function executionService({
       return detail(row);
     },
 
-    async list({ userId, query }: { userId: string; query: z.output<typeof ListExecutionsQuery> }): Promise<ExecutionPage> {
+    async list({
+      userId,
+      query,
+    }: {
+      userId: string;
+      query: z.output<typeof ListExecutionsQuery>;
+    }): Promise<ExecutionPage> {
       let accountId = query.accountId;
       if (query.flowId) {
         const flow = await flows.requireFlow(query.flowId, userId, { allowTrashed: true });
@@ -117,7 +125,13 @@ export function executionService({
       }
       if (!accountId) throw new AppError('bad_request', 'Give accountId or flowId', 'accountId');
       await accounts.requireMember(accountId, userId);
-      return repo.list({ accountId, flowId: query.flowId, status: query.status, limit: query.limit, cursor: query.cursor });
+      return repo.list({
+        accountId,
+        flowId: query.flowId,
+        status: query.status,
+        limit: query.limit,
+        cursor: query.cursor,
+      });
     },
 
     async get({ executionId, userId }: { executionId: string; userId: string }) {
@@ -150,7 +164,15 @@ export function executionService({
     },
 
     /** Evaluates a template against a step's input in the latest (or a given) execution. */
-    async preview({ flowId, userId, input }: { flowId: string; userId: string; input: z.output<typeof PreviewExpression> }): Promise<ExpressionPreview> {
+    async preview({
+      flowId,
+      userId,
+      input,
+    }: {
+      flowId: string;
+      userId: string;
+      input: z.output<typeof PreviewExpression>;
+    }): Promise<ExpressionPreview> {
       const flow = await flows.requireFlow(flowId, userId);
       const source = input.executionId
         ? await repo.forAccount(flow.accountId, input.executionId)

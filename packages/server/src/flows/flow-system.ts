@@ -9,8 +9,8 @@ import type { Queue } from '../queue/queue';
 import { recordService } from '../tables/record.service';
 import { recordIndexes } from '../tables/record-indexes';
 import { tableService } from '../tables/table.service';
-import type { ExecutionRow } from './engine/execution.repository';
 import { createAiApi } from './ai/ai-api';
+import type { ExecutionRow } from './engine/execution.repository';
 import { createFlowRuntime, type FlowRuntime } from './engine/runtime';
 import type { FlowRow } from './flow.repository';
 import { createGuardedFetch } from './net/guarded-fetch';
@@ -50,7 +50,10 @@ export function createFlowSystem({
   const indexes = recordIndexes({ db, concurrent: database.kind === 'postgres', logger });
   const tables = tableService({ db, bus, accounts, indexes });
   const records = recordService({ db, bus, tablesService: tables, indexes, onRecords: triggers.onRecords });
-  const fetch = createGuardedFetch({ allowPrivate: config.flows.allowPrivateHttp, allowHosts: config.flows.allowHosts });
+  const fetch = createGuardedFetch({
+    allowPrivate: config.flows.allowPrivateHttp,
+    allowHosts: config.flows.allowHosts,
+  });
   const sandbox = createSandbox();
   const sendMail = createStepMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
 
@@ -139,7 +142,9 @@ export function createFlowSystem({
         );
       return { executionId: child.id, items: outcome.items };
     }
-    throw new StepError(`"${target.name}" did not finish in this run (it is ${outcome.kind === 'waiting' ? 'waiting' : 'busy'})`);
+    throw new StepError(
+      `"${target.name}" did not finish in this run (it is ${outcome.kind === 'waiting' ? 'waiting' : 'busy'})`,
+    );
   }
 
   runtime = createFlowRuntime({

@@ -10,8 +10,8 @@ import WebSocket from 'ws';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { type ChangeBus, createLocalChangeBus, createPostgresChangeBus } from '../live/change-bus';
 import { createFlowSystem } from '../flows/flow-system';
+import { type ChangeBus, createLocalChangeBus, createPostgresChangeBus } from '../live/change-bus';
 import { createMailer } from '../mail/mailer';
 import { startQueue } from '../queue/queue';
 import { type MailCatcher, startMailCatcher } from './mail-catcher';
@@ -80,7 +80,11 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  { shareWith, queue: withQueue = false, worker = true }: { shareWith?: TestServer; queue?: boolean; worker?: boolean } = {},
+  {
+    shareWith,
+    queue: withQueue = false,
+    worker = true,
+  }: { shareWith?: TestServer; queue?: boolean; worker?: boolean } = {},
 ) {
   const mail: MailCatcher = await startMailCatcher();
   const { database, url: databaseUrl, drop } = await openTestDatabase(shareWith);

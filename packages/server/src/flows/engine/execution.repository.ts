@@ -252,10 +252,13 @@ export function executionRepository(db: Db) {
           .update(executions)
           .set({ status: 'waiting', resumeAt, leaseOwner: null, leaseUntil: null })
           .where(and(eq(executions.id, step.executionId), eq(executions.leaseOwner, owner)));
-        await tx.insert(executionSteps).values({ id: newId('stp'), ...step }).onConflictDoUpdate({
-          target: [executionSteps.executionId, executionSteps.nodeId, executionSteps.runIndex],
-          set: { status: step.status, input: step.input, output: step.output, logs: step.logs, error: step.error },
-        });
+        await tx
+          .insert(executionSteps)
+          .values({ id: newId('stp'), ...step })
+          .onConflictDoUpdate({
+            target: [executionSteps.executionId, executionSteps.nodeId, executionSteps.runIndex],
+            set: { status: step.status, input: step.input, output: step.output, logs: step.logs, error: step.error },
+          });
       });
     },
 

@@ -300,7 +300,7 @@ async function walk(
     const runIndex = runs.get(node.id)?.length ?? 0;
     const previous = saved.get(`${node.id}:${runIndex}`);
 
-    if (previous && previous.output && (previous.status === 'succeeded' || previous.status === 'failed')) {
+    if (previous?.output && (previous.status === 'succeeded' || previous.status === 'failed')) {
       const output = previous.output as Outputs;
       remember(node, inputs, output);
       if (execution.stopAfterNodeId === node.id) return finished('succeeded', null);

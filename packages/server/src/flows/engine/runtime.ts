@@ -71,7 +71,12 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
   const flowNames = new Map<string, { name: string; at: number }>();
 
   const changed = (execution: { id: string; accountId: string; flowId: string }) =>
-    bus.publish([executionTopic(execution.id), executionsTopic(execution.accountId), `flow:${execution.flowId}`, topics.account(execution.accountId)]);
+    bus.publish([
+      executionTopic(execution.id),
+      executionsTopic(execution.accountId),
+      `flow:${execution.flowId}`,
+      topics.account(execution.accountId),
+    ]);
 
   const unsubscribe = bus.subscribe((topic) => {
     if (!topic.startsWith('execution-cancel:')) return;
@@ -96,9 +101,20 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     timers.add(timer);
   }
 
+  // pg-boss drops jobs sent to a queue that does not exist yet, so the api role creates it too.
+  let queueReady: Promise<unknown> | null = null;
+  const ensureQueue = () => {
+    queueReady ??= (queue as Queue).createQueue(EXECUTION_QUEUE).catch((error) => {
+      queueReady = null;
+      throw error;
+    });
+    return queueReady;
+  };
+
   /** Wakes a worker for an execution now or at a time. */
   async function enqueue(executionId: string, at?: Date) {
     if (queue) {
+      await ensureQueue();
       await queue.send(EXECUTION_QUEUE, { executionId }, at ? { startAfter: at } : {});
       return;
     }
@@ -166,7 +182,8 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
         const deadline = Date.now() + timeoutMs;
         while (Date.now() < deadline) {
           const current = await repo.row(row.id);
-          if (current?.response) return { execution: row, response: current.response as WebhookResponse, outcome: null };
+          if (current?.response)
+            return { execution: row, response: current.response as WebhookResponse, outcome: null };
           if (current && ['succeeded', 'failed', 'cancelled'].includes(current.status))
             return { execution: row, response: null, outcome: null };
           await new Promise((resolve) => setTimeout(resolve, 100));
@@ -194,7 +211,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       if (working) return;
       working = true;
       if (queue) {
-        await queue.createQueue(EXECUTION_QUEUE);
+        await ensureQueue();
         await queue.work<{ executionId: string }>(
           EXECUTION_QUEUE,
           { batchSize: 20, pollingIntervalSeconds: 0.5 },
@@ -241,7 +258,11 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
   };
 
   /** Claims and runs one execution here; `held` means a slot was taken for it already. */
-  async function execute(executionId: string, onRespond?: (response: WebhookResponse) => void, held = false): Promise<RunOutcome> {
+  async function execute(
+    executionId: string,
+    onRespond?: (response: WebhookResponse) => void,
+    held = false,
+  ): Promise<RunOutcome> {
     if (!held) await slots.acquire();
     if (local.has(executionId)) {
       slots.release();
@@ -266,7 +287,8 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
         executionId,
         { accountConcurrency, onRespond, signal: controller.signal },
       );
-      if (outcome.kind === 'not-claimed' && outcome.reason === 'busy') await enqueue(executionId, new Date(Date.now() + 1000));
+      if (outcome.kind === 'not-claimed' && outcome.reason === 'busy')
+        await enqueue(executionId, new Date(Date.now() + 1000));
       return outcome;
     } catch (error) {
       logger.error({ err: error, executionId }, 'execution failed to run');

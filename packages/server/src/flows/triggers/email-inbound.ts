@@ -17,7 +17,9 @@ export function inboundToken(address: string): string | null {
 }
 
 const addresses = (value: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(value) ? value : value ? [value] : []).flatMap((a) => a.value.map((v) => v.address ?? '')).filter(Boolean);
+  (Array.isArray(value) ? value : value ? [value] : [])
+    .flatMap((a) => a.value.map((v) => v.address ?? ''))
+    .filter(Boolean);
 
 /**
  * Takes mail for email-triggered flows over SMTP. A recipient is accepted only when it is the

@@ -44,7 +44,10 @@ export function nextFire(spec: ScheduleSpec, after: Date): Date {
 export async function syncSchedule(db: Db, flow: FlowRow) {
   const listening = flow.active && !flow.deletedAt && flow.publishedVersionId;
   const [version] = listening
-    ? await db.select().from(flowVersions).where(eq(flowVersions.id, flow.publishedVersionId as string))
+    ? await db
+        .select()
+        .from(flowVersions)
+        .where(eq(flowVersions.id, flow.publishedVersionId as string))
     : [];
   const spec = version ? scheduleSpec(version.graph as FlowGraph) : null;
   if (!version || !spec) {

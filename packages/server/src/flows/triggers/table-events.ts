@@ -11,7 +11,14 @@ import type { FlowRuntime } from '../engine/runtime';
 /** Set while a flow's step writes records, so that flow's own writes do not trigger it again. */
 export const flowWriteContext = new AsyncLocalStorage<{ flowId: string }>();
 
-type Listener = { flowId: string; accountId: string; versionId: string; version: number; graph: FlowGraph; event: string };
+type Listener = {
+  flowId: string;
+  accountId: string;
+  versionId: string;
+  version: number;
+  graph: FlowGraph;
+  event: string;
+};
 
 const CACHE_MS = 2000;
 

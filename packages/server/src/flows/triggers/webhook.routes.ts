@@ -46,7 +46,9 @@ function hookCache(db: Db) {
         graph,
         method: String(params.method ?? 'ANY').toUpperCase(),
         respond: params.respond === 'respond_step' ? 'respond_step' : 'immediately',
-        secretHeader: String(params.secretHeader ?? '').trim().toLowerCase(),
+        secretHeader: String(params.secretHeader ?? '')
+          .trim()
+          .toLowerCase(),
         secretValue: String(params.secretValue ?? ''),
       };
     }
@@ -82,7 +84,10 @@ export function registerWebhookRoutes(app: FastifyInstance, { db, runtime }: { d
     const hook = webhookId ? await findHook(webhookId) : null;
     if (!hook)
       return reply.status(404).send({
-        error: { code: 'not_found', message: 'No active flow listens at this address. Publish the flow and turn it on.' },
+        error: {
+          code: 'not_found',
+          message: 'No active flow listens at this address. Publish the flow and turn it on.',
+        },
       });
     if (hook.method !== 'ANY' && hook.method !== request.method)
       return reply
