@@ -62,8 +62,9 @@ export async function syncSchedule(db: Db, flow: FlowRow) {
 }
 
 /**
- * Fires due schedules. A tick belongs to whoever moves its `next_at` on first (compare-and-set),
- * so however many workers tick, each fire time starts one execution. A worker that was down
+ * Fires due schedules. A tick belongs to whoever moves its `next_at` on first: the update only
+ * matches while the row is still due, and its new time is always in the future, so however many
+ * workers tick, each fire time starts one execution. A worker that was down
  * fires a missed tick once, then carries on from now.
  */
 export function startScheduler({
@@ -95,7 +96,7 @@ export function startScheduler({
       const claimed = await db
         .update(flowSchedules)
         .set({ nextAt: next })
-        .where(and(eq(flowSchedules.flowId, schedule.flowId), eq(flowSchedules.nextAt, schedule.nextAt)))
+        .where(and(eq(flowSchedules.flowId, schedule.flowId), lte(flowSchedules.nextAt, sql`now()`)))
         .returning({ flowId: flowSchedules.flowId });
       if (claimed.length === 0) continue;
       const [version] = await db.select().from(flowVersions).where(eq(flowVersions.id, schedule.versionId));
