@@ -3,10 +3,10 @@ import { testPattern } from './regex';
 import { StepError } from './step';
 
 /**
- * Conditions of the if, switch and transform steps (`matches` is a JavaScript-syntax pattern run
- * by RE2, see regex.ts). Comparisons are loose but predictable:
- * two values that both read as numbers compare as numbers ("10" > 9), two ISO dates compare as
- * times, anything else as case-sensitive text.
+ * Conditions of the if, switch and transform steps. Comparisons are loose but predictable: two
+ * values that both read as numbers compare as numbers ("10" > 9), two ISO dates compare as times,
+ * anything else as case-sensitive text. `matches` takes a JavaScript-syntax pattern run by RE2
+ * (regex.ts).
  */
 
 const OPERATORS = new Set<string>(CONDITION_OPERATORS.map((o) => o.value));
