@@ -1,13 +1,7 @@
 import type { ConditionOperator } from '@flowmind/shared/flow-steps';
 import { describe, expect, it } from 'vitest';
-import {
-  compareValues,
-  evaluateCondition,
-  matchAll,
-  REGEX_PATTERN_MAX,
-  readCombine,
-  readConditions,
-} from './conditions';
+import { compareValues, evaluateCondition, matchAll, readCombine, readConditions } from './conditions';
+import { REGEX_PATTERN_MAX } from './regex';
 import { StepError } from './step';
 
 type Row = [unknown, ConditionOperator, unknown, boolean];
@@ -89,6 +83,10 @@ const table: Row[] = [
   ['ORDER-1', 'matches', '/^order/i', true],
   ['a', 'matches', '/a/g', true],
   [42, 'matches', '^\\d+$', true],
+  ['a\nb', 'matches', '/^b$/m', true],
+  ['a\nb', 'matches', '/a.b/s', true],
+  ['Straße', 'matches', '/^\\p{L}+$/u', true],
+  ['2026-11', 'matches', '(?<year>\\d{4})-\\d\\d', true],
 ];
 
 describe('evaluateCondition', () => {
@@ -107,7 +105,22 @@ describe('evaluateCondition', () => {
     );
     expect(() =>
       evaluateCondition({ left: 'x', operator: 'matches', right: 'a'.repeat(REGEX_PATTERN_MAX + 1) }),
-    ).toThrow(StepError);
+    ).toThrow(`Regular expressions are at most ${REGEX_PATTERN_MAX} characters long`);
+  });
+
+  it('runs patterns that backtrack forever in native RegExp in linear time', () => {
+    const started = Date.now();
+    const text = `${'a'.repeat(5000)}b`;
+    expect(evaluateCondition({ left: text, operator: 'matches', right: '(a+)+$' })).toBe(false);
+    expect(evaluateCondition({ left: text, operator: 'matches', right: '/(a|aa)*c$/i' })).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses backreferences and lookaround in words', () => {
+    expect(() => evaluateCondition({ left: 'aa', operator: 'matches', right: '(a)\\1' })).toThrow(
+      '"(a)\\1" uses a backreference or lookaround, which conditions do not run (use a Code step for those)',
+    );
+    expect(() => evaluateCondition({ left: 'ab', operator: 'matches', right: 'a(?=b)' })).toThrow(/lookaround/);
   });
 
   it('refuses an operator it does not know', () => {

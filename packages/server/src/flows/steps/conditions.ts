@@ -1,14 +1,13 @@
 import { CONDITION_OPERATORS, type Condition, type ConditionOperator } from '@flowmind/shared/flow-steps';
+import { testPattern } from './regex';
 import { StepError } from './step';
 
 /**
- * Conditions of the if, switch and transform steps. Comparisons are loose but predictable:
- * two values that both read as numbers compare as numbers ("10" > 9), two ISO dates compare as
- * times, anything else as case-sensitive text.
+ * Conditions of the if, switch and transform steps. Comparisons are loose but predictable: two
+ * values that both read as numbers compare as numbers ("10" > 9), two ISO dates compare as times,
+ * anything else as case-sensitive text. `matches` takes a JavaScript-syntax pattern run by RE2
+ * (regex.ts).
  */
-
-/** Regex patterns longer than this are refused: a pattern is user input run against every item. */
-export const REGEX_PATTERN_MAX = 500;
 
 const OPERATORS = new Set<string>(CONDITION_OPERATORS.map((o) => o.value));
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
@@ -88,19 +87,6 @@ function contains(haystack: unknown, needle: unknown): boolean {
   return asText(haystack).includes(asText(needle));
 }
 
-/** `abc` or `/abc/i`: the slashed form carries flags. */
-function toRegExp(pattern: unknown): RegExp {
-  const source = asText(pattern);
-  if (source.length > REGEX_PATTERN_MAX)
-    throw new StepError(`Regular expressions are at most ${REGEX_PATTERN_MAX} characters long`);
-  const slashed = /^\/(.*)\/([dgimsuvy]*)$/s.exec(source);
-  try {
-    return slashed ? new RegExp(slashed[1] ?? '', (slashed[2] ?? '').replace('g', '')) : new RegExp(source);
-  } catch (error) {
-    throw new StepError(`"${source}" is not a valid regular expression: ${(error as Error).message}`);
-  }
-}
-
 const CHECKS: Record<ConditionOperator, (left: unknown, right: unknown) => boolean> = {
   equals: looseEquals,
   not_equals: (l, r) => !looseEquals(l, r),
@@ -116,7 +102,7 @@ const CHECKS: Record<ConditionOperator, (left: unknown, right: unknown) => boole
   is_not_empty: (l) => !isEmptyValue(l),
   is_true: (l) => asBoolean(l) === true,
   is_false: (l) => asBoolean(l) === false,
-  matches: (l, r) => toRegExp(r).test(asText(l)),
+  matches: (l, r) => testPattern(asText(r), asText(l)),
 };
 
 export function evaluateCondition({ left, operator, right }: Condition): boolean {

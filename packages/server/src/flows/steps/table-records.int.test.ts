@@ -245,6 +245,18 @@ describe('table.records step on the real tables', () => {
     expect(secrets.body.records).toEqual([]);
   });
 
+  it("says so when the flow's creator is not a member of the flow's account", async () => {
+    const actingStranger = createRecordsApi({
+      db: server.db,
+      records,
+      accountId: owner.user.personal_account_id,
+      actorUserId: stranger.user.id,
+    });
+    await expect(run({ operation: 'find' }, [{}], actingStranger)).rejects.toThrow(
+      'The flow acts for its creator, who is no longer a member of this account',
+    );
+  });
+
   it("a table of another account the flow's creator is also a member of is not found either", async () => {
     const business = await owner.client.post('/api/accounts', { name: 'Olga Works', handle: 'olga-works' });
     expect(business.status, business.text).toBe(201);
