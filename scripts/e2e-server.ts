@@ -16,6 +16,9 @@ Object.assign(process.env, {
   FLOWMIND_DATA_DIR: dataDir,
   SMTP_URL: mail.smtpUrl,
   FLOWMIND_SIGNIN_RATE_LIMIT: '1000',
+  // Email-triggered flows take mail here; HTTP steps may call servers the tests start on localhost.
+  SMTP_INBOUND_PORT: String(Number(process.env.E2E_INBOUND_PORT ?? port + 25)),
+  FLOWMIND_HTTP_ALLOW_HOSTS: 'localhost',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 await import('../packages/server/src/main');
