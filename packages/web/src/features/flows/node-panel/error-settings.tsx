@@ -1,7 +1,7 @@
 import { effectiveSettings } from '@flowmind/shared/flow-steps';
 import type { FlowNode, NodeSettings, OnError } from '@flowmind/shared/flows';
 import { ChevronRight } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Input, NativeSelect } from '../../../components/ui/input';
 import { settingNumber } from './param-form-logic';
 
@@ -25,22 +25,19 @@ export function ErrorSettings({
   const defaults = effectiveSettings({ type: node.type, settings: {} });
   const own = node.settings ?? {};
   const changed = Object.values(own).some((value) => value !== undefined);
-  const number = (key: 'retries' | 'retryDelayMs' | 'timeoutMs', label: string, unit: string, max: number) => (
+  const number = (key: 'retries' | 'retryDelayMs' | 'timeoutMs', label: string, unit: string) => (
     <div className="grid gap-1">
       <label htmlFor={`${id}-${key}`} className="font-medium text-[13px]">
         {label}
       </label>
       <div className="flex items-center gap-1.5">
-        <Input
+        <SettingInput
           id={`${id}-${key}`}
-          inputMode="numeric"
+          value={own[key]}
           placeholder={String(defaults[key])}
-          value={own[key] === undefined ? '' : String(own[key])}
+          range={SETTING_RANGES[key]}
           disabled={disabled}
-          onChange={(event) => {
-            const value = settingNumber(event.target.value);
-            onChange({ [key]: value === undefined ? undefined : Math.min(value, max) });
-          }}
+          onChange={(value) => onChange({ [key]: value })}
         />
         <span className="w-6 shrink-0 text-muted-foreground text-xs">{unit}</span>
       </div>
@@ -58,9 +55,9 @@ export function ErrorSettings({
       </summary>
       <div className="grid gap-3 border-t px-3 py-3">
         <div className="grid grid-cols-2 gap-3">
-          {number('retries', 'Retries', '', 10)}
-          {number('retryDelayMs', 'First retry after', 'ms', 3_600_000)}
-          {number('timeoutMs', 'Time limit', 'ms', 3_600_000)}
+          {number('retries', 'Retries', '')}
+          {number('retryDelayMs', 'First retry after', 'ms')}
+          {number('timeoutMs', 'Time limit', 'ms')}
         </div>
         <div className="grid gap-1">
           <label htmlFor={`${id}-onError`} className="font-medium text-[13px]">
@@ -86,5 +83,56 @@ export function ErrorSettings({
         </p>
       </div>
     </details>
+  );
+}
+
+/** The bounds the flow contract puts on each setting (NodeSettings in flows.ts). */
+const SETTING_RANGES = {
+  retries: { min: 0, max: 10 },
+  retryDelayMs: { min: 0, max: 3_600_000 },
+  timeoutMs: { min: 100, max: 3_600_000 },
+} as const;
+
+/**
+ * A whole-number box that saves only values the contract accepts, so a half-typed "5" on the way to
+ * "5000" never reaches a draft save; empty saves "use the default".
+ */
+function SettingInput({
+  id,
+  value,
+  placeholder,
+  range,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  value: number | undefined;
+  placeholder: string;
+  range: { min: number; max: number };
+  disabled?: boolean;
+  onChange(value: number | undefined): void;
+}) {
+  const [text, setText] = useState(value === undefined ? '' : String(value));
+  useEffect(() => setText(value === undefined ? '' : String(value)), [value]);
+  const parsed = settingNumber(text);
+  const invalid = text.trim() !== '' && (parsed === undefined || parsed < range.min || parsed > range.max);
+  return (
+    <Input
+      id={id}
+      inputMode="numeric"
+      placeholder={placeholder}
+      value={text}
+      disabled={disabled}
+      aria-invalid={invalid || undefined}
+      title={invalid ? `A whole number from ${range.min} to ${range.max}` : undefined}
+      onChange={(event) => {
+        const next = event.target.value;
+        setText(next);
+        const number = settingNumber(next);
+        if (next.trim() === '') onChange(undefined);
+        else if (number !== undefined && number >= range.min && number <= range.max) onChange(number);
+      }}
+      onBlur={() => setText(value === undefined ? '' : String(value))}
+    />
   );
 }

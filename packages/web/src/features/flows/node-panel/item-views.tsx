@@ -182,7 +182,7 @@ function SchemaRow({ node, depth, onInsert }: { node: SchemaNode; depth: number;
         {onInsert && (
           <button
             type="button"
-            className="invisible flex items-center gap-1 rounded px-1.5 py-0.5 text-[11px] text-primary hover:bg-primary-soft group-hover:visible focus-visible:visible [@media(hover:none)]:visible"
+            className="flex items-center gap-1 rounded px-1.5 py-0.5 text-[11px] text-primary opacity-0 hover:bg-primary-soft focus-visible:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100"
             aria-label={`Insert ${node.path}`}
             onClick={() => onInsert(node.path)}
           >

@@ -162,7 +162,7 @@ function ParamControl({
             value={text}
             onChange={onChange}
           />
-          {problem && <p className="text-[13px] text-destructive">{problem}</p>}
+          {problem && !control['aria-invalid'] && <p className="text-[13px] text-destructive">{problem}</p>}
         </>
       );
     }
