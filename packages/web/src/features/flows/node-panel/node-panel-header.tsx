@@ -4,17 +4,9 @@ import { FlaskConical, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { nameProblem } from './param-form-logic';
 import { stepIcon } from './step-icon';
 import { Switch } from './switch';
-
-/** A new name's problem: empty, too long, or another step's (expressions address steps by name). */
-export function nameProblem(name: string, node: FlowNode, graph: FlowGraph): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return 'A step needs a name';
-  if (trimmed.length > 80) return 'At most 80 characters';
-  const taken = graph.nodes.some((other) => other.id !== node.id && other.name.toLowerCase() === trimmed.toLowerCase());
-  return taken ? `Another step is named "${trimmed}"` : null;
-}
 
 export function NodePanelHeader({
   node,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   issuesByField,
   jsonProblem,
+  nameProblem,
   numberParam,
   paramRows,
   paramText,
@@ -112,5 +113,16 @@ describe('input conversions', () => {
     expect(jsonProblem('{"a": {{ $json.a }} }')).toBeNull();
     expect(jsonProblem('{"a": "{{ $json.a }}"}')).toBeNull();
     expect(jsonProblem('{"a": ')).toMatch(/^Not valid JSON/);
+  });
+});
+
+describe('nameProblem', () => {
+  const graph = { nodes: [http(), { ...http(), id: 'n2', name: 'Send Mail' }], edges: [], stickies: [] };
+  it('refuses empty, long and taken names, ignoring case, but not the step’s own', () => {
+    expect(nameProblem('  ', http(), graph)).toBe('A step needs a name');
+    expect(nameProblem('x'.repeat(81), http(), graph)).toBe('At most 80 characters');
+    expect(nameProblem('send mail', http(), graph)).toBe('Another step is named "send mail"');
+    expect(nameProblem('Call', http(), graph)).toBeNull();
+    expect(nameProblem('Fetch', http(), graph)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { fieldShown, type NodeIssue, type ParamField, paramsWithDefaults, stepType } from '@flowmind/shared/flow-steps';
-import type { FlowNode, NodeSettings } from '@flowmind/shared/flows';
+import type { FlowGraph, FlowNode, NodeSettings } from '@flowmind/shared/flows';
 
 /** The fields of a node's form that apply to its current params (defaults filled in before `showIf`). */
 export function visibleFields(node: Pick<FlowNode, 'type' | 'params'>): ParamField[] {
@@ -80,4 +80,13 @@ export function jsonProblem(text: string): string | null {
   } catch (error) {
     return `Not valid JSON: ${(error as Error).message}`;
   }
+}
+
+/** A new name's problem: empty, too long, or another step's (expressions address steps by name). */
+export function nameProblem(name: string, node: FlowNode, graph: FlowGraph): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return 'A step needs a name';
+  if (trimmed.length > 80) return 'At most 80 characters';
+  const taken = graph.nodes.some((other) => other.id !== node.id && other.name.toLowerCase() === trimmed.toLowerCase());
+  return taken ? `Another step is named "${trimmed}"` : null;
 }
