@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completions, openExpression, pathStart } from './completions';
+import { completions, openExpression } from './completions';
 
 const sample = {
   $json: { email: 'ada@example.com', total: 42, 'first name': 'Ada', tags: ['a', 'b'], address: { city: 'Paris' } },
@@ -54,12 +54,17 @@ describe('completions', () => {
     expect(completions(sample, '{{ $nope.')).toEqual([]);
   });
 
-  it('finds the open expression and where the path being typed starts', () => {
+  it('finds the open expression', () => {
     expect(openExpression('a {{ $json.x }} b {{ $js')).toBe(' $js');
     expect(openExpression('a {{ $json.x }}')).toBeNull();
-    expect(pathStart('Hi {{ $json.em')).toBe(6);
-    expect(pathStart('{{ $json.a + $json.b')).toBe(13);
-    expect(pathStart('{{ $node["a $b"].js')).toBe(3);
-    expect(pathStart('no expression')).toBeNull();
+  });
+
+  it('replaces the path typed so far, from its $', () => {
+    const first = (text: string) => completions(sample, text)[0];
+    expect(first('Hi {{ $json.em')).toMatchObject({ insert: '$json.email', replace: 8 });
+    expect(first('{{ $json.total + $json.t')).toMatchObject({ insert: '$json.total', replace: 7 });
+    expect(first('{{ $node["Send m')).toMatchObject({ insert: '$node["Send mail"]', replace: 13 });
+    expect(first('{{ $tr')).toMatchObject({ insert: '$trigger', replace: 3 });
+    expect(first('{{ ')).toMatchObject({ insert: '$json', replace: 0 });
   });
 });

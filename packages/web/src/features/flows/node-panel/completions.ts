@@ -1,11 +1,11 @@
 /**
  * Suggestions for the expression being typed, from a sample scope (the fields seen in the last run).
- * Same signature as the shared `completions` in flow-expressions.ts, which replaces this one once it lands.
- *
- * `insert` is the whole path from its `$` root (`$json.email`, `$node["Send mail"].json`); the input
- * replaces the path being typed (from `pathStart`) with it.
+ * Same signature and result as the shared `completions` in flow-expressions.ts, which replaces this one
+ * once it lands: `insert` replaces the `replace` characters before the cursor. Here `insert` is always
+ * the whole path from its `$` root (`$json.email`, `$node["Send mail"].json`) and `replace` covers the
+ * path typed so far.
  */
-export type Completion = { label: string; insert: string; detail: string };
+export type Completion = { label: string; insert: string; replace: number; detail: string };
 
 type Segment = string | number;
 type ParsedPath = { start: number; root: string; segments: Segment[]; partial: string; partialKind: PartialKind };
@@ -72,14 +72,6 @@ export function pathAtEnd(text: string): ParsedPath | null {
   return null;
 }
 
-/** Where in `textBeforeCursor` the path being completed starts (for replacing it), or null. */
-export function pathStart(textBeforeCursor: string): number | null {
-  const expression = openExpression(textBeforeCursor);
-  if (expression === null) return null;
-  const parsed = pathAtEnd(expression);
-  return parsed ? textBeforeCursor.length - expression.length + parsed.start : null;
-}
-
 export function formatPath(root: string, segments: readonly Segment[]): string {
   let path = root;
   for (const segment of segments) {
@@ -121,6 +113,7 @@ export function completions(sample: Record<string, unknown>, textBeforeCursor: s
     if (/(^|[\s(,+\-*/%!?:<>=&|])$/.test(expression)) return rootSuggestions(sample, '');
     return [];
   }
+  const replace = expression.length - parsed.start;
   if (parsed.partialKind === 'root') return rootSuggestions(sample, parsed.partial);
 
   let value: unknown = sample[parsed.root];
@@ -135,6 +128,7 @@ export function completions(sample: Record<string, unknown>, textBeforeCursor: s
       suggestions.push({
         label: `[${index}]`,
         insert: formatPath(parsed.root, [...parsed.segments, index]),
+        replace,
         detail: describeValue(element),
       });
     });
@@ -145,6 +139,7 @@ export function completions(sample: Record<string, unknown>, textBeforeCursor: s
     suggestions.push({
       label: key,
       insert: formatPath(parsed.root, [...parsed.segments, key]),
+      replace,
       detail: describeValue(child),
     });
     if (suggestions.length >= MAX_SUGGESTIONS) break;
@@ -155,5 +150,5 @@ export function completions(sample: Record<string, unknown>, textBeforeCursor: s
 function rootSuggestions(sample: Record<string, unknown>, typed: string): Completion[] {
   return Object.entries(sample)
     .filter(([key]) => key.startsWith('$') && matches(key, typed))
-    .map(([key, value]) => ({ label: key, insert: key, detail: describeValue(value) }));
+    .map(([key, value]) => ({ label: key, insert: key, replace: typed.length, detail: describeValue(value) }));
 }

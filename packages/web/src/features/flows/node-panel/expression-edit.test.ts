@@ -15,22 +15,19 @@ describe('expressionSegments', () => {
 });
 
 describe('applyCompletion', () => {
-  it('replaces the path being typed with the chosen one', () => {
+  it('replaces the characters typed before the cursor with the suggestion', () => {
     const value = 'Hi {{ $json.na }}!';
-    expect(applyCompletion({ value, cursor: 14, insert: '$json.name' })).toEqual({
+    expect(applyCompletion({ value, cursor: 14, insert: '$json.name', replace: 8 })).toEqual({
       value: 'Hi {{ $json.name }}!',
       cursor: 16,
     });
-    expect(applyCompletion({ value: '{{ $json. }}', cursor: 9, insert: '$json["first name"]' })).toEqual({
+    expect(applyCompletion({ value: '{{ $json. }}', cursor: 9, insert: '["first name"]', replace: 1 })).toEqual({
       value: '{{ $json["first name"] }}',
       cursor: 22,
     });
-  });
-
-  it('replaces what was typed of a suggestion that is not a path', () => {
-    expect(applyCompletion({ value: '{{ $json.x.toL', cursor: 14, insert: 'toLowerCase()' })).toEqual({
-      value: '{{ $json.x.toLowerCase()',
-      cursor: 24,
+    expect(applyCompletion({ value: '{{  }}', cursor: 3, insert: '$json', replace: 0 })).toEqual({
+      value: '{{ $json }}',
+      cursor: 8,
     });
   });
 });

@@ -1,4 +1,4 @@
-import { openExpression, pathStart } from './completions';
+import { openExpression } from './completions';
 
 export type Edit = { value: string; cursor: number };
 
@@ -17,20 +17,9 @@ export function expressionSegments(value: string): { text: string; expression: b
   return segments;
 }
 
-/** The longest end of `before` that `insert` starts with (what the user already typed of it). */
-function typedOverlap(before: string, insert: string): number {
-  for (let length = Math.min(before.length, insert.length); length > 0; length--)
-    if (insert.startsWith(before.slice(before.length - length))) return length;
-  return 0;
-}
-
-/**
- * Puts a chosen suggestion in: a `$…` path replaces the path being typed; anything else replaces what
- * was already typed of it.
- */
-export function applyCompletion({ value, cursor, insert }: Edit & { insert: string }): Edit {
-  const before = value.slice(0, cursor);
-  const start = insert.startsWith('$') ? (pathStart(before) ?? cursor) : cursor - typedOverlap(before, insert);
+/** Puts a chosen suggestion in place of the `replace` characters typed before the cursor. */
+export function applyCompletion({ value, cursor, insert, replace }: Edit & { insert: string; replace: number }): Edit {
+  const start = Math.max(0, cursor - replace);
   return { value: value.slice(0, start) + insert + value.slice(cursor), cursor: start + insert.length };
 }
 

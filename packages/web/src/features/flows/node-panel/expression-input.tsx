@@ -91,7 +91,9 @@ export function ExpressionInput({
 
   function accept(completion: Completion) {
     const cursor = textarea.current?.selectionStart ?? value.length;
-    commit(applyCompletion({ value, cursor, insert: completion.insert }), { keepSuggesting: false });
+    commit(applyCompletion({ value, cursor, insert: completion.insert, replace: completion.replace }), {
+      keepSuggesting: false,
+    });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
