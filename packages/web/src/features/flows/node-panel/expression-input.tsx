@@ -188,7 +188,7 @@ export function ExpressionInput({
             )}
             onChange={(event) => {
               const element = event.currentTarget;
-              const edit = { value: element.value, cursor: element.selectionStart };
+              const edit = multiline ? { value: element.value, cursor: element.selectionStart } : oneLine(element);
               const closed = autoClose({ ...edit, previous: value });
               commit(closed ?? edit, { keepSuggesting: true });
               remember(element);
@@ -243,4 +243,11 @@ export function ExpressionInput({
       {preview && <ExpressionPreview template={value} />}
     </div>
   );
+}
+
+/** A one-line box's text with pasted line breaks turned into spaces, and where the cursor lands. */
+function oneLine(element: HTMLTextAreaElement): Edit {
+  const flatten = (text: string) => text.replace(/\r?\n/g, ' ');
+  const before = flatten(element.value.slice(0, element.selectionStart));
+  return { value: before + flatten(element.value.slice(element.selectionStart)), cursor: before.length };
 }

@@ -24,6 +24,11 @@ export type NodePanelProps = {
   execution?: ExecutionDetail | null;
   /** For the webhook URL and the email address of the triggers. */
   flow?: Flow;
+  /**
+   * Fill the parent instead of being the side panel itself: for a container that already gives the
+   * width and the phone sheet (the editor's SidePanel). No resize handle then.
+   */
+  fill?: boolean;
   onChange(node: FlowNode): void;
   onTestStep?(): void;
   onClose(): void;
@@ -73,6 +78,7 @@ function PanelFrame({
   issues,
   step,
   flow,
+  fill = false,
   onChange,
   onTestStep,
   onClose,
@@ -116,9 +122,13 @@ function PanelFrame({
       aria-label={`Step settings: ${node.name}`}
       onKeyDown={onKeyDown}
       style={{ '--node-panel-width': `${width}px` } as React.CSSProperties}
-      className="fixed inset-0 z-40 flex flex-col bg-background md:relative md:inset-auto md:z-auto md:h-full md:w-[var(--node-panel-width)] md:max-w-[70vw] md:shrink-0 md:border-l"
+      className={
+        fill
+          ? 'flex h-full min-h-0 w-full flex-col bg-background'
+          : 'fixed inset-0 z-40 flex flex-col bg-background md:relative md:inset-auto md:z-auto md:h-full md:w-[var(--node-panel-width)] md:max-w-[70vw] md:shrink-0 md:border-l'
+      }
     >
-      <ResizeHandle width={width} onResize={setWidth} />
+      {!fill && <ResizeHandle width={width} onResize={setWidth} />}
       <NodePanelHeader
         node={node}
         graph={graph}
