@@ -5,8 +5,8 @@ const INDENT = '  ';
 const layer = 'py-2 font-mono text-[13px] leading-5';
 
 /**
- * A plain code box: line numbers, Tab and Shift+Tab indent (Escape then Tab leaves the box, as
- * keyboard users expect), Enter keeps the line's indentation.
+ * A plain code box: line numbers, Tab and Shift+Tab indent (Escape then Tab leaves the box, as in
+ * other code editors), Enter keeps the line's indentation.
  */
 export function CodeInput({
   value,
@@ -38,6 +38,8 @@ export function CodeInput({
     const element = event.currentTarget;
     const { selectionStart: start, selectionEnd: end } = element;
     if (event.key === 'Escape') {
+      // The first Escape lets Tab leave the box; only a second one reaches the panel (and closes it).
+      if (!tabMovesFocus.current) event.stopPropagation();
       tabMovesFocus.current = true;
       return;
     }
@@ -107,6 +109,9 @@ export function CodeInput({
         )}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
+        onFocus={() => {
+          tabMovesFocus.current = false;
+        }}
         onScroll={(event) => {
           if (gutter.current) gutter.current.scrollTop = event.currentTarget.scrollTop;
         }}
