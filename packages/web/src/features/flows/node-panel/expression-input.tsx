@@ -215,6 +215,8 @@ export function ExpressionInput({
           aria-label="Suggestions"
           hidden={!open}
           className="absolute top-full right-0 left-0 z-30 mt-1 max-h-60 overflow-y-auto rounded-md border bg-popover p-1 shadow-lg"
+          // Scrolling the list with the mouse keeps the box focused (and the list open).
+          onMouseDown={(event) => event.preventDefault()}
         >
           {suggestions.map((suggestion, index) => (
             <div
