@@ -1,0 +1,93 @@
+import { isTrigger } from '@flowmind/shared/flow-steps';
+import type { ExecutionDetail, ExecutionStep, FlowGraph, Item } from '@flowmind/shared/flows';
+
+/** What `$node["Name"]` gives in an expression: the step's first output item and all of them. */
+export type NodeSample = { json: Item; items: Item[] };
+
+/**
+ * The scope an expression of one step sees, built from an execution's saved data, so the editor can
+ * suggest the fields seen in the last run. Steps that never ran are absent; nothing is invented.
+ */
+export type ExpressionSample = {
+  $json: Item;
+  $node: Record<string, NodeSample>;
+  $trigger: Item;
+  $index: number;
+  $execution: { id: string; mode: string } | Record<string, never>;
+  $now: string;
+};
+
+/** The items a step gave: its `main` output, else the first handle that has items. */
+export function stepOutputItems(step: Pick<ExecutionStep, 'output'>, handle?: string): Item[] {
+  const output = step.output ?? {};
+  if (handle !== undefined) return output[handle] ?? [];
+  if (output.main?.length) return output.main;
+  return Object.values(output).find((items) => items.length > 0) ?? output.main ?? [];
+}
+
+/** The items a step took: its `main` input, else the first handle that has items. */
+export function stepInputItems(step: Pick<ExecutionStep, 'input'>): Item[] {
+  if (step.input.main?.length) return step.input.main;
+  return Object.values(step.input).find((items) => items.length > 0) ?? [];
+}
+
+/** The latest run of a node among the steps (loops run a step more than once). */
+function lastRun(steps: readonly ExecutionStep[], nodeId: string): ExecutionStep | undefined {
+  let found: ExecutionStep | undefined;
+  for (const step of steps) if (step.node_id === nodeId) found = step;
+  return found;
+}
+
+export function expressionSample(
+  graph: FlowGraph,
+  execution: ExecutionDetail | null | undefined,
+  nodeId: string,
+  now: Date = new Date(),
+): ExpressionSample {
+  const empty: ExpressionSample = {
+    $json: {},
+    $node: {},
+    $trigger: {},
+    $index: 0,
+    $execution: {},
+    $now: now.toISOString(),
+  };
+  if (!execution) return empty;
+  const steps = execution.steps;
+  const ownIndex = steps.findIndex((step) => step.node_id === nodeId);
+  // Steps that ran before this one; all of them when this step did not run in the execution.
+  const before = ownIndex === -1 ? steps.filter((step) => step.node_id !== nodeId) : steps.slice(0, ownIndex);
+
+  const $node: Record<string, NodeSample> = {};
+  for (const step of before) {
+    const items = stepOutputItems(step);
+    // The name in the graph wins: expressions refer to the step by its current name.
+    const name = graph.nodes.find((node) => node.id === step.node_id)?.name ?? step.node_name;
+    $node[name] = { json: items[0] ?? {}, items };
+  }
+
+  const triggerStep = steps.find((step) => isTrigger(step.node_type));
+  const $trigger = (triggerStep ? stepOutputItems(triggerStep)[0] : undefined) ?? execution.trigger ?? {};
+
+  return {
+    ...empty,
+    $json: firstInputItem(graph, steps, nodeId),
+    $node,
+    $trigger,
+    $execution: { id: execution.id, mode: execution.mode },
+  };
+}
+
+function firstInputItem(graph: FlowGraph, steps: readonly ExecutionStep[], nodeId: string): Item {
+  const own = steps.find((step) => step.node_id === nodeId);
+  const ownFirst = own ? stepInputItems(own)[0] : undefined;
+  if (ownFirst) return ownFirst;
+  // The step did not run (or got nothing): what its upstream steps sent towards it.
+  for (const edge of graph.edges) {
+    if (edge.target !== nodeId) continue;
+    const source = lastRun(steps, edge.source);
+    const first = source ? stepOutputItems(source, edge.sourceHandle)[0] : undefined;
+    if (first) return first;
+  }
+  return {};
+}
