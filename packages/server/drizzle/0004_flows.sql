@@ -22,7 +22,7 @@ CREATE TABLE "executions" (
 	"flow_id" text NOT NULL,
 	"version_id" text,
 	"version" integer,
-	"graph" jsonb NOT NULL,
+	"graph" jsonb,
 	"status" text NOT NULL,
 	"mode" text NOT NULL,
 	"trigger" jsonb,

@@ -345,8 +345,8 @@ export const executions = pgTable(
     /** null: a test run of the draft, whose graph is kept in `graph`. */
     versionId: text('version_id'),
     version: integer('version'),
-    /** The graph it runs (a copy for test runs; for published runs the version's). */
-    graph: jsonb('graph').notNull(),
+    /** The graph of a test run (a copy of the draft); null for published runs, which read their version's. */
+    graph: jsonb('graph'),
     status: text('status').notNull(),
     mode: text('mode').notNull(),
     /** The trigger's items, saved before anything runs (and before a webhook is answered). */

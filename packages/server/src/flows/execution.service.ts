@@ -147,7 +147,7 @@ export function executionService({
     /** Runs again with the same trigger items; from a step keeps the results of the steps before it. */
     async rerun({ executionId, userId, fromNodeId }: { executionId: string; userId: string; fromNodeId?: string }) {
       const row = await requireExecution(executionId, userId);
-      const graph = row.graph as FlowGraph;
+      const graph = await repo.graphOf(row);
       if (fromNodeId && !graph.nodes.some((n) => n.id === fromNodeId))
         throw new AppError('bad_request', 'That step is not in this execution’s flow', 'fromNodeId');
       const next = await runtime.start({

@@ -13,7 +13,7 @@ import type {
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
-import { executionSteps, executions, flows } from '../../db/schema';
+import { executionSteps, executions, flows, flowVersions } from '../../db/schema';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 export type StepRow = typeof executionSteps.$inferSelect;
@@ -103,6 +103,7 @@ function decodeCursor(cursor: string): { at: Date; id: string } | null {
 }
 
 export function executionRepository(db: Db) {
+  const versionGraphs = new Map<string, FlowGraph>();
   return {
     /** Saves an execution with its trigger items in one statement (the payload is durable once this returns). */
     async create(input: NewExecution): Promise<ExecutionRow> {
@@ -115,7 +116,7 @@ export function executionRepository(db: Db) {
           flowId: input.flowId,
           versionId: input.versionId,
           version: input.version,
-          graph: input.graph,
+          graph: input.versionId ? null : input.graph,
           status: input.status ?? 'queued',
           mode: input.mode,
           trigger: input.trigger,
@@ -370,18 +371,36 @@ export function executionRepository(db: Db) {
 
     async detail(accountId: string, id: string): Promise<ExecutionDetail | null> {
       const [row] = await db
-        .select({ execution: executions, flowName: flows.name })
+        .select({ execution: executions, flowName: flows.name, versionGraph: flowVersions.graph })
         .from(executions)
         .innerJoin(flows, eq(flows.id, executions.flowId))
+        .leftJoin(flowVersions, eq(flowVersions.id, executions.versionId))
         .where(and(eq(executions.accountId, accountId), eq(executions.id, id)));
       if (!row) return null;
       const steps = await this.steps(id);
       return {
         ...toExecution(row.execution, row.flowName),
-        graph: row.execution.graph as FlowGraph,
+        graph: (row.execution.graph ?? row.versionGraph ?? { nodes: [], edges: [], stickies: [] }) as FlowGraph,
         trigger: row.execution.trigger ? { items: row.execution.trigger } : null,
         steps: steps.map(toStep),
       };
+    },
+
+    /** The graph an execution runs: its own copy (test runs) or its published version's. */
+    async graphOf(row: Pick<ExecutionRow, 'graph' | 'versionId'>): Promise<FlowGraph> {
+      if (row.graph) return row.graph as FlowGraph;
+      if (!row.versionId) return { nodes: [], edges: [], stickies: [] };
+      const cached = versionGraphs.get(row.versionId);
+      if (cached) return cached;
+      const [version] = await db
+        .select({ graph: flowVersions.graph })
+        .from(flowVersions)
+        .where(eq(flowVersions.id, row.versionId));
+      const graph = (version?.graph ?? { nodes: [], edges: [], stickies: [] }) as FlowGraph;
+      // Versions never change: keep the recent ones.
+      if (versionGraphs.size > 500) versionGraphs.clear();
+      versionGraphs.set(row.versionId, graph);
+      return graph;
     },
 
     async latestForFlow(accountId: string, flowId: string): Promise<ExecutionRow | null> {

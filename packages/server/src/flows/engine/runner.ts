@@ -1,9 +1,10 @@
 import { effectiveSettings, isTrigger, nodeOutputs, paramsWithDefaults } from '@flowmind/shared/flow-steps';
-import type { ExecutionError, FlowGraph, FlowNode, Item, StepLog } from '@flowmind/shared/flows';
+import type { ExecutionError, FlowNode, Item, StepLog } from '@flowmind/shared/flows';
 import type { Logger } from 'pino';
 import type { PreviousRun, StepDefinition, StepResult, StepServices, WebhookResponse } from '../steps/step';
 import type { ExecutionRepository, ExecutionRow, StepRow } from './execution.repository';
 import { type GraphIndex, indexGraph } from './graph';
+import type { ExecutionWriter } from './writer';
 
 type Outputs = Record<string, Item[]>;
 
@@ -29,6 +30,7 @@ export type ExpressionEngine = {
 
 export type RunnerDeps = {
   repo: ExecutionRepository;
+  writer: ExecutionWriter;
   steps: ReadonlyMap<string, StepDefinition>;
   expressions: ExpressionEngine;
   services(execution: ExecutionRow): StepServices;
@@ -43,7 +45,14 @@ export type RunnerDeps = {
 };
 
 export type RunOutcome =
-  | { kind: 'finished'; status: 'succeeded' | 'failed' | 'cancelled'; error: ExecutionError | null; items: Item[] }
+  | {
+      kind: 'finished';
+      status: 'succeeded' | 'failed' | 'cancelled';
+      error: ExecutionError | null;
+      items: Item[];
+      /** Saves still being written when the walk ended. */
+      pending?: Promise<boolean>[];
+    }
   | { kind: 'waiting'; until: Date }
   /** Another worker holds it, or it was already done. */
   | { kind: 'not-claimed'; reason: 'busy' | 'taken' | 'missing' }
@@ -62,6 +71,12 @@ class StepFailed extends Error {
 }
 
 const MAX_LOGS = 1000;
+/**
+ * Steps with no effect outside the execution: their results are saved without waiting, since
+ * running one again after a crash changes nothing. Every other step's result is written before
+ * the execution goes on, so it never runs twice.
+ */
+const PURE_STEPS = new Set(['set', 'transform', 'if', 'switch', 'merge', 'loop', 'code', 'webhook.respond']);
 const SHOW_RUNNING_AFTER_MS = 250;
 const MAX_STEP_RUNS = 100_000;
 
@@ -119,7 +134,7 @@ export async function runExecution(
   }: {
     accountConcurrency: number;
     onRespond?: (response: WebhookResponse) => void;
-    /** The row when the caller created it already claimed (inline webhook runs). */
+    /** The row when the caller created it already claimed (inline webhook runs); it has no steps yet. */
     claimed?: ExecutionRow;
     signal?: AbortSignal;
   },
@@ -160,12 +175,20 @@ export async function runExecution(
 
   try {
     const flowName = await deps.flowName(execution.flowId);
-    const outcome = await walk(deps, execution, flowName, abort.signal, onRespond);
+    const outcome = await walk(deps, execution, flowName, abort.signal, onRespond, Boolean(claimed));
     if (outcome.kind === 'waiting') {
       deps.changed(execution);
       return outcome;
     }
-    const ended = await repo.finish(execution, owner, { status: outcome.status, error: outcome.error });
+    await Promise.all(outcome.pending ?? []);
+    const ended = await deps.writer.finish({
+      id: execution.id,
+      flowId: execution.flowId,
+      createdAt: execution.createdAt,
+      owner,
+      status: outcome.status,
+      error: outcome.error,
+    });
     if (!ended) return { kind: 'lost' };
     deps.changed(execution);
     return outcome;
@@ -173,7 +196,16 @@ export async function runExecution(
     if (error instanceof LostClaim || abort.signal.reason instanceof LostClaim) return { kind: 'lost' };
     logger.error({ err: error, executionId: execution.id }, 'execution crashed');
     const message = `Flowmind could not finish this run: ${errorText(error)}`;
-    await repo.finish(execution, owner, { status: 'failed', error: { node_id: null, node_name: null, message } });
+    await deps.writer
+      .finish({
+        id: execution.id,
+        flowId: execution.flowId,
+        createdAt: execution.createdAt,
+        owner,
+        status: 'failed',
+        error: { node_id: null, node_name: null, message },
+      })
+      .catch(() => {});
     deps.changed(execution);
     return { kind: 'finished', status: 'failed', error: { node_id: null, node_name: null, message }, items: [] };
   } finally {
@@ -190,12 +222,22 @@ async function walk(
   flowName: string,
   signal: AbortSignal,
   onRespond: ((response: WebhookResponse) => void) | undefined,
+  fresh: boolean,
 ): Promise<WalkOutcome> {
-  const { repo } = deps;
-  const graph = execution.graph as FlowGraph;
+  const { repo, writer } = deps;
+  // Saves not waited for are still watched: a failed write fails the execution at its end.
+  const unawaited: Promise<boolean>[] = [];
+  const save = (step: Parameters<ExecutionWriter['saveStep']>[0], wait: boolean) => {
+    const written = writer.saveStep(step);
+    if (wait) return written;
+    unawaited.push(written);
+    written.catch(() => {});
+    return Promise.resolve(true);
+  };
+  const graph = await repo.graphOf(execution);
   const index: GraphIndex = indexGraph(graph);
   const saved = new Map<string, StepRow>();
-  for (const step of await repo.steps(execution.id)) saved.set(`${step.nodeId}:${step.runIndex}`, step);
+  if (!fresh) for (const step of await repo.steps(execution.id)) saved.set(`${step.nodeId}:${step.runIndex}`, step);
   const triggerItems = (execution.trigger as Item[] | null) ?? [{}];
   const runs = new Map<string, PreviousRun[]>();
   const byName: Record<string, { json: Item; items: Item[] }> = {};
@@ -252,22 +294,26 @@ async function walk(
   const triggerOutput: Outputs = { main: triggerItems };
   if (!saved.has(triggerKey)) {
     const now = new Date();
-    await repo.saveStep({
-      executionId: execution.id,
-      accountId: execution.accountId,
-      nodeId: trigger.id,
-      nodeName: trigger.name,
-      nodeType: trigger.type,
-      runIndex: 0,
-      status: 'succeeded',
-      input: {},
-      output: triggerOutput,
-      logs: [],
-      error: null,
-      attempts: 1,
-      startedAt: execution.startedAt ?? now,
-      finishedAt: now,
-    });
+    // The trigger's items are already in the execution row; this copy is for the step view.
+    await save(
+      {
+        executionId: execution.id,
+        accountId: execution.accountId,
+        nodeId: trigger.id,
+        nodeName: trigger.name,
+        nodeType: trigger.type,
+        runIndex: 0,
+        status: 'succeeded',
+        input: {},
+        output: triggerOutput,
+        logs: [],
+        error: null,
+        attempts: 1,
+        startedAt: execution.startedAt ?? now,
+        finishedAt: now,
+      },
+      false,
+    );
   }
   remember(trigger, {}, triggerOutput);
   const triggerScope = { json: triggerItems[0] ?? {}, items: triggerItems };
@@ -275,7 +321,7 @@ async function walk(
   deliver(trigger, triggerOutput);
 
   function finished(status: 'succeeded' | 'failed' | 'cancelled', error: ExecutionError | null): WalkOutcome {
-    return { kind: 'finished', status, error, items: lastItems };
+    return { kind: 'finished', status, error, items: lastItems, pending: unawaited };
   }
 
   while (queue.length > 0 || pendingMerge.size > 0) {
@@ -324,15 +370,18 @@ async function walk(
     if (previous?.status === 'waiting') {
       // Claimed again means its time came: the wait is over and its items pass on.
       const output: Outputs = { main: inputs.main ?? [] };
-      await repo.saveStep({
-        ...base,
-        status: 'succeeded',
-        output,
-        logs: (previous.logs as StepLog[]) ?? [],
-        error: null,
-        attempts: previous.attempts,
-        finishedAt: new Date(),
-      });
+      await save(
+        {
+          ...base,
+          status: 'succeeded',
+          output,
+          logs: (previous.logs as StepLog[]) ?? [],
+          error: null,
+          attempts: previous.attempts,
+          finishedAt: new Date(),
+        },
+        true,
+      );
       deps.changed(execution);
       remember(node, inputs, output);
       if (execution.stopAfterNodeId === node.id) return finished('succeeded', null);
@@ -341,9 +390,10 @@ async function walk(
     }
 
     const settings = effectiveSettings(node);
+    const pure = PURE_STEPS.has(node.type) || Boolean(node.disabled);
     let showRunning: NodeJS.Timeout | null = setTimeout(() => {
       showRunning = null;
-      void repo
+      void writer
         .saveStep({ ...base, status: 'running', output: null, logs: [], error: null, attempts: 1, finishedAt: null })
         .then(() => deps.changed(execution))
         .catch(() => {});
@@ -381,15 +431,10 @@ async function walk(
       if (showRunning) clearTimeout(showRunning);
       if (error instanceof Cancelled || error instanceof LostClaim) {
         if (error instanceof Cancelled)
-          await repo.saveStep({
-            ...base,
-            status: 'cancelled',
-            output: null,
-            logs,
-            error: 'Cancelled',
-            attempts,
-            finishedAt: new Date(),
-          });
+          await save(
+            { ...base, status: 'cancelled', output: null, logs, error: 'Cancelled', attempts, finishedAt: new Date() },
+            true,
+          );
         if (error instanceof Cancelled) return finished('cancelled', null);
         throw error;
       }
@@ -402,15 +447,18 @@ async function walk(
           : settings.onError === 'branch'
             ? { error: withError }
             : null;
-      await repo.saveStep({
-        ...base,
-        status: 'failed',
-        output,
-        logs,
-        error: failure.message,
-        attempts: failure.attempts,
-        finishedAt: new Date(),
-      });
+      await save(
+        {
+          ...base,
+          status: 'failed',
+          output,
+          logs,
+          error: failure.message,
+          attempts: failure.attempts,
+          finishedAt: new Date(),
+        },
+        !pure,
+      );
       deps.changed(execution);
       if (!output) return finished('failed', { node_id: node.id, node_name: node.name, message: failure.message });
       remember(node, inputs, output);
@@ -421,6 +469,7 @@ async function walk(
     if (showRunning) clearTimeout(showRunning);
 
     if ('waitUntil' in result) {
+      await Promise.all(unawaited);
       await repo.waitStep(
         { ...base, status: 'waiting', output: null, logs, error: null, attempts, finishedAt: null },
         deps.owner,
@@ -433,10 +482,10 @@ async function walk(
     const output = result.outputs;
     if (result.respond && !responded) {
       responded = true;
-      await repo.setResponse(execution.id, result.respond);
+      unawaited.push(writer.setResponse(execution.id, result.respond));
       onRespond?.(result.respond);
     }
-    await repo.saveStep({ ...base, status: 'succeeded', output, logs, error: null, attempts, finishedAt: new Date() });
+    await save({ ...base, status: 'succeeded', output, logs, error: null, attempts, finishedAt: new Date() }, !pure);
     deps.changed(execution);
     remember(node, inputs, output);
     if (execution.stopAfterNodeId === node.id) return finished('succeeded', null);

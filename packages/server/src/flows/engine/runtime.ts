@@ -4,6 +4,7 @@ import { DEFAULT_ACCOUNT_CONCURRENCY, type ExecutionMode, type FlowGraph, type I
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
+import { newId } from '../../db/ids';
 import { flows } from '../../db/schema';
 import { type ChangeBus, topics } from '../../live/change-bus';
 import type { Queue } from '../../queue/queue';
@@ -12,6 +13,7 @@ import type { StepServices, WebhookResponse } from '../steps/step';
 import { type ExecutionRepository, type ExecutionRow, executionRepository } from './execution.repository';
 import { indexGraph } from './graph';
 import { type ExpressionEngine, type RunOutcome, runExecution } from './runner';
+import { createExecutionWriter } from './writer';
 
 export const EXECUTION_QUEUE = 'flow-execution';
 export const executionTopic = (id: string) => `execution:${id}`;
@@ -64,6 +66,9 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
   const slots = semaphore(options.workerConcurrency ?? 50);
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const repo: ExecutionRepository = executionRepository(db);
+  const writer = createExecutionWriter({ db, logger });
+  /** Executions running in this process per account (inline runs check the account's limit here). */
+  const perAccount = new Map<string, number>();
   const local = new Map<string, AbortController>();
   const timers = new Set<NodeJS.Timeout>();
   let working = false;
@@ -136,16 +141,20 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     id?: string;
   };
 
+  const finishRow = (row: ExecutionRow, status: 'cancelled', owner = '') =>
+    writer.finish({ id: row.id, flowId: row.flowId, createdAt: row.createdAt, owner, status, error: null });
+
   const runtime = {
     owner,
     repo,
+    writer,
     changed,
     enqueue,
     execute,
 
     /** Saves a new execution (trigger items first) and wakes a worker for it. */
     async start(input: StartInput): Promise<ExecutionRow> {
-      const row = await repo.create(input);
+      const row = input.id ? await repo.create(input) : await insert(input, 'queued');
       if (input.seedExecutionId) {
         // Steps before the start keep the seed's results; the start and what follows run again.
         const index = indexGraph(input.graph);
@@ -168,13 +177,18 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       input: StartInput,
       { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
     ): Promise<{ execution: ExecutionRow; response: WebhookResponse | null; outcome: RunOutcome | null }> {
-      const row = await repo.create(input);
+      // Under the account's limit here, it starts claimed by this process (one write, no claim
+      // round trip); otherwise it is queued like any other and claimed in turn.
+      const inline = (perAccount.get(input.accountId) ?? 0) < accountConcurrency;
+      const row = await insert(input, inline ? 'running' : 'queued');
       changed(row);
       let respond: (response: WebhookResponse) => void = () => {};
       const responded = new Promise<WebhookResponse>((resolve) => {
         respond = resolve;
       });
-      const run = execute(row.id, respond);
+      const run = inline
+        ? execute(row.id, respond, false, row)
+        : enqueue(row.id).then((): RunOutcome => ({ kind: 'not-claimed', reason: 'busy' }));
       const outcome = await Promise.race([run, responded.then(() => null)]);
       if (outcome === null) return { execution: row, response: await responded, outcome: null };
       if (outcome.kind === 'not-claimed' && outcome.reason === 'busy') {
@@ -197,7 +211,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       const row = await repo.requestCancel(accountId, executionId);
       if (!row) return null;
       if (row.status === 'queued' || row.status === 'waiting') {
-        await repo.finish(row, '', { status: 'cancelled', error: null });
+        await finishRow(row, 'cancelled');
         changed(row);
       } else if (row.status === 'running') {
         local.get(executionId)?.abort();
@@ -229,7 +243,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
           for (const orphan of orphans) {
             const row = await repo.row(orphan.id);
             if (row?.cancelRequested && (row.status === 'queued' || row.status === 'waiting')) {
-              if (await repo.finish(row, '', { status: 'cancelled', error: null })) changed(row);
+              if (await finishRow(row, 'cancelled')) changed(row);
               continue;
             }
             if (!local.has(orphan.id)) void execute(orphan.id);
@@ -257,11 +271,44 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     },
   };
 
+  /** Saves a new execution with its trigger items (group commit); resolves once it is written. */
+  async function insert(input: StartInput, status: 'queued' | 'running'): Promise<ExecutionRow> {
+    const now = new Date();
+    const row: ExecutionRow = {
+      id: newId('exe'),
+      accountId: input.accountId,
+      flowId: input.flowId,
+      versionId: input.versionId,
+      version: input.version,
+      // Published runs read their (immutable) version's graph; only test runs keep a copy.
+      graph: input.versionId ? null : input.graph,
+      status,
+      mode: input.mode,
+      trigger: input.trigger,
+      startNodeId: input.startNodeId ?? null,
+      seedExecutionId: input.seedExecutionId ?? null,
+      stopAfterNodeId: input.stopAfterNodeId ?? null,
+      parentExecutionId: input.parentExecutionId ?? null,
+      error: null,
+      response: null,
+      leaseOwner: status === 'running' ? owner : null,
+      leaseUntil: status === 'running' ? new Date(now.getTime() + leaseMs) : null,
+      resumeAt: null,
+      cancelRequested: false,
+      createdAt: now,
+      startedAt: status === 'running' ? now : null,
+      finishedAt: null,
+    };
+    await writer.insert(row);
+    return row;
+  }
+
   /** Claims and runs one execution here; `held` means a slot was taken for it already. */
   async function execute(
     executionId: string,
     onRespond?: (response: WebhookResponse) => void,
     held = false,
+    claimed?: ExecutionRow,
   ): Promise<RunOutcome> {
     if (!held) await slots.acquire();
     if (local.has(executionId)) {
@@ -270,10 +317,17 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     }
     const controller = new AbortController();
     local.set(executionId, controller);
+    let counted: string | null = null;
+    if (claimed) {
+      const account = claimed.accountId;
+      counted = account;
+      perAccount.set(account, (perAccount.get(account) ?? 0) + 1);
+    }
     try {
       const outcome = await runExecution(
         {
           repo,
+          writer,
           steps: stepDefinitions,
           expressions: options.expressions,
           services: (execution) => options.services(execution, runtime),
@@ -285,7 +339,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
           leaseMs,
         },
         executionId,
-        { accountConcurrency, onRespond, signal: controller.signal },
+        { accountConcurrency, onRespond, signal: controller.signal, claimed },
       );
       if (outcome.kind === 'not-claimed' && outcome.reason === 'busy')
         await enqueue(executionId, new Date(Date.now() + 1000));
@@ -295,6 +349,11 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       return { kind: 'lost' };
     } finally {
       local.delete(executionId);
+      if (counted) {
+        const left = (perAccount.get(counted) ?? 1) - 1;
+        if (left > 0) perAccount.set(counted, left);
+        else perAccount.delete(counted);
+      }
       slots.release();
     }
   }
