@@ -1,0 +1,355 @@
+import type { Flow, FlowExport, FlowTemplate } from '@flowmind/shared/flows';
+import { FileJson, FilePlus2, Upload } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Field, FormError } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { FLOW_FILE_MAX_BYTES, parseFlowFile } from './flow-file';
+import { flowsApi } from './flows-api';
+import { triggerInfo } from './trigger-icon';
+import { useFlowTemplates } from './use-flows';
+
+type ImportedFile = { file: FlowExport; fileName: string };
+type Start = { kind: 'blank' } | { kind: 'template'; template: FlowTemplate } | ({ kind: 'import' } & ImportedFile);
+
+const BLANK_NAME = 'Untitled flow';
+
+/** New flow: blank, from a template in the gallery, or from an exported JSON file. */
+export function CreateFlowDialog({
+  open,
+  onOpenChange,
+  accountId,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  accountId: string | null;
+  onCreated: (flow: Flow) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <DialogContent
+          title="New flow"
+          description="Start from a blank canvas, a template, or a flow exported as JSON."
+          className="max-w-3xl"
+        >
+          <CreateFlowForm accountId={accountId} onCreated={onCreated} onCancel={() => onOpenChange(false)} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function defaultName(start: Start): string {
+  if (start.kind === 'template') return start.template.name;
+  if (start.kind === 'import') return start.file.name;
+  return BLANK_NAME;
+}
+
+function CreateFlowForm({
+  accountId,
+  onCreated,
+  onCancel,
+}: {
+  accountId: string | null;
+  onCreated: (flow: Flow) => void;
+  onCancel: () => void;
+}) {
+  const [start, setStart] = useState<Start>({ kind: 'blank' });
+  const [name, setName] = useState('');
+  const [pending, setPending] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [importError, setImportError] = useState<string | null>(null);
+  const [imported, setImported] = useState<ImportedFile | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!accountId) {
+      setServerError('No account is selected');
+      return;
+    }
+    setPending(true);
+    setServerError(null);
+    try {
+      const flow = await flowsApi.create({
+        accountId,
+        name: (name.trim() || defaultName(start)).slice(0, 120),
+        ...(start.kind === 'template' ? { templateId: start.template.id } : {}),
+        ...(start.kind === 'import' ? { graph: start.file.graph, description: start.file.description } : {}),
+      });
+      onCreated(flow);
+    } catch (failure) {
+      setServerError(errorMessage(failure));
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <Field label="Name">
+        {(props) => (
+          <Input
+            {...props}
+            value={name}
+            maxLength={120}
+            placeholder={defaultName(start)}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </Field>
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 font-medium text-[13px]">Start from</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <StartOption
+            checked={start.kind === 'blank'}
+            onSelect={() => setStart({ kind: 'blank' })}
+            icon={<FilePlus2 className="size-4" aria-hidden="true" />}
+            title="Blank flow"
+            description="A manual trigger on an empty canvas."
+          />
+          <ImportOption
+            imported={imported}
+            checked={start.kind === 'import'}
+            error={importError}
+            onSelect={() => imported && setStart({ kind: 'import', ...imported })}
+            onFile={(file, fileName) => {
+              setImportError(null);
+              setImported({ file, fileName });
+              setStart({ kind: 'import', file, fileName });
+            }}
+            onError={(message) => {
+              setImportError(message);
+              setImported(null);
+              if (start.kind === 'import') setStart({ kind: 'blank' });
+            }}
+          />
+        </div>
+        <TemplateGallery
+          selectedId={start.kind === 'template' ? start.template.id : null}
+          onSelect={(template) => setStart({ kind: 'template', template })}
+        />
+      </fieldset>
+
+      <FormError>{serverError}</FormError>
+      <DialogFooter className="sticky -bottom-5 -mx-5 -mb-5 border-t bg-popover px-5 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={pending}>
+          Create flow
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * One choice of the "Start from" radio group, drawn as a card; arrow keys move between them. A card that cannot
+ * be chosen yet (Import before a file is read) is drawn without its radio.
+ */
+function StartOption({
+  checked,
+  onSelect,
+  selectable = true,
+  icon,
+  title,
+  description,
+  aside,
+  children,
+}: {
+  checked: boolean;
+  onSelect: () => void;
+  selectable?: boolean;
+  icon: ReactNode;
+  title: string;
+  description: ReactNode;
+  aside?: ReactNode;
+  children?: ReactNode;
+}) {
+  const Frame = selectable ? 'label' : 'div';
+  return (
+    <Frame
+      className={cn(
+        'relative flex gap-3 rounded-lg border bg-background p-3 text-left transition-colors hover:bg-surface has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring has-[:focus-visible]:outline-offset-2',
+        selectable && 'cursor-pointer',
+        checked && 'border-primary bg-primary-soft/40 ring-1 ring-primary',
+      )}
+    >
+      {selectable && <input type="radio" name="start" className="sr-only" checked={checked} onChange={onSelect} />}
+      <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary-soft-foreground">
+        {icon}
+      </span>
+      <span className="grid min-w-0 flex-1 content-start gap-1">
+        <span className="flex items-start justify-between gap-2">
+          <span className="font-medium text-sm">{title}</span>
+          {aside}
+        </span>
+        <span className="text-muted-foreground text-xs">{description}</span>
+        {children}
+      </span>
+    </Frame>
+  );
+}
+
+function ImportOption({
+  imported,
+  checked,
+  error,
+  onSelect,
+  onFile,
+  onError,
+}: {
+  imported: { file: FlowExport; fileName: string } | null;
+  checked: boolean;
+  error: string | null;
+  onSelect: () => void;
+  onFile: (file: FlowExport, fileName: string) => void;
+  onError: (message: string) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+
+  async function read(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    if (chosen.size > FLOW_FILE_MAX_BYTES) {
+      onError('This file is too large to be a flow export.');
+      return;
+    }
+    const result = parseFlowFile(await chosen.text());
+    if (result.ok) onFile(result.file, chosen.name);
+    else onError(result.error);
+  }
+
+  return (
+    <div className="grid content-start gap-2">
+      <StartOption
+        checked={checked}
+        selectable={imported !== null}
+        onSelect={onSelect}
+        icon={<FileJson className="size-4" aria-hidden="true" />}
+        title="Import JSON"
+        description={
+          imported ? (
+            <>
+              <span className="font-medium text-foreground">{imported.fileName}</span> ·{' '}
+              {imported.file.graph.nodes.length} steps
+            </>
+          ) : (
+            'A flow exported from Flowmind (.flow.json).'
+          )
+        }
+      >
+        <Button
+          size="sm"
+          variant="outline"
+          className="mt-1 justify-self-start"
+          onClick={(event) => {
+            event.preventDefault();
+            input.current?.click();
+          }}
+        >
+          <Upload aria-hidden="true" />
+          {imported ? 'Choose another file' : 'Choose file'}
+        </Button>
+      </StartOption>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        aria-label="Import JSON file"
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(event) => void read(event)}
+      />
+      {error && (
+        <p role="alert" className="text-[13px] text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TemplateGallery({
+  selectedId,
+  onSelect,
+}: {
+  selectedId: string | null;
+  onSelect: (template: FlowTemplate) => void;
+}) {
+  const templates = useFlowTemplates({ enabled: true });
+  const [category, setCategory] = useState<string | null>(null);
+  const categories = useMemo(
+    () => [...new Set((templates.data ?? []).map((template) => template.category))].sort(),
+    [templates.data],
+  );
+  const shown = (templates.data ?? []).filter((template) => !category || template.category === category);
+
+  return (
+    <div className="grid gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="mr-1 font-medium text-[13px]">Templates</span>
+        {categories.length > 1 &&
+          [null, ...categories].map((value) => (
+            <button
+              key={value ?? 'all'}
+              type="button"
+              aria-pressed={category === value}
+              onClick={() => setCategory(value)}
+              className={cn(
+                'h-7 rounded-full border px-3 text-xs transition-colors',
+                category === value
+                  ? 'border-primary bg-primary-soft font-medium text-primary-soft-foreground'
+                  : 'bg-background text-muted-foreground hover:bg-accent',
+              )}
+            >
+              {value ?? 'All'}
+            </button>
+          ))}
+      </div>
+      {templates.error ? (
+        <div role="alert" className="rounded-lg border border-destructive/30 bg-destructive-soft p-3 text-sm">
+          <p className="text-destructive">Could not load templates: {errorMessage(templates.error)}</p>
+          <Button className="mt-2" size="sm" variant="outline" onClick={() => void templates.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : templates.isPending ? (
+        <div className="grid gap-3 sm:grid-cols-2" role="status" aria-label="Loading templates">
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} className="h-28 rounded-lg" />
+          ))}
+        </div>
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {shown.map((template) => {
+            const trigger = triggerInfo(template.trigger_type);
+            return (
+              <StartOption
+                key={template.id}
+                checked={selectedId === template.id}
+                onSelect={() => onSelect(template)}
+                icon={<trigger.icon className="size-4" aria-hidden="true" />}
+                title={template.name}
+                aside={<Badge>{template.category}</Badge>}
+                description={<span className="line-clamp-3">{template.description}</span>}
+              >
+                <span className="text-[11px] text-muted-foreground">
+                  {trigger.label} · {template.graph.nodes.length} steps
+                </span>
+              </StartOption>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}
