@@ -1,5 +1,5 @@
 import type { Flow } from '@flowmind/shared/flows';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { alerts } from '../../../shell/alert-store';
@@ -13,6 +13,7 @@ export const PUBLISH_FIRST = 'Publish the flow first';
  */
 export function ActiveSwitch({ flow, onChanged }: { flow: Flow; onChanged: () => void }) {
   const [pending, setPending] = useState<boolean | null>(null);
+  const hintId = useId();
   const published = flow.published_version !== null;
   const checked = pending ?? (published && flow.active);
 
@@ -34,33 +35,40 @@ export function ActiveSwitch({ flow, onChanged }: { flow: Flow; onChanged: () =>
     }
   }
 
+  // Not aria-disabled: pressing it still answers, with why it cannot turn on.
   return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      aria-disabled={!published || undefined}
-      aria-label={`Active: ${flow.name}`}
-      aria-description={published ? undefined : PUBLISH_FIRST}
-      title={published ? (checked ? 'On: triggers start the flow' : 'Off') : PUBLISH_FIRST}
-      onClick={(event) => {
-        event.stopPropagation();
-        void toggle();
-      }}
-      className={cn(
-        'relative inline-flex h-5 w-9 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        checked ? 'bg-primary' : 'bg-border',
-        !published && 'cursor-help opacity-60',
-        pending !== null && 'opacity-70',
-      )}
-    >
-      <span
-        aria-hidden="true"
+    <>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-label={`Active: ${flow.name}`}
+        aria-describedby={published ? undefined : hintId}
+        title={published ? (checked ? 'On: triggers start the flow' : 'Off') : PUBLISH_FIRST}
+        onClick={(event) => {
+          event.stopPropagation();
+          void toggle();
+        }}
         className={cn(
-          'pointer-events-none block size-4 rounded-full bg-background shadow-sm transition-transform',
-          checked ? 'translate-x-4' : 'translate-x-0',
+          'relative inline-flex h-5 w-9 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          checked ? 'bg-primary' : 'bg-border',
+          !published && 'cursor-help opacity-60',
+          pending !== null && 'opacity-70',
         )}
-      />
-    </button>
+      >
+        <span
+          aria-hidden="true"
+          className={cn(
+            'pointer-events-none block size-4 rounded-full bg-background shadow-sm transition-transform',
+            checked ? 'translate-x-4' : 'translate-x-0',
+          )}
+        />
+      </button>
+      {!published && (
+        <span id={hintId} className="sr-only">
+          {PUBLISH_FIRST}
+        </span>
+      )}
+    </>
   );
 }

@@ -1,0 +1,183 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { APP_ORIGIN, signedInUser } from './support';
+
+const headers = { origin: APP_ORIGIN };
+const row = (page: Page, name: string) =>
+  page.getByTestId('flow-row').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+async function rowAction(page: Page, name: string, action: string) {
+  await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+async function createFromDialog(page: Page, { name, start }: { name?: string; start?: string }) {
+  await page.getByRole('button', { name: 'New flow' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New flow' });
+  if (start) await dialog.getByText(start, { exact: true }).click();
+  if (name) await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('button', { name: 'Create flow' }).click();
+  await expect(page).toHaveURL(/\/flows\/[^/?]+$/);
+  return new URL(page.url()).pathname.split('/').pop() as string;
+}
+
+test('create, rename, duplicate, search, trash with Undo, restore from the Trash and delete forever', async ({
+  page,
+}) => {
+  await signedInUser(page, 'Flora');
+  await page.goto('/flows');
+  await expect(page.getByRole('heading', { name: 'Create your first flow' })).toBeVisible();
+
+  const flowId = await createFromDialog(page, { name: 'Lead router' });
+  const created = await (await page.request.get(`/api/flows/${flowId}`)).json();
+  expect(created).toMatchObject({ name: 'Lead router', trigger_type: 'manual', published_version: null });
+
+  await page.goto('/flows');
+  const lead = row(page, 'Lead router');
+  await expect(lead).toContainText('Manual trigger');
+  await expect(lead).toContainText('Never run');
+  await expect(lead).toContainText('Draft');
+
+  // A flow never published has nothing to turn on, and says so.
+  await lead.getByRole('switch', { name: 'Active: Lead router' }).click();
+  await expect(page.getByText(/Publish the flow first: open "Lead router"/)).toBeVisible();
+  await expect(lead.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+
+  await rowAction(page, 'Lead router', 'Rename');
+  const rename = page.getByRole('dialog', { name: 'Rename flow' });
+  await rename.getByRole('textbox', { name: 'Name' }).fill('Lead intake');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(row(page, 'Lead intake')).toBeVisible();
+  await expect(row(page, 'Lead router')).toHaveCount(0);
+
+  await rowAction(page, 'Lead intake', 'Duplicate');
+  await expect(row(page, 'Lead intake (copy)')).toBeVisible();
+
+  await page.getByLabel('Search flows').fill('copy');
+  await expect(page.getByTestId('flow-row')).toHaveCount(1);
+  await page.getByLabel('Search flows').fill('nothing like this');
+  await expect(page.getByRole('heading', { name: 'No flows match' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page.getByTestId('flow-row')).toHaveCount(2);
+
+  // Trash, then Undo from the toast.
+  await rowAction(page, 'Lead intake (copy)', 'Move to trash');
+  await expect(row(page, 'Lead intake (copy)')).toHaveCount(0);
+  await page.getByRole('status').filter({ hasText: 'moved to trash' }).getByRole('button', { name: 'Undo' }).click();
+  await expect(row(page, 'Lead intake (copy)')).toBeVisible();
+
+  // Trash, then restore from the Trash tab.
+  await rowAction(page, 'Lead intake (copy)', 'Move to trash');
+  await expect(row(page, 'Lead intake (copy)')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Trash' }).click();
+  await expect(page).toHaveURL(/tab=trash/);
+  const trashed = page.getByTestId('flow-row').filter({ hasText: 'Lead intake (copy)' });
+  await expect(trashed).toContainText('deleted');
+  await trashed.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByRole('heading', { name: 'The trash is empty' })).toBeVisible();
+  // The tabs follow the keyboard: Home goes back to Flows.
+  await page.getByRole('tab', { name: 'Trash' }).press('Home');
+  await expect(page.getByRole('tab', { name: 'Flows' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Flows' })).toBeFocused();
+  await expect(row(page, 'Lead intake (copy)')).toBeVisible();
+
+  // Delete forever asks first.
+  await rowAction(page, 'Lead intake (copy)', 'Move to trash');
+  await page.getByRole('tab', { name: 'Trash' }).click();
+  await page.getByRole('button', { name: 'Delete Lead intake (copy) forever' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete forever' }).click();
+  await expect(page.getByRole('heading', { name: 'The trash is empty' })).toBeVisible();
+  const left = await (await page.request.get(`/api/flows?accountId=${created.account_id}&trash=true`)).json();
+  expect(left).toEqual([]);
+
+  // A row opens its flow.
+  await page.getByRole('tab', { name: 'Flows' }).click();
+  await row(page, 'Lead intake').click({ position: { x: 600, y: 20 } });
+  await expect(page).toHaveURL(`/flows/${flowId}`);
+});
+
+test('create from a template, turn a published flow on and off, export and import JSON', async ({ page }) => {
+  await signedInUser(page, 'Tempest');
+  await page.goto('/flows');
+
+  // The gallery filters by category.
+  await page.getByRole('button', { name: 'New flow' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New flow' });
+  await dialog.getByRole('button', { name: 'Email', exact: true }).click();
+  await expect(dialog.getByText('Email inbox with AI summaries')).toBeVisible();
+  await expect(dialog.getByText('Webhook intake with validation')).toBeHidden();
+  await dialog.getByRole('button', { name: 'All', exact: true }).click();
+  await dialog.getByText('Webhook intake with validation', { exact: true }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAttribute(
+    'placeholder',
+    'Webhook intake with validation',
+  );
+  await dialog.getByRole('button', { name: 'Create flow' }).click();
+  await expect(page).toHaveURL(/\/flows\/[^/?]+$/);
+  const flowId = new URL(page.url()).pathname.split('/').pop() as string;
+  const flow = await (await page.request.get(`/api/flows/${flowId}`)).json();
+  expect(flow.name).toBe('Webhook intake with validation');
+  expect(flow.trigger_type).toBe('webhook');
+  expect(flow.graph.nodes.map((n: { type: string }) => n.type)).toEqual([
+    'trigger.webhook',
+    'if',
+    'table.records',
+    'webhook.respond',
+    'webhook.respond',
+  ]);
+
+  // Pick a table for the template's empty table picker (publishing checks the graph), then publish: that turns it
+  // on, and the switch turns it off and on again.
+  const table = await (
+    await page.request.post('/api/tables', { data: { accountId: flow.account_id, name: 'Leads' }, headers })
+  ).json();
+  const graph = {
+    ...flow.graph,
+    nodes: flow.graph.nodes.map((n: { id: string; params: object }) =>
+      n.id === 'save' ? { ...n, params: { ...n.params, tableId: table.id } } : n,
+    ),
+  };
+  const saved = await page.request.patch(`/api/flows/${flowId}`, { data: { graph }, headers });
+  expect(saved.ok(), await saved.text()).toBeTruthy();
+  const publish = await page.request.post(`/api/flows/${flowId}/publish`, { data: {}, headers });
+  expect(publish.ok(), await publish.text()).toBeTruthy();
+  await page.goto('/flows');
+  const intake = row(page, 'Webhook intake with validation');
+  await expect(intake).toContainText('Webhook');
+  await expect(intake).toContainText('v1');
+  const active = intake.getByRole('switch', { name: 'Active: Webhook intake with validation' });
+  await expect(active).toHaveAttribute('aria-checked', 'true');
+  await active.click();
+  await expect(active).toHaveAttribute('aria-checked', 'false');
+  await expect.poll(async () => (await (await page.request.get(`/api/flows/${flowId}`)).json()).active).toBe(false);
+  await active.click();
+  await expect(active).toHaveAttribute('aria-checked', 'true');
+
+  // Export, then import the file as a new flow.
+  const downloading = page.waitForEvent('download');
+  await rowAction(page, 'Webhook intake with validation', 'Export JSON');
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Webhook intake with validation.flow.json');
+  const exported = await readFile((await download.path()) as string);
+
+  await page.getByRole('button', { name: 'New flow' }).first().click();
+  const importing = page.getByRole('dialog', { name: 'New flow' });
+  await importing
+    .getByLabel('Import JSON file')
+    .setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"nodes": []}') });
+  await expect(importing.getByRole('alert')).toHaveText('This JSON file is not a Flowmind flow export.');
+  await importing
+    .getByLabel('Import JSON file')
+    .setInputFiles({ name: 'intake.flow.json', mimeType: 'application/json', buffer: exported });
+  await expect(importing.getByRole('alert')).toHaveCount(0);
+  await expect(importing).toContainText('intake.flow.json · 5 steps');
+  await importing.getByRole('textbox', { name: 'Name' }).fill('Imported intake');
+  await importing.getByRole('button', { name: 'Create flow' }).click();
+  await expect(page).toHaveURL(/\/flows\/[^/?]+$/);
+  const importedId = new URL(page.url()).pathname.split('/').pop() as string;
+  expect(importedId).not.toBe(flowId);
+  const imported = await (await page.request.get(`/api/flows/${importedId}`)).json();
+  expect(imported.name).toBe('Imported intake');
+  expect(imported.graph).toEqual(graph);
+  expect(imported.published_version).toBeNull();
+});
