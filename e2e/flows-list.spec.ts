@@ -181,3 +181,68 @@ test('create from a template, turn a published flow on and off, export and impor
   expect(imported.graph).toEqual(graph);
   expect(imported.published_version).toBeNull();
 });
+
+test('the Executions tab: live rows, filters, cancel, re-run and open in the editor', async ({ page }) => {
+  const user = await signedInUser(page, 'Exa');
+  const node = (id: string, type: string, name: string, x: number, params: object = {}) => ({
+    id,
+    type,
+    name,
+    position: { x, y: 0 },
+    params,
+  });
+  async function flowThatRuns(name: string, steps: ReturnType<typeof node>[]) {
+    const nodes = [node('start', 'trigger.manual', 'Start', 0), ...steps];
+    const edges = steps.map((step, i) => ({ id: `e${i}`, source: nodes[i]?.id, target: step.id }));
+    const created = await page.request.post('/api/flows', {
+      data: { accountId: user.personalAccountId, name, graph: { nodes, edges } },
+      headers,
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    const flow = await created.json();
+    const run = await page.request.post(`/api/flows/${flow.id}/run`, { data: {}, headers });
+    expect(run.ok(), await run.text()).toBeTruthy();
+    return { flow, execution: await run.json() };
+  }
+  const quick = await flowThatRuns('Quick', []);
+  const broken = await flowThatRuns('Broken fetch', [
+    node('fetch', 'http.request', 'Fetch', 300, { url: 'http://127.0.0.1:9/nothing' }),
+  ]);
+  await flowThatRuns('Slow job', [node('wait', 'wait', 'Wait an hour', 300, { amount: 1, unit: 'hours' })]);
+
+  await page.goto('/flows');
+  await expect(row(page, 'Broken fetch')).toContainText('Failed');
+  await expect(row(page, 'Broken fetch')).toContainText('1 run · 1 failed');
+  await expect(row(page, 'Quick')).toContainText('Succeeded');
+
+  await page.getByRole('tab', { name: 'Flows' }).press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Executions' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/tab=executions/);
+  const executions = page.getByTestId('execution-row');
+  await expect(executions).toHaveCount(3);
+  const failed = executions.filter({ hasText: 'Broken fetch' });
+  await expect(failed).toContainText('Failed');
+  await expect(failed).toContainText('Fetch:');
+  const slow = executions.filter({ hasText: 'Slow job' });
+  await expect(slow).toContainText('Waiting');
+
+  await page.getByRole('button', { name: 'Failed', exact: true }).click();
+  await expect(executions).toHaveCount(1);
+  await page.getByRole('button', { name: 'All', exact: true }).click();
+  await page.getByLabel('Flow', { exact: true }).selectOption({ label: 'Quick' });
+  await expect(executions).toHaveCount(1);
+  await page.getByLabel('Flow', { exact: true }).selectOption({ label: 'All flows' });
+  await expect(executions).toHaveCount(3);
+
+  await slow.getByRole('button', { name: 'Cancel execution of Slow job' }).click();
+  await expect(slow).toContainText('Cancelled');
+  await expect(slow.getByRole('button', { name: /Cancel execution/ })).toHaveCount(0);
+
+  await executions.filter({ hasText: 'Quick' }).getByRole('button', { name: 'Re-run execution of Quick' }).click();
+  await expect(executions).toHaveCount(4);
+  await expect(executions.filter({ hasText: 'Quick' }).first()).toContainText('Re-run');
+
+  await failed.getByRole('link', { name: 'Broken fetch' }).click();
+  await expect(page).toHaveURL(`/flows/${broken.flow.id}?execution=${broken.execution.id}`);
+  expect(quick.flow.id).not.toBe(broken.flow.id);
+});
