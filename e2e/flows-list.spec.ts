@@ -246,3 +246,28 @@ test('the Executions tab: live rows, filters, cancel, re-run and open in the edi
   await expect(page).toHaveURL(`/flows/${broken.flow.id}?execution=${broken.execution.id}`);
   expect(quick.flow.id).not.toBe(broken.flow.id);
 });
+
+test('the Executions tab loads older executions past the live window', async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await signedInUser(page, 'Pager');
+  const created = await page.request.post('/api/flows', {
+    data: { accountId: user.personalAccountId, name: 'Busy flow' },
+    headers,
+  });
+  const flow = await created.json();
+  const runs = 205;
+  for (let done = 0; done < runs; done += 15) {
+    await Promise.all(
+      Array.from({ length: Math.min(15, runs - done) }, async () => {
+        const run = await page.request.post(`/api/flows/${flow.id}/run`, { data: {}, headers });
+        expect(run.ok(), await run.text()).toBeTruthy();
+      }),
+    );
+  }
+  await page.goto('/flows?tab=executions');
+  const rows = page.getByTestId('execution-row');
+  await expect(rows).toHaveCount(200);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(rows).toHaveCount(runs);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+});

@@ -110,7 +110,7 @@ export function FlowsPage() {
   };
 
   return (
-    <div className="grid max-w-6xl gap-4">
+    <div className="grid max-w-6xl gap-4 pb-16 lg:pb-0">
       <FlowsTabs tabs={TABS} value={tab} onChange={setTab} idPrefix="flows" />
 
       <div role="tabpanel" id={`flows-panel-${tab}`} aria-labelledby={`flows-tab-${tab}`} className="grid gap-4">

@@ -16,11 +16,11 @@ export type ExecutionActions = {
 };
 
 const COLUMNS = {
-  status: 'lg:w-28',
-  mode: 'lg:w-28',
-  started: 'lg:w-32',
-  duration: 'lg:w-24',
-  actions: 'lg:w-[4.5rem]',
+  status: 'lg:w-28 lg:shrink-0',
+  mode: 'lg:w-28 lg:shrink-0',
+  started: 'lg:w-32 lg:shrink-0',
+  duration: 'lg:w-24 lg:shrink-0',
+  actions: 'lg:w-[4.5rem] lg:shrink-0',
 };
 
 export function ExecutionsListSkeleton() {
@@ -69,7 +69,7 @@ function ExecutionRow({ execution, actions }: { execution: Execution; actions: E
       <span className={`order-first ${COLUMNS.status}`}>
         <ExecutionStatusBadge status={execution.status} />
       </span>
-      <div className="order-2 min-w-0 flex-1 basis-40 lg:order-none lg:basis-auto">
+      <div className="order-2 min-w-0 flex-1 basis-40 lg:order-none lg:basis-0">
         <Link
           to={executionHref(execution)}
           className="block truncate font-medium text-sm after:absolute after:inset-0 hover:underline focus-visible:underline focus-visible:outline-none"

@@ -37,7 +37,7 @@ export function CreateFlowDialog({
         <DialogContent
           title="New flow"
           description="Start from a blank canvas, a template, or a flow exported as JSON."
-          className="max-w-3xl"
+          className="sm:max-w-3xl"
         >
           <CreateFlowForm accountId={accountId} onCreated={onCreated} onCancel={() => onOpenChange(false)} />
         </DialogContent>
@@ -161,7 +161,6 @@ function StartOption({
   icon,
   title,
   description,
-  aside,
   children,
 }: {
   checked: boolean;
@@ -170,7 +169,6 @@ function StartOption({
   icon: ReactNode;
   title: string;
   description: ReactNode;
-  aside?: ReactNode;
   children?: ReactNode;
 }) {
   const Frame = selectable ? 'label' : 'div';
@@ -187,10 +185,7 @@ function StartOption({
         {icon}
       </span>
       <span className="grid min-w-0 flex-1 content-start gap-1">
-        <span className="flex items-start justify-between gap-2">
-          <span className="font-medium text-sm">{title}</span>
-          {aside}
-        </span>
+        <span className="font-medium text-sm">{title}</span>
         <span className="text-muted-foreground text-xs">{description}</span>
         {children}
       </span>
@@ -339,10 +334,10 @@ function TemplateGallery({
                 onSelect={() => onSelect(template)}
                 icon={<trigger.icon className="size-4" aria-hidden="true" />}
                 title={template.name}
-                aside={<Badge>{template.category}</Badge>}
                 description={<span className="line-clamp-3">{template.description}</span>}
               >
-                <span className="text-[11px] text-muted-foreground">
+                <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-[11px] text-muted-foreground">
+                  <Badge>{template.category}</Badge>
                   {trigger.label} · {template.graph.nodes.length} steps
                 </span>
               </StartOption>

@@ -29,11 +29,11 @@ export type FlowRowActions = {
 
 /** Column widths shared by the header and the rows (from lg up; below, each row is a card). */
 const COLUMNS = {
-  trigger: 'lg:w-36',
-  lastRun: 'lg:w-44',
-  runs: 'lg:w-24',
-  version: 'lg:w-24',
-  active: 'lg:w-14',
+  trigger: 'lg:w-36 lg:shrink-0',
+  lastRun: 'lg:w-44 lg:shrink-0',
+  runs: 'lg:w-24 lg:shrink-0',
+  version: 'lg:w-24 lg:shrink-0',
+  active: 'lg:w-14 lg:shrink-0',
 };
 
 export function FlowsListSkeleton() {
@@ -94,7 +94,7 @@ function FlowRow({ flow, actions }: { flow: Flow; actions: FlowRowActions }) {
       className="relative flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-3 hover:bg-surface sm:px-4 lg:flex-nowrap lg:py-2.5"
       data-testid="flow-row"
     >
-      <div className="flex min-w-0 flex-1 items-center gap-3">
+      <div className="order-1 flex min-w-0 flex-1 items-center gap-3">
         <FlowIcon flow={flow} />
         <div className="min-w-0">
           {/* The link's overlay makes the whole row open the flow; the switch and menu sit above it. */}
@@ -109,12 +109,12 @@ function FlowRow({ flow, actions }: { flow: Flow; actions: FlowRowActions }) {
       </div>
 
       {/* On a phone these wrap to a second line of the card; from lg up they are the row's columns. */}
-      <div className="order-last flex w-full flex-wrap items-center gap-x-3 gap-y-1.5 pl-12 text-muted-foreground text-xs lg:contents">
-        <span className={`inline-flex min-w-0 items-center gap-1.5 ${COLUMNS.trigger}`}>
+      <div className="order-4 flex w-full flex-wrap items-center gap-x-3 gap-y-1.5 pl-12 text-muted-foreground text-xs lg:contents">
+        <span className={`inline-flex min-w-0 items-center gap-1.5 lg:order-2 ${COLUMNS.trigger}`}>
           <trigger.icon className="size-3.5 shrink-0" aria-hidden="true" />
           <span className="truncate">{trigger.label}</span>
         </span>
-        <span className={`inline-flex min-w-0 items-center gap-1.5 ${COLUMNS.lastRun}`}>
+        <span className={`inline-flex min-w-0 items-center gap-1.5 lg:order-2 ${COLUMNS.lastRun}`}>
           {flow.last_execution ? (
             <>
               <ExecutionStatusBadge status={flow.last_execution.status} />
@@ -124,13 +124,13 @@ function FlowRow({ flow, actions }: { flow: Flow; actions: FlowRowActions }) {
             <span>Never run</span>
           )}
         </span>
-        <span className={COLUMNS.runs} title={`${total} runs, ${failed} failed`}>
+        <span className={`lg:order-2 ${COLUMNS.runs}`} title={`${total} runs, ${failed} failed`}>
           {total.toLocaleString()} {total === 1 ? 'run' : 'runs'}
           {failed > 0 && <span className="text-destructive"> · {failed.toLocaleString()} failed</span>}
         </span>
-        <span className={COLUMNS.version}>
+        <span className={`lg:order-2 ${COLUMNS.version}`}>
           {flow.published_version !== null ? (
-            <Badge tone="primary" className={flow.has_unpublished_changes ? 'gap-0.5' : undefined}>
+            <Badge tone="primary">
               v{flow.published_version}
               {flow.has_unpublished_changes && <span title="The draft has changes that are not published">*</span>}
             </Badge>
@@ -138,14 +138,19 @@ function FlowRow({ flow, actions }: { flow: Flow; actions: FlowRowActions }) {
             <Badge>Draft</Badge>
           )}
         </span>
-        <span className={`relative z-10 ml-auto lg:ml-0 ${COLUMNS.active}`}>
-          <ActiveSwitch flow={flow} onChanged={actions.changed} />
-        </span>
       </div>
+      <span className={`relative z-10 order-2 flex lg:order-3 ${COLUMNS.active}`}>
+        <ActiveSwitch flow={flow} onChanged={actions.changed} />
+      </span>
 
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button size="icon-sm" variant="ghost" className="relative z-10" aria-label={`Actions for ${flow.name}`}>
+          <Button
+            size="icon-sm"
+            variant="ghost"
+            className="relative z-10 order-3 lg:order-4"
+            aria-label={`Actions for ${flow.name}`}
+          >
             <MoreHorizontal aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
