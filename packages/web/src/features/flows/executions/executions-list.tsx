@@ -7,6 +7,7 @@ import { relativeTime } from '../../tables/relative-time';
 import { modeIcon } from '../list/trigger-icon';
 import { canCancel, EXECUTION_MODE_LABELS, executionDuration, executionHref } from './execution-format';
 import { ExecutionStatusBadge } from './execution-status';
+import { useNow } from './use-now';
 
 export type ExecutionActions = {
   cancel: (execution: Execution) => void;
@@ -35,6 +36,8 @@ export function ExecutionsListSkeleton() {
 
 /** Executions as rows (a table from lg up, cards below); a row opens the execution in the editor. */
 export function ExecutionsList({ executions, actions }: { executions: Execution[]; actions: ExecutionActions }) {
+  // A running execution's duration counts up each second; otherwise only the relative times need refreshing.
+  const now = useNow(executions.some((execution) => execution.status === 'running') ? 1000 : 30_000);
   return (
     <div className="overflow-hidden rounded-xl border bg-background">
       <div
@@ -50,14 +53,14 @@ export function ExecutionsList({ executions, actions }: { executions: Execution[
       </div>
       <ul className="divide-y" aria-label="Executions">
         {executions.map((execution) => (
-          <ExecutionRow key={execution.id} execution={execution} actions={actions} />
+          <ExecutionRow key={execution.id} execution={execution} actions={actions} now={now} />
         ))}
       </ul>
     </div>
   );
 }
 
-function ExecutionRow({ execution, actions }: { execution: Execution; actions: ExecutionActions }) {
+function ExecutionRow({ execution, actions, now }: { execution: Execution; actions: ExecutionActions; now: number }) {
   const ModeIcon = modeIcon(execution.mode);
   const started = execution.started_at ?? execution.created_at;
   const pending = actions.pendingIds.has(execution.id);
@@ -83,7 +86,7 @@ function ExecutionRow({ execution, actions }: { execution: Execution; actions: E
           </p>
         )}
         {execution.status === 'waiting' && execution.resume_at && (
-          <p className="truncate text-muted-foreground text-xs">resumes {relativeTime(execution.resume_at)}</p>
+          <p className="truncate text-muted-foreground text-xs">resumes {relativeTime(execution.resume_at, now)}</p>
         )}
       </div>
       <div className="order-last flex w-full flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs lg:contents">
@@ -93,9 +96,9 @@ function ExecutionRow({ execution, actions }: { execution: Execution; actions: E
           {execution.version !== null ? ` · v${execution.version}` : ''}
         </span>
         <span className={COLUMNS.started} title={new Date(started).toLocaleString()}>
-          {relativeTime(started)}
+          {relativeTime(started, now)}
         </span>
-        <span className={COLUMNS.duration}>{executionDuration(execution)}</span>
+        <span className={COLUMNS.duration}>{executionDuration(execution, now)}</span>
       </div>
       <span className={`relative z-10 order-3 flex justify-end gap-1 lg:order-none ${COLUMNS.actions}`}>
         {canCancel(execution.status) && (

@@ -1,18 +1,15 @@
 import type { Flow, FlowExport, FlowTemplate } from '@flowmind/shared/flows';
 import { FileJson, FilePlus2, Upload } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Field, FormError } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api';
-import { cn } from '../../../lib/cn';
 import { FLOW_FILE_MAX_BYTES, parseFlowFile } from './flow-file';
 import { flowsApi } from './flows-api';
-import { triggerInfo } from './trigger-icon';
-import { useFlowTemplates } from './use-flows';
+import { StartOption } from './start-option';
+import { TemplateGallery } from './template-gallery';
 
 type ImportedFile = { file: FlowExport; fileName: string };
 type Start = { kind: 'blank' } | { kind: 'template'; template: FlowTemplate } | ({ kind: 'import' } & ImportedFile);
@@ -150,49 +147,6 @@ function CreateFlowForm({
   );
 }
 
-/**
- * One choice of the "Start from" radio group, drawn as a card; arrow keys move between them. A card that cannot
- * be chosen yet (Import before a file is read) is drawn without its radio.
- */
-function StartOption({
-  checked,
-  onSelect,
-  selectable = true,
-  icon,
-  title,
-  description,
-  children,
-}: {
-  checked: boolean;
-  onSelect: () => void;
-  selectable?: boolean;
-  icon: ReactNode;
-  title: string;
-  description: ReactNode;
-  children?: ReactNode;
-}) {
-  const Frame = selectable ? 'label' : 'div';
-  return (
-    <Frame
-      className={cn(
-        'relative flex gap-3 rounded-lg border bg-background p-3 text-left transition-colors hover:bg-surface has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring has-[:focus-visible]:outline-offset-2',
-        selectable && 'cursor-pointer',
-        checked && 'border-primary bg-primary-soft/40 ring-1 ring-primary',
-      )}
-    >
-      {selectable && <input type="radio" name="start" className="sr-only" checked={checked} onChange={onSelect} />}
-      <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary-soft-foreground">
-        {icon}
-      </span>
-      <span className="grid min-w-0 flex-1 content-start gap-1">
-        <span className="font-medium text-sm">{title}</span>
-        <span className="text-muted-foreground text-xs">{description}</span>
-        {children}
-      </span>
-    </Frame>
-  );
-}
-
 function ImportOption({
   imported,
   checked,
@@ -268,82 +222,6 @@ function ImportOption({
         <p role="alert" className="text-[13px] text-destructive">
           {error}
         </p>
-      )}
-    </div>
-  );
-}
-
-function TemplateGallery({
-  selectedId,
-  onSelect,
-}: {
-  selectedId: string | null;
-  onSelect: (template: FlowTemplate) => void;
-}) {
-  const templates = useFlowTemplates({ enabled: true });
-  const [category, setCategory] = useState<string | null>(null);
-  const categories = useMemo(
-    () => [...new Set((templates.data ?? []).map((template) => template.category))].sort(),
-    [templates.data],
-  );
-  const shown = (templates.data ?? []).filter((template) => !category || template.category === category);
-
-  return (
-    <div className="grid gap-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="mr-1 font-medium text-[13px]">Templates</span>
-        {categories.length > 1 &&
-          [null, ...categories].map((value) => (
-            <button
-              key={value ?? 'all'}
-              type="button"
-              aria-pressed={category === value}
-              onClick={() => setCategory(value)}
-              className={cn(
-                'h-7 rounded-full border px-3 text-xs transition-colors',
-                category === value
-                  ? 'border-primary bg-primary-soft font-medium text-primary-soft-foreground'
-                  : 'bg-background text-muted-foreground hover:bg-accent',
-              )}
-            >
-              {value ?? 'All'}
-            </button>
-          ))}
-      </div>
-      {templates.error ? (
-        <div role="alert" className="rounded-lg border border-destructive/30 bg-destructive-soft p-3 text-sm">
-          <p className="text-destructive">Could not load templates: {errorMessage(templates.error)}</p>
-          <Button className="mt-2" size="sm" variant="outline" onClick={() => void templates.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : templates.isPending ? (
-        <div className="grid gap-3 sm:grid-cols-2" role="status" aria-label="Loading templates">
-          {[0, 1, 2, 3].map((index) => (
-            <Skeleton key={index} className="h-28 rounded-lg" />
-          ))}
-        </div>
-      ) : (
-        <div className="grid gap-3 sm:grid-cols-2">
-          {shown.map((template) => {
-            const trigger = triggerInfo(template.trigger_type);
-            return (
-              <StartOption
-                key={template.id}
-                checked={selectedId === template.id}
-                onSelect={() => onSelect(template)}
-                icon={<trigger.icon className="size-4" aria-hidden="true" />}
-                title={template.name}
-                description={<span className="line-clamp-3">{template.description}</span>}
-              >
-                <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-[11px] text-muted-foreground">
-                  <Badge>{template.category}</Badge>
-                  {trigger.label} · {template.graph.nodes.length} steps
-                </span>
-              </StartOption>
-            );
-          })}
-        </div>
       )}
     </div>
   );

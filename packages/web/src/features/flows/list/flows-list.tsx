@@ -13,6 +13,7 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton';
 import { relativeTime } from '../../tables/relative-time';
 import { ExecutionStatusBadge } from '../executions/execution-status';
+import { useNow } from '../executions/use-now';
 import { ActiveSwitch } from './active-switch';
 import { triggerInfo } from './trigger-icon';
 
@@ -48,6 +49,7 @@ export function FlowsListSkeleton() {
 
 /** The account's flows: rows with the columns on a wide screen, cards on a phone. */
 export function FlowsList({ flows, inTrash, actions }: { flows: Flow[]; inTrash: boolean; actions: FlowRowActions }) {
+  const now = useNow(30_000);
   return (
     <div className="overflow-hidden rounded-xl border bg-background">
       {!inTrash && (
@@ -67,9 +69,9 @@ export function FlowsList({ flows, inTrash, actions }: { flows: Flow[]; inTrash:
       <ul className="divide-y" aria-label={inTrash ? 'Flows in the trash' : 'Flows'}>
         {flows.map((flow) =>
           inTrash ? (
-            <TrashRow key={flow.id} flow={flow} actions={actions} />
+            <TrashRow key={flow.id} flow={flow} actions={actions} now={now} />
           ) : (
-            <FlowRow key={flow.id} flow={flow} actions={actions} />
+            <FlowRow key={flow.id} flow={flow} actions={actions} now={now} />
           ),
         )}
       </ul>
@@ -86,7 +88,7 @@ function FlowIcon({ flow }: { flow: Flow }) {
   );
 }
 
-function FlowRow({ flow, actions }: { flow: Flow; actions: FlowRowActions }) {
+function FlowRow({ flow, actions, now }: { flow: Flow; actions: FlowRowActions; now: number }) {
   const trigger = triggerInfo(flow.trigger_type);
   const { total, failed } = flow.execution_counts;
   return (
@@ -104,7 +106,7 @@ function FlowRow({ flow, actions }: { flow: Flow; actions: FlowRowActions }) {
           >
             {flow.name}
           </Link>
-          <p className="truncate text-muted-foreground text-xs">edited {relativeTime(flow.updated_at)}</p>
+          <p className="truncate text-muted-foreground text-xs">edited {relativeTime(flow.updated_at, now)}</p>
         </div>
       </div>
 
@@ -118,7 +120,7 @@ function FlowRow({ flow, actions }: { flow: Flow; actions: FlowRowActions }) {
           {flow.last_execution ? (
             <>
               <ExecutionStatusBadge status={flow.last_execution.status} />
-              <span className="truncate">{relativeTime(flow.last_execution.created_at)}</span>
+              <span className="truncate">{relativeTime(flow.last_execution.created_at, now)}</span>
             </>
           ) : (
             <span>Never run</span>
@@ -182,14 +184,16 @@ function FlowRow({ flow, actions }: { flow: Flow; actions: FlowRowActions }) {
   );
 }
 
-function TrashRow({ flow, actions }: { flow: Flow; actions: FlowRowActions }) {
+function TrashRow({ flow, actions, now }: { flow: Flow; actions: FlowRowActions; now: number }) {
   return (
     <li className="flex items-center gap-3 px-3 py-2.5 sm:px-4" data-testid="flow-row">
       <FlowIcon flow={flow} />
       <div className="min-w-0 flex-1">
         <span className="block truncate font-medium text-sm">{flow.name}</span>
         <p className="truncate text-muted-foreground text-xs">
-          {flow.deleted_at ? `deleted ${relativeTime(flow.deleted_at)}` : `edited ${relativeTime(flow.updated_at)}`}
+          {flow.deleted_at
+            ? `deleted ${relativeTime(flow.deleted_at, now)}`
+            : `edited ${relativeTime(flow.updated_at, now)}`}
         </p>
       </div>
       <div className="flex gap-1">
