@@ -131,6 +131,11 @@ test('create from a template, turn a published flow on and off, export and impor
   const table = await (
     await page.request.post('/api/tables', { data: { accountId: flow.account_id, name: 'Leads' }, headers })
   ).json();
+  for (const [name, type] of [
+    ['Email', 'email'],
+    ['Message', 'long_text'],
+  ])
+    await page.request.post(`/api/tables/${table.id}/fields`, { data: { name, options: { type } }, headers });
   const graph = {
     ...flow.graph,
     nodes: flow.graph.nodes.map((n: { id: string; params: object }) =>
@@ -152,6 +157,20 @@ test('create from a template, turn a published flow on and off, export and impor
   await expect.poll(async () => (await (await page.request.get(`/api/flows/${flowId}`)).json()).active).toBe(false);
   await active.click();
   await expect(active).toHaveAttribute('aria-checked', 'true');
+
+  // The template works as described: a bad email gets a 400 with an error, a good one is saved and gets a 201.
+  await expect.poll(async () => (await (await page.request.get(`/api/flows/${flowId}`)).json()).active).toBe(true);
+  const hook = `/api/hooks/${flow.webhook_id}`;
+  const refused = await page.request.post(hook, { data: { email: 'not an address', name: 'Bob' } });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual({ ok: false, error: 'A valid email address is required' });
+  const accepted = await page.request.post(hook, {
+    data: { email: 'ada@example.com', name: 'Ada', message: 'Hello' },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(201);
+  expect(await accepted.json()).toMatchObject({ ok: true, id: expect.any(String) });
+  const records = await (await page.request.get(`/api/tables/${table.id}/records?offset=0&limit=10`)).json();
+  expect(records.records).toHaveLength(1);
 
   // Export, then import the file as a new flow.
   const downloading = page.waitForEvent('download');
