@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { APP_ORIGIN, signedInUser } from './support';
+import { APP_ORIGIN, readEmail, signedInUser, uniqueEmail } from './support';
 
 const headers = { origin: APP_ORIGIN };
 const row = (page: Page, name: string) =>
@@ -289,4 +289,80 @@ test('the Executions tab loads older executions past the live window', async ({ 
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect(rows).toHaveCount(runs);
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+});
+
+test('templates run as written: lead enrichment cleans and upserts, the daily report counts and emails', async ({
+  page,
+}) => {
+  const user = await signedInUser(page, 'Runner');
+  const accountId = user.personalAccountId;
+  async function tableWith(name: string, fields: [string, string][]) {
+    const table = await (await page.request.post('/api/tables', { data: { accountId, name }, headers })).json();
+    for (const [fieldName, type] of fields)
+      await page.request.post(`/api/tables/${table.id}/fields`, {
+        data: { name: fieldName, options: { type } },
+        headers,
+      });
+    return table;
+  }
+  async function fromTemplate(templateId: string, params: Record<string, Record<string, unknown>>) {
+    const flow = await (
+      await page.request.post('/api/flows', { data: { accountId, templateId, name: templateId }, headers })
+    ).json();
+    const nodes = flow.graph.nodes.map((n: { id: string; params: object }) => ({
+      ...n,
+      params: { ...n.params, ...params[n.id] },
+    }));
+    const saved = await page.request.patch(`/api/flows/${flow.id}`, {
+      data: { graph: { ...flow.graph, nodes } },
+      headers,
+    });
+    expect(saved.ok(), await saved.text()).toBeTruthy();
+    return flow.id as string;
+  }
+  async function runToEnd(flowId: string, trigger: object[]) {
+    const run = await page.request.post(`/api/flows/${flowId}/run`, { data: { trigger }, headers });
+    expect(run.ok(), await run.text()).toBeTruthy();
+    const { id } = await run.json();
+    let execution: { status: string; error: unknown } = { status: 'queued', error: null };
+    await expect
+      .poll(async () => {
+        execution = await (await page.request.get(`/api/executions/${id}`)).json();
+        return ['succeeded', 'failed', 'cancelled'].includes(execution.status);
+      })
+      .toBe(true);
+    expect(execution.error).toBeNull();
+    expect(execution.status).toBe('succeeded');
+  }
+
+  const leads = await tableWith('Leads', [
+    ['Email', 'email'],
+    ['First name', 'text'],
+    ['Last name', 'text'],
+    ['Company', 'text'],
+    ['Free mail', 'checkbox'],
+  ]);
+  const enrich = await fromTemplate('lead-enrichment', { upsert: { tableId: leads.id } });
+  await runToEnd(enrich, [{ body: { name: ' Ada  King Lovelace ', email: ' ADA@Analytical.io ' } }]);
+  await runToEnd(enrich, [{ body: { name: 'Ada Lovelace', email: 'ada@analytical.io' } }]);
+  const saved = await (await page.request.get(`/api/tables/${leads.id}/records?offset=0&limit=10`)).json();
+  expect(saved.records).toHaveLength(1);
+  const values = Object.values(saved.records[0].values);
+  expect(values).toEqual(expect.arrayContaining(['ada@analytical.io', 'Ada', 'Lovelace', 'analytical', false]));
+
+  const tasks = await tableWith('Tasks', [['Status', 'text']]);
+  const fields = await (await page.request.get(`/api/tables/${tasks.id}/fields`)).json();
+  const status = fields.find((f: { name: string }) => f.name === 'Status').id;
+  await page.request.post(`/api/tables/${tasks.id}/records`, {
+    data: { records: ['Open', 'Open', 'Blocked', 'Done'].map((value) => ({ values: { [status]: value } })) },
+    headers,
+  });
+  const to = uniqueEmail('report');
+  const report = await fromTemplate('daily-table-report', { find: { tableId: tasks.id }, send: { to } });
+  await runToEnd(report, [{}]);
+  const mail = await readEmail(to, 'Daily report');
+  expect(mail.subject).toBe('Daily report: 3 open records');
+  expect(mail.text).toContain('Open: 2');
+  expect(mail.text).toContain('Blocked: 1');
+  expect(mail.text).not.toContain('Done');
 });

@@ -289,6 +289,7 @@ export const FLOW_TEMPLATES: readonly FlowTemplate[] = [
         node('upsert', 'table.records', 'Create or update lead', 2, {
           tableId: '',
           operation: 'upsert',
+          matchField: 'Email',
           values: [
             { name: 'Email', value: '{{ $json.email }}' },
             { name: 'First name', value: '{{ $json.firstName }}' },
@@ -308,7 +309,7 @@ export const FLOW_TEMPLATES: readonly FlowTemplate[] = [
         note(
           'about-table',
           2,
-          '**Pick your Leads table** in "Create or update lead", then choose its Email field under "Match on field" so a second submission updates the same lead.',
+          '**Pick your Leads table** in "Create or update lead". It needs an Email field: a second submission with the same email updates that lead instead of adding another.',
           { color: 'blue' },
         ),
       ],
