@@ -1,5 +1,5 @@
 import type { Flow } from '@flowmind/shared/flows';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { alerts } from '../../../shell/alert-store';
@@ -29,11 +29,17 @@ export function ActiveSwitch({ flow, onChanged }: { flow: Flow; onChanged: () =>
       alerts.success(next ? `"${flow.name}" is on` : `"${flow.name}" is off`);
     } catch (failure) {
       alerts.error(errorMessage(failure));
-    } finally {
       setPending(null);
+    } finally {
       onChanged();
     }
   }
+
+  // The switch shows the new state from the click until the flow itself says so (no flicker back meanwhile).
+  const active = flow.active;
+  useEffect(() => {
+    if (active !== undefined) setPending(null);
+  }, [active]);
 
   // Not aria-disabled: pressing it still answers, with why it cannot turn on.
   return (

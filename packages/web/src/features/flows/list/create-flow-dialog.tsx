@@ -103,7 +103,7 @@ function CreateFlowForm({
 
       <fieldset className="grid gap-3">
         <legend className="mb-2 font-medium text-[13px]">Start from</legend>
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid items-start gap-3 sm:grid-cols-2">
           <StartOption
             checked={start.kind === 'blank'}
             onSelect={() => setStart({ kind: 'blank' })}

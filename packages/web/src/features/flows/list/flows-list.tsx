@@ -134,7 +134,14 @@ function FlowRow({ flow, actions, now }: { flow: Flow; actions: FlowRowActions; 
           {flow.published_version !== null ? (
             <Badge tone="primary">
               v{flow.published_version}
-              {flow.has_unpublished_changes && <span title="The draft has changes that are not published">*</span>}
+              {flow.has_unpublished_changes && (
+                <>
+                  <span aria-hidden="true" title="The draft has changes that are not published">
+                    •
+                  </span>
+                  <span className="sr-only">, with unpublished changes</span>
+                </>
+              )}
             </Badge>
           ) : (
             <Badge>Draft</Badge>

@@ -56,7 +56,7 @@ export function FlowsTabs<T extends string>({
             role="tab"
             id={`${idPrefix}-tab-${tab.value}`}
             aria-selected={selected}
-            aria-controls={`${idPrefix}-panel-${tab.value}`}
+            aria-controls={selected ? `${idPrefix}-panel-${tab.value}` : undefined}
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(tab.value)}
             className={cn(
