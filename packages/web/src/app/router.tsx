@@ -39,6 +39,7 @@ const fullScreen = () => import('../pages/upcoming/full-screen-pages');
 const misc = () => import('../pages/misc/misc-pages');
 const settings = () => import('../pages/settings/settings-pages');
 const tablesPage = () => import('../pages/tables/tables-page');
+const flowsPage = () => import('../pages/flows/flows-page');
 const tablePage = () => import('../pages/tables/table-page');
 const sharePage = () => import('../pages/share/share-page');
 
@@ -163,7 +164,7 @@ const routes: RouteObject[] = [
               },
               { path: 'support', lazy: lazyPage(upcoming, (m) => m.SupportPage) },
               { path: 'referral', lazy: lazyPage(upcoming, (m) => m.ReferralPage) },
-              { path: 'flows', lazy: lazyPage(upcoming, (m) => m.FlowsPage) },
+              { path: 'flows', lazy: lazyPage(flowsPage, (m) => m.FlowsPage) },
               { path: 'tables', lazy: lazyPage(tablesPage, (m) => m.TablesPage) },
               { path: 'notes', lazy: lazyPage(upcoming, (m) => m.NotesPage) },
               { path: 'integrations', lazy: lazyPage(upcoming, (m) => m.IntegrationsPage) },

@@ -1,38 +1,10 @@
-import {
-  Compass,
-  Gift,
-  LifeBuoy,
-  MessageSquareHeart,
-  NotebookPen,
-  Plug,
-  Settings,
-  Trophy,
-  Users,
-  Workflow,
-} from 'lucide-react';
+import { Compass, Gift, LifeBuoy, MessageSquareHeart, NotebookPen, Plug, Settings, Trophy, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { ComingSoon } from './coming-soon';
 
 const home = { label: 'Back to Home', to: '/dashboard' };
-
-export function FlowsPage() {
-  usePageHeader({ title: 'Flows', description: 'Automate your work with triggers and steps' });
-  return (
-    <ComingSoon
-      icon={Workflow}
-      title="Flows"
-      description="Build automations on a canvas: a trigger starts a flow, and each step does one thing with the data."
-      plans={[
-        'Triggers: manual, webhook, schedule, incoming email, table changes',
-        'Steps: HTTP, code, conditions, loops, AI, tables, notes, email',
-        'Every run saved step by step, with retries and re-runs',
-      ]}
-      links={[home]}
-    />
-  );
-}
 
 export function NotesPage() {
   usePageHeader({

@@ -1,0 +1,222 @@
+import type { Flow } from '@flowmind/shared/flows';
+import { Copy, Download, ExternalLink, MoreHorizontal, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { relativeTime } from '../../tables/relative-time';
+import { ExecutionStatusBadge } from '../executions/execution-status';
+import { useNow } from '../executions/use-now';
+import { ActiveSwitch } from './active-switch';
+import { triggerInfo } from './trigger-icon';
+
+export type FlowRowActions = {
+  open: (flow: Flow) => void;
+  rename: (flow: Flow) => void;
+  duplicate: (flow: Flow) => void;
+  exportFile: (flow: Flow) => void;
+  trash: (flow: Flow) => void;
+  restore: (flow: Flow) => void;
+  removeForever: (flow: Flow) => void;
+  changed: () => void;
+};
+
+/** Column widths shared by the header and the rows (from lg up; below, each row is a card). */
+const COLUMNS = {
+  trigger: 'lg:w-36 lg:shrink-0',
+  lastRun: 'lg:w-44 lg:shrink-0',
+  runs: 'lg:w-24 lg:shrink-0',
+  version: 'lg:w-24 lg:shrink-0',
+  active: 'lg:w-14 lg:shrink-0',
+};
+
+export function FlowsListSkeleton() {
+  return (
+    <div className="grid gap-2" role="status" aria-busy="true" aria-label="Loading flows">
+      {[0, 1, 2, 3].map((index) => (
+        <Skeleton key={index} className="h-[4.5rem] rounded-xl lg:h-14" />
+      ))}
+    </div>
+  );
+}
+
+/** The account's flows: rows with the columns on a wide screen, cards on a phone. */
+export function FlowsList({ flows, inTrash, actions }: { flows: Flow[]; inTrash: boolean; actions: FlowRowActions }) {
+  const now = useNow(30_000);
+  return (
+    <div className="overflow-hidden rounded-xl border bg-background">
+      {!inTrash && (
+        <div
+          aria-hidden="true"
+          className="hidden items-center gap-3 border-b bg-surface px-4 py-2 font-medium text-muted-foreground text-xs lg:flex"
+        >
+          <span className="min-w-0 flex-1 pl-12">Name</span>
+          <span className={COLUMNS.trigger}>Trigger</span>
+          <span className={COLUMNS.lastRun}>Last run</span>
+          <span className={COLUMNS.runs}>Runs</span>
+          <span className={COLUMNS.version}>Version</span>
+          <span className={COLUMNS.active}>Active</span>
+          <span className="w-8" />
+        </div>
+      )}
+      <ul className="divide-y" aria-label={inTrash ? 'Flows in the trash' : 'Flows'}>
+        {flows.map((flow) =>
+          inTrash ? (
+            <TrashRow key={flow.id} flow={flow} actions={actions} now={now} />
+          ) : (
+            <FlowRow key={flow.id} flow={flow} actions={actions} now={now} />
+          ),
+        )}
+      </ul>
+    </div>
+  );
+}
+
+function FlowIcon({ flow }: { flow: Flow }) {
+  const { icon: Icon } = triggerInfo(flow.trigger_type);
+  return (
+    <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
+      <Icon className="size-4" aria-hidden="true" />
+    </div>
+  );
+}
+
+function FlowRow({ flow, actions, now }: { flow: Flow; actions: FlowRowActions; now: number }) {
+  const trigger = triggerInfo(flow.trigger_type);
+  const { total, failed } = flow.execution_counts;
+  return (
+    <li
+      className="relative flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-3 hover:bg-surface sm:px-4 lg:flex-nowrap lg:py-2.5"
+      data-testid="flow-row"
+    >
+      <div className="order-1 flex min-w-0 flex-1 items-center gap-3">
+        <FlowIcon flow={flow} />
+        <div className="min-w-0">
+          {/* The link's overlay makes the whole row open the flow; the switch and menu sit above it. */}
+          <Link
+            to={`/flows/${flow.id}`}
+            className="block truncate font-medium text-sm after:absolute after:inset-0 hover:underline focus-visible:underline focus-visible:outline-none"
+          >
+            {flow.name}
+          </Link>
+          <p className="truncate text-muted-foreground text-xs">edited {relativeTime(flow.updated_at, now)}</p>
+        </div>
+      </div>
+
+      {/* On a phone these wrap to a second line of the card; from lg up they are the row's columns. */}
+      <div className="order-4 flex w-full flex-wrap items-center gap-x-3 gap-y-1.5 pl-12 text-muted-foreground text-xs lg:contents">
+        <span className={`inline-flex min-w-0 items-center gap-1.5 lg:order-2 ${COLUMNS.trigger}`}>
+          <trigger.icon className="size-3.5 shrink-0" aria-hidden="true" />
+          <span className="truncate">{trigger.label}</span>
+        </span>
+        <span className={`inline-flex min-w-0 items-center gap-1.5 lg:order-2 ${COLUMNS.lastRun}`}>
+          {flow.last_execution ? (
+            <>
+              <ExecutionStatusBadge status={flow.last_execution.status} />
+              <span className="truncate">{relativeTime(flow.last_execution.created_at, now)}</span>
+            </>
+          ) : (
+            <span>Never run</span>
+          )}
+        </span>
+        <span className={`lg:order-2 ${COLUMNS.runs}`} title={`${total} runs, ${failed} failed`}>
+          {total.toLocaleString()} {total === 1 ? 'run' : 'runs'}
+          {failed > 0 && <span className="text-destructive"> · {failed.toLocaleString()} failed</span>}
+        </span>
+        <span className={`lg:order-2 ${COLUMNS.version}`}>
+          {flow.published_version !== null ? (
+            <Badge tone="primary">
+              v{flow.published_version}
+              {flow.has_unpublished_changes && (
+                <>
+                  <span aria-hidden="true" title="The draft has changes that are not published">
+                    •
+                  </span>
+                  <span className="sr-only">, with unpublished changes</span>
+                </>
+              )}
+            </Badge>
+          ) : (
+            <Badge>Draft</Badge>
+          )}
+        </span>
+      </div>
+      <span className={`relative z-10 order-2 flex lg:order-3 ${COLUMNS.active}`}>
+        <ActiveSwitch flow={flow} onChanged={actions.changed} />
+      </span>
+
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            size="icon-sm"
+            variant="ghost"
+            className="relative z-10 order-3 lg:order-4"
+            aria-label={`Actions for ${flow.name}`}
+          >
+            <MoreHorizontal aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => actions.open(flow)}>
+            <ExternalLink aria-hidden="true" />
+            Open
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => actions.rename(flow)}>
+            <Pencil aria-hidden="true" />
+            Rename
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => actions.duplicate(flow)}>
+            <Copy aria-hidden="true" />
+            Duplicate
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => actions.exportFile(flow)}>
+            <Download aria-hidden="true" />
+            Export JSON
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem tone="danger" onSelect={() => actions.trash(flow)}>
+            <Trash2 aria-hidden="true" />
+            Move to trash
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </li>
+  );
+}
+
+function TrashRow({ flow, actions, now }: { flow: Flow; actions: FlowRowActions; now: number }) {
+  return (
+    <li className="flex items-center gap-3 px-3 py-2.5 sm:px-4" data-testid="flow-row">
+      <FlowIcon flow={flow} />
+      <div className="min-w-0 flex-1">
+        <span className="block truncate font-medium text-sm">{flow.name}</span>
+        <p className="truncate text-muted-foreground text-xs">
+          {flow.deleted_at
+            ? `deleted ${relativeTime(flow.deleted_at, now)}`
+            : `edited ${relativeTime(flow.updated_at, now)}`}
+        </p>
+      </div>
+      <div className="flex gap-1">
+        <Button size="sm" variant="outline" onClick={() => actions.restore(flow)}>
+          <RotateCcw aria-hidden="true" />
+          Restore
+        </Button>
+        <Button
+          size="icon-sm"
+          variant="ghost"
+          aria-label={`Delete ${flow.name} forever`}
+          onClick={() => actions.removeForever(flow)}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,219 @@
+import type { Flow } from '@flowmind/shared/flows';
+import { History, Plus, Search, Trash2, Workflow } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Input } from '../../components/ui/input';
+import { useActiveAccount } from '../../features/accounts/use-active-account';
+import { ExecutionsTab } from '../../features/flows/executions/executions-tab';
+import { CreateFlowDialog } from '../../features/flows/list/create-flow-dialog';
+import { downloadJson } from '../../features/flows/list/download-file';
+import { flowFileName } from '../../features/flows/list/flow-file';
+import { FlowNameDialog } from '../../features/flows/list/flow-name-dialog';
+import { flowsApi } from '../../features/flows/list/flows-api';
+import { type FlowRowActions, FlowsList, FlowsListSkeleton } from '../../features/flows/list/flows-list';
+import { type FlowsTab, FlowsTabs } from '../../features/flows/list/flows-tabs';
+import { useFlows, useRefreshFlows, useTrashedFlows } from '../../features/flows/list/use-flows';
+import { usePageHeader } from '../../features/page-header/use-page-header';
+import { ActionToasts, showActionToast } from '../../features/tables/action-toasts';
+import { errorMessage } from '../../lib/api';
+import { alerts } from '../../shell/alert-store';
+
+type Tab = 'flows' | 'executions' | 'trash';
+const TABS: readonly FlowsTab<Tab>[] = [
+  { value: 'flows', label: 'Flows', icon: Workflow },
+  { value: 'executions', label: 'Executions', icon: History },
+  { value: 'trash', label: 'Trash', icon: Trash2 },
+];
+const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab.value === value);
+
+type Dialog = { kind: 'create' } | { kind: 'rename'; flow: Flow } | { kind: 'forever'; flow: Flow } | null;
+
+const matches = (flow: Flow, needle: string) =>
+  flow.name.toLowerCase().includes(needle) || flow.description.toLowerCase().includes(needle);
+
+export function FlowsPage() {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  usePageHeader({
+    title: 'Flows',
+    description: 'Automate your work with triggers and steps',
+    buttonText: 'New flow',
+    buttonAction: () => setDialog({ kind: 'create' }),
+  });
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'flows';
+  const setTab = (next: Tab) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next === 'flows') updated.delete('tab');
+      else updated.set('tab', next);
+      return updated;
+    });
+
+  const { account, isLoading: accountLoading } = useActiveAccount();
+  const accountId = account?.id ?? null;
+  const [search, setSearch] = useState('');
+  const [pendingForever, setPendingForever] = useState(false);
+  const flows = useFlows(accountId);
+  const trashed = useTrashedFlows(accountId, { enabled: tab === 'trash' });
+  const refresh = useRefreshFlows(accountId);
+
+  const inTrash = tab === 'trash';
+  const source = inTrash ? trashed : flows;
+  const visible = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    const list = source.data ?? [];
+    return needle ? list.filter((flow) => matches(flow, needle)) : list;
+  }, [source.data, search]);
+  const loadError = source.liveError?.message ?? (source.error ? errorMessage(source.error) : null);
+  const isLoading = accountLoading || (source.isPending && !source.error);
+
+  const run = async (action: () => Promise<unknown>, success?: string) => {
+    try {
+      await action();
+      if (success) alerts.success(success);
+    } catch (failure) {
+      alerts.error(errorMessage(failure));
+    } finally {
+      refresh();
+    }
+  };
+
+  const actions: FlowRowActions = {
+    open: (flow) => navigate(`/flows/${flow.id}`),
+    rename: (flow) => setDialog({ kind: 'rename', flow }),
+    duplicate: (flow) =>
+      run(async () => {
+        const copy = await flowsApi.duplicate(flow.id);
+        alerts.success(`"${copy.name}" created`);
+      }),
+    exportFile: (flow) =>
+      run(async () => {
+        const file = await flowsApi.exportFile(flow.id);
+        downloadJson({ data: file, fileName: flowFileName(file.name) });
+      }),
+    trash: (flow) =>
+      run(async () => {
+        await flowsApi.trash(flow.id);
+        showActionToast({
+          message: `"${flow.name}" moved to trash`,
+          onAction: () => void run(() => flowsApi.restore(flow.id), `"${flow.name}" restored`),
+        });
+      }),
+    restore: (flow) => run(() => flowsApi.restore(flow.id), `"${flow.name}" restored`),
+    removeForever: (flow) => setDialog({ kind: 'forever', flow }),
+    changed: refresh,
+  };
+
+  return (
+    <div className="grid max-w-6xl gap-4 pb-16 lg:pb-0">
+      <FlowsTabs tabs={TABS} value={tab} onChange={setTab} idPrefix="flows" />
+
+      <div role="tabpanel" id={`flows-panel-${tab}`} aria-labelledby={`flows-tab-${tab}`} className="grid gap-4">
+        {tab === 'executions' ? (
+          <ExecutionsTab accountId={accountId} flows={flows.data ?? []} />
+        ) : (
+          <>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                type="search"
+                aria-label={inTrash ? 'Search the trash' : 'Search flows'}
+                placeholder={inTrash ? 'Search the trash' : 'Search flows'}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                className="pl-9 sm:max-w-sm"
+              />
+            </div>
+            {loadError ? (
+              <div role="alert" className="rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm">
+                <p className="text-destructive">Could not load flows: {loadError}</p>
+                <Button className="mt-3" size="sm" variant="outline" onClick={() => void source.refetch()}>
+                  Try again
+                </Button>
+              </div>
+            ) : isLoading ? (
+              <FlowsListSkeleton />
+            ) : visible.length > 0 ? (
+              <FlowsList flows={visible} inTrash={inTrash} actions={actions} />
+            ) : search.trim() ? (
+              <EmptyState
+                icon={Search}
+                title="No flows match"
+                description={`Nothing is named like "${search.trim()}".`}
+              >
+                <Button variant="outline" onClick={() => setSearch('')}>
+                  Clear search
+                </Button>
+              </EmptyState>
+            ) : inTrash ? (
+              <EmptyState
+                icon={Trash2}
+                title="The trash is empty"
+                description="Flows you delete wait here until you restore them. Their triggers stay off meanwhile."
+              />
+            ) : (
+              <EmptyState
+                icon={Workflow}
+                title="Create your first flow"
+                description="A flow starts from a trigger — a webhook, a schedule, an email, a table change — and runs its steps one after another: call APIs, transform data, ask AI, write to tables."
+              >
+                <Button onClick={() => setDialog({ kind: 'create' })}>
+                  <Plus aria-hidden="true" />
+                  New flow
+                </Button>
+              </EmptyState>
+            )}
+          </>
+        )}
+      </div>
+
+      <CreateFlowDialog
+        open={dialog?.kind === 'create'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        accountId={accountId}
+        onCreated={(flow) => {
+          refresh();
+          navigate(`/flows/${flow.id}`);
+        }}
+      />
+      <FlowNameDialog
+        open={dialog?.kind === 'rename'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        initialName={dialog?.kind === 'rename' ? dialog.flow.name : ''}
+        onSubmit={async (name) => {
+          if (dialog?.kind !== 'rename') return;
+          await flowsApi.rename({ flowId: dialog.flow.id, name });
+          refresh();
+        }}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'forever'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title="Delete forever?"
+        description={
+          dialog?.kind === 'forever'
+            ? `"${dialog.flow.name}", its versions and its executions will be deleted. This cannot be undone.`
+            : ''
+        }
+        confirmLabel="Delete forever"
+        pending={pendingForever}
+        onConfirm={async () => {
+          if (dialog?.kind !== 'forever') return;
+          setPendingForever(true);
+          await run(() => flowsApi.removeForever(dialog.flow.id), `"${dialog.flow.name}" deleted`);
+          setPendingForever(false);
+          setDialog(null);
+        }}
+      />
+      <ActionToasts />
+    </div>
+  );
+}
