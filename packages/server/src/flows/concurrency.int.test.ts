@@ -1,0 +1,80 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpVerified, startTestServer, type TestServer } from '../test/test-server';
+
+let server: TestServer;
+let api: Server;
+let apiUrl: string;
+const inFlight = new Map<string, number>();
+const peak = new Map<string, number>();
+const finishedAt = new Map<string, number[]>();
+
+beforeAll(async () => {
+  api = createServer((req, res) => {
+    const who = new URL(req.url ?? '/', 'http://x').searchParams.get('who') ?? '?';
+    inFlight.set(who, (inFlight.get(who) ?? 0) + 1);
+    peak.set(who, Math.max(peak.get(who) ?? 0, inFlight.get(who) ?? 0));
+    setTimeout(() => {
+      inFlight.set(who, (inFlight.get(who) ?? 1) - 1);
+      finishedAt.set(who, [...(finishedAt.get(who) ?? []), Date.now()]);
+      res.end('{}');
+    }, 400);
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  apiUrl = `http://localhost:${(api.address() as AddressInfo).port}`;
+  server = await startTestServer({ FLOWMIND_HTTP_ALLOW_HOSTS: 'localhost', FLOWMIND_ACCOUNT_CONCURRENCY: '2' });
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise((resolve) => api.close(resolve));
+});
+
+async function holdFlow(user: Awaited<ReturnType<typeof signUpVerified>>, who: string) {
+  const graph = {
+    nodes: [
+      { id: 't', type: 'trigger.manual', name: 'Start', position: { x: 0, y: 0 }, params: {} },
+      {
+        id: 'h',
+        type: 'http.request',
+        name: 'Hold',
+        position: { x: 300, y: 0 },
+        params: { url: `${apiUrl}/hold?who=${who}` },
+      },
+    ],
+    edges: [{ id: 'e', source: 't', target: 'h' }],
+  };
+  const res = await user.client.post('/api/flows', { accountId: user.user.personal_account_id, name: who, graph });
+  return res.body.id as string;
+}
+
+describe('the per-account limit on running executions', () => {
+  it('runs at most the limit at once for one account and does not starve another', async () => {
+    const flood = await signUpVerified(server, { name: 'Flood', email: 'flood@example.com' });
+    const quiet = await signUpVerified(server, { name: 'Quiet', email: 'quiet@example.com' });
+    const floodFlow = await holdFlow(flood, 'flood');
+    const quietFlow = await holdFlow(quiet, 'quiet');
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, () => flood.client.post(`/api/flows/${floodFlow}/run`, {})),
+    );
+    const quietRun = await quiet.client.post(`/api/flows/${quietFlow}/run`, {});
+
+    const deadline = Date.now() + 30_000;
+    const statuses = async () =>
+      Promise.all([
+        ...runs.map(async (r) => (await flood.client.get(`/api/executions/${r.body.id}`)).body.status as string),
+        (await quiet.client.get(`/api/executions/${quietRun.body.id}`)).body.status as string,
+      ]);
+    let current = await statuses();
+    while (current.some((s) => s !== 'succeeded') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      current = await statuses();
+    }
+    expect(current.every((s) => s === 'succeeded')).toBe(true);
+    expect(peak.get('flood')).toBe(2);
+    // The quiet account's run did not wait behind the flood: it ended before the flood's last ones.
+    const quietDone = finishedAt.get('quiet')?.[0] ?? Number.POSITIVE_INFINITY;
+    const floodDone = finishedAt.get('flood') ?? [];
+    expect(quietDone).toBeLessThan(Math.max(...floodDone));
+  }, 60_000);
+});
