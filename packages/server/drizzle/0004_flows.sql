@@ -87,6 +87,17 @@ CREATE TABLE "flows" (
 	CONSTRAINT "flows_email_token_unique" UNIQUE("email_token")
 );
 --> statement-breakpoint
+CREATE TABLE "notes" (
+	"id" text PRIMARY KEY NOT NULL,
+	"account_id" text NOT NULL,
+	"title" text DEFAULT '' NOT NULL,
+	"markdown" text DEFAULT '' NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "execution_steps" ADD CONSTRAINT "execution_steps_execution_id_executions_id_fk" FOREIGN KEY ("execution_id") REFERENCES "public"."executions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "executions" ADD CONSTRAINT "executions_flow_id_flows_id_fk" FOREIGN KEY ("flow_id") REFERENCES "public"."flows"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "flow_schedules" ADD CONSTRAINT "flow_schedules_flow_id_flows_id_fk" FOREIGN KEY ("flow_id") REFERENCES "public"."flows"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -94,10 +105,13 @@ ALTER TABLE "flow_versions" ADD CONSTRAINT "flow_versions_flow_id_flows_id_fk" F
 ALTER TABLE "flow_versions" ADD CONSTRAINT "flow_versions_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "flows" ADD CONSTRAINT "flows_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "flows" ADD CONSTRAINT "flows_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notes" ADD CONSTRAINT "notes_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notes" ADD CONSTRAINT "notes_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "execution_steps_run_idx" ON "execution_steps" USING btree ("execution_id","node_id","run_index");--> statement-breakpoint
 CREATE INDEX "executions_account_created_idx" ON "executions" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE INDEX "executions_flow_created_idx" ON "executions" USING btree ("flow_id","created_at");--> statement-breakpoint
 CREATE INDEX "executions_active_idx" ON "executions" USING btree ("status","lease_until") WHERE status in ('queued', 'running', 'waiting');--> statement-breakpoint
 CREATE INDEX "flow_schedules_next_at_idx" ON "flow_schedules" USING btree ("next_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "flow_versions_flow_version_idx" ON "flow_versions" USING btree ("flow_id","version");--> statement-breakpoint
-CREATE INDEX "flows_account_id_idx" ON "flows" USING btree ("account_id");
+CREATE INDEX "flows_account_id_idx" ON "flows" USING btree ("account_id");--> statement-breakpoint
+CREATE INDEX "notes_account_id_idx" ON "notes" USING btree ("account_id","updated_at");

@@ -399,3 +399,23 @@ export const executionSteps = pgTable(
   },
   (t) => [uniqueIndex('execution_steps_run_idx').on(t.executionId, t.nodeId, t.runIndex)],
 );
+
+/**
+ * Notes of an account. Markdown is the content until the notes editor brings a structured
+ * document; flows create notes and append to them here.
+ */
+export const notes = pgTable(
+  'notes',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    markdown: text('markdown').notNull().default(''),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('notes_account_id_idx').on(t.accountId, t.updatedAt)],
+);

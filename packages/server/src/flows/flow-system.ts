@@ -16,6 +16,7 @@ import type { FlowRow } from './flow.repository';
 import { createGuardedFetch } from './net/guarded-fetch';
 import { createSandbox } from './sandbox/sandbox';
 import { createStepMailer } from './services/mail';
+import { createNotesApi } from './services/notes-api';
 import { createRecordsApi } from './services/records-api';
 import type { StepServices } from './steps/step';
 import { StepError } from './steps/step';
@@ -74,10 +75,12 @@ export function createFlowSystem({
 
   function services(execution: ExecutionRow, rt: FlowRuntime): StepServices {
     let actor: Promise<string> | null = null;
-    const recordsApi = async () => {
+    const actorOnce = () => {
       actor ??= actorFor(execution);
-      return createRecordsApi({ db, records, accountId: execution.accountId, actorUserId: await actor });
+      return actor;
     };
+    const recordsApi = async () =>
+      createRecordsApi({ db, records, accountId: execution.accountId, actorUserId: await actorOnce() });
     // A flow's own record writes do not start it again through its table trigger.
     const asFlow = <T>(fn: () => Promise<T>) => flowWriteContext.run({ flowId: execution.flowId }, fn);
     return {
@@ -92,12 +95,10 @@ export function createFlowSystem({
         upsert: (tableId, field, values) => asFlow(async () => (await recordsApi()).upsert(tableId, field, values)),
       },
       notes: {
-        create: async () => {
-          throw new StepError('Notes are not available on this server yet');
-        },
-        append: async () => {
-          throw new StepError('Notes are not available on this server yet');
-        },
+        create: async (input) =>
+          createNotesApi({ db, accountId: execution.accountId, actorUserId: await actorOnce() }).create(input),
+        append: async (input) =>
+          createNotesApi({ db, accountId: execution.accountId, actorUserId: await actorOnce() }).append(input),
       },
       ai: createAiApi({ env, accountId: execution.accountId }),
       runFlow: (input) => runSubflow(rt, execution, input),

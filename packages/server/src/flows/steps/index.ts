@@ -6,6 +6,7 @@ import { httpRequestStep } from './http-request';
 import { ifStep } from './if';
 import { loopStep } from './loop';
 import { mergeStep } from './merge';
+import { noteStep } from './note';
 import { scrapeStep } from './scrape';
 import { setStep } from './set';
 import type { StepDefinition } from './step';
@@ -35,6 +36,7 @@ const definitions: StepDefinition[] = [
   webhookRespondStep,
   flowRunStep,
   tableRecordsStep,
+  noteStep,
 ];
 
 export const stepDefinitions: ReadonlyMap<string, StepDefinition> = new Map(definitions.map((d) => [d.type, d]));
