@@ -1,0 +1,168 @@
+import { expect, type Page, test } from '@playwright/test';
+import { APP_ORIGIN, signedInUser } from './support';
+
+const headers = { origin: APP_ORIGIN };
+const SHOTS = process.env.SHOTS_DIR;
+
+async function newFlow(page: Page, name: string) {
+  const user = await signedInUser(page, 'Builder');
+  const res = await page.request.post('/api/flows', { data: { accountId: user.personalAccountId, name }, headers });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()) as { id: string; revision: number };
+}
+
+const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
+const edges = (page: Page) => page.locator('.react-flow__edge');
+const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+async function addFromPalette(page: Page, search: string) {
+  await page.getByRole('button', { name: 'Add step' }).click();
+  const box = page.getByRole('combobox', { name: 'Search steps' });
+  await box.fill(search);
+  await box.press('Enter');
+  await expect(page.getByTestId('step-palette')).toBeHidden();
+}
+
+test('build a flow on the canvas: add, connect, rename, undo, copy, tidy up, keep the draft, publish', async ({
+  page,
+}) => {
+  const flow = await newFlow(page, 'Order alerts');
+  await page.goto(`/flows/${flow.id}`);
+  await expect(page.getByRole('textbox', { name: 'Flow name' })).toHaveValue('Order alerts');
+  await expect(step(page, 'Manual trigger')).toBeVisible();
+
+  // With the trigger selected, a step from the palette lands after it, connected.
+  await step(page, 'Manual trigger').click();
+  await addFromPalette(page, 'branch');
+  await expect(step(page, 'If')).toBeVisible();
+  await expect(edges(page)).toHaveCount(1);
+
+  // Nothing selected: the next one lands unconnected, then is connected from If's "true" output.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await addFromPalette(page, 'set fields');
+  await expect(step(page, 'Set fields')).toBeVisible();
+  await expect(edges(page)).toHaveCount(1);
+  const trueHandle = step(page, 'If').locator('.react-flow__handle.source[data-handleid="true"]');
+  const input = step(page, 'Set fields').locator('.react-flow__handle.target');
+  await trueHandle.dragTo(input);
+  await expect(edges(page)).toHaveCount(2);
+
+  // Rename in place; names stay unique.
+  await step(page, 'Set fields').dblclick();
+  const nameBox = page.getByRole('textbox', { name: 'Step name' });
+  await nameBox.fill('Prepare alert');
+  await nameBox.press('Enter');
+  await expect(step(page, 'Prepare alert')).toBeVisible();
+
+  // Undo and redo go through the rename.
+  await page.locator('.react-flow__pane').click({ position: { x: 20, y: 300 } });
+  await page.keyboard.press('Control+z');
+  await expect(step(page, 'Set fields')).toBeVisible();
+  await page.keyboard.press('Control+Shift+z');
+  await expect(step(page, 'Prepare alert')).toBeVisible();
+
+  // Copy and paste makes a second step with a numbered name.
+  await step(page, 'Prepare alert').click();
+  await page.keyboard.press('Control+c');
+  await page.keyboard.press('Control+v');
+  await expect(step(page, 'Prepare alert 2')).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(step(page, 'Prepare alert 2')).toHaveCount(0);
+  await page.keyboard.press('Control+y');
+  await expect(step(page, 'Prepare alert 2')).toBeVisible();
+
+  // Tidy up lays the chain out left to right.
+  await page.getByRole('button', { name: 'Tidy up' }).click();
+  const x = async (name: string) => (await step(page, name).boundingBox())?.x ?? 0;
+  await expect.poll(async () => (await x('If')) > (await x('Manual trigger'))).toBe(true);
+  await expect.poll(async () => (await x('Prepare alert')) > (await x('If'))).toBe(true);
+
+  // The draft is saved as you go: a reload shows it.
+  await saved(page);
+  await page.reload();
+  await expect(step(page, 'Prepare alert 2')).toBeVisible();
+  await expect(step(page, 'Prepare alert')).toBeVisible();
+  await expect(edges(page)).toHaveCount(2);
+
+  // Publish with a message; version 1 shows in the history.
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish version 1' });
+  await dialog.getByRole('textbox').fill('First alerts');
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Version history' }).click();
+  const version = page.getByTestId('flow-version');
+  await expect(version).toHaveCount(1);
+  await expect(version).toContainText('v1');
+  await expect(version).toContainText('First alerts');
+});
+
+test('a problem blocks publishing, and the webhook trigger shows its URL', async ({ page }) => {
+  const flow = await newFlow(page, 'Inbound');
+  await page.goto(`/flows/${flow.id}`);
+  await expect(step(page, 'Manual trigger')).toBeVisible();
+
+  // Adding a trigger replaces the one there is, after asking.
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await page.getByRole('combobox', { name: 'Search steps' }).fill('webhook');
+  await page.getByRole('option', { name: /^Webhook/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Replace trigger' }).click();
+  await expect(step(page, 'Webhook')).toBeVisible();
+  await expect(step(page, 'Manual trigger')).toHaveCount(0);
+  await expect(page.getByTestId('trigger-address')).toHaveText(/\/api\/hooks\/\w+/);
+
+  await step(page, 'Webhook').click();
+  await addFromPalette(page, 'http request');
+  await expect(step(page, 'HTTP request')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^1 issue/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+});
+
+test('screenshots of the editor on a desktop and a phone', async ({ page }) => {
+  test.skip(!SHOTS, 'set SHOTS_DIR to take screenshots');
+  const flow = await newFlow(page, 'Screens');
+  const graph = {
+    nodes: [
+      { id: 'hook', type: 'trigger.webhook', name: 'Webhook', position: { x: 0, y: 0 }, params: {}, settings: {} },
+      { id: 'check', type: 'if', name: 'Big order?', position: { x: 340, y: 0 }, params: {}, settings: {} },
+      { id: 'mail', type: 'email.send', name: 'Tell sales', position: { x: 680, y: -90 }, params: {}, settings: {} },
+      { id: 'keep', type: 'set', name: 'Keep', position: { x: 680, y: 90 }, params: {}, settings: {} },
+    ],
+    edges: [
+      { id: 'e1', source: 'hook', sourceHandle: 'main', target: 'check', targetHandle: 'main' },
+      { id: 'e2', source: 'check', sourceHandle: 'true', target: 'mail', targetHandle: 'main' },
+      { id: 'e3', source: 'check', sourceHandle: 'false', target: 'keep', targetHandle: 'main' },
+    ],
+    stickies: [
+      {
+        id: 'n1',
+        position: { x: 0, y: 160 },
+        width: 260,
+        height: 120,
+        text: 'Orders over 500 go to sales.',
+        color: 'yellow',
+      },
+    ],
+  };
+  await page.request.patch(`/api/flows/${flow.id}`, { data: { graph, baseRevision: flow.revision }, headers });
+  await page.goto(`/flows/${flow.id}`);
+  await expect(step(page, 'Big order?')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/editor-1280.png` });
+  await step(page, 'Big order?').click();
+  await page.screenshot({ path: `${SHOTS}/editor-1280-panel.png` });
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await page.screenshot({ path: `${SHOTS}/editor-1280-palette.png` });
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(step(page, 'Big order?')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/editor-390.png` });
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await page.screenshot({ path: `${SHOTS}/editor-390-palette.png` });
+  await page.keyboard.press('Escape');
+  await step(page, 'Big order?').click();
+  await page.screenshot({ path: `${SHOTS}/editor-390-panel.png` });
+});

@@ -1,0 +1,831 @@
+import {
+  isTrigger,
+  type NodeIssue,
+  nodeOutputs,
+  type StepTypeInfo,
+  stepType,
+  validateGraph,
+} from '@flowmind/shared/flow-steps';
+import {
+  FINISHED_STATUSES,
+  type Flow,
+  FlowExport,
+  FlowGraph,
+  type FlowNode,
+  type FlowVersion,
+} from '@flowmind/shared/flows';
+import { useQueryClient } from '@tanstack/react-query';
+import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { ArrowLeft, Plus, Redo2, RotateCcw, StickyNote as StickyIcon, Undo2, Wand2, Workflow } from 'lucide-react';
+import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { alerts } from '../../../shell/alert-store';
+import { liveQueryKey } from '../../live/use-live-query';
+import { flowApi, flowExecutionsKey, flowLivePath, flowVersionsKey, useExecution, useFlow } from '../flow-api';
+import { NodePanel } from '../node-panel/node-panel';
+import { autoLayout, NODE_WIDTH } from './auto-layout';
+import { type CanvasActions, CanvasActionsContext } from './editor-context';
+import { EditorTopBar, type TopBarMenuAction } from './editor-top-bar';
+import { ExecutionsList } from './executions-list';
+import { FlowCanvas } from './flow-canvas';
+import {
+  addNode,
+  copyFragment,
+  createNode,
+  emptyGraph,
+  type GraphFragment,
+  parseFragment,
+  pasteFragment,
+  removeItems,
+  renameNode,
+  replaceTrigger,
+  shortId,
+  uniqueName,
+  updateNode,
+  updateSticky,
+} from './graph-ops';
+import { nodeRuns } from './node-runs';
+import { PublishDialog } from './publish-dialog';
+import { RunBar } from './run-bar';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { SidePanel } from './side-panel';
+import { StepPalette } from './step-palette';
+import { useDraftSaver } from './use-draft-saver';
+import { useEditorShortcuts } from './use-editor-shortcuts';
+import { useGraphHistory } from './use-graph-history';
+import { VersionHistory } from './version-history';
+
+const CLIPBOARD_KEY = 'flowmind.flow-clipboard';
+
+type RightPanel = { kind: 'node'; nodeId: string } | { kind: 'versions' } | { kind: 'executions' } | null;
+type PaletteState = { from: { nodeId: string; handle: string } | null; triggersOnly?: boolean } | null;
+
+/** `/flows/{id}`: loads the flow, then the editor (or says it is gone). */
+export function FlowEditor({ flowId }: { flowId: string }) {
+  const flow = useFlow(flowId);
+  if (flow.error instanceof ApiError && flow.error.status === 404) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center bg-surface p-4">
+        <EmptyState
+          icon={Workflow}
+          title="Flow not found"
+          description="It may have been deleted, or it belongs to an account you are not in."
+          className="w-full max-w-lg"
+        >
+          <ButtonLink to="/flows">Back to Flows</ButtonLink>
+        </EmptyState>
+      </div>
+    );
+  }
+  if (!flow.data) {
+    return (
+      <div className="flex h-dvh flex-col bg-surface">
+        <div className="h-12 border-b bg-background" />
+        <div className="flex flex-1 items-center justify-center text-muted-foreground text-sm">
+          {flow.error ? errorMessage(flow.error, 'Could not load the flow') : 'Loading the flow…'}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <ReactFlowProvider>
+      <LoadedFlowEditor flow={flow.data} />
+    </ReactFlowProvider>
+  );
+}
+
+function groupIssues(issues: NodeIssue[]): Map<string, NodeIssue[]> {
+  const byNode = new Map<string, NodeIssue[]>();
+  for (const issue of issues) byNode.set(issue.nodeId, [...(byNode.get(issue.nodeId) ?? []), issue]);
+  return byNode;
+}
+
+function LoadedFlowEditor({ flow }: { flow: Flow }) {
+  const flowId = flow.id;
+  const [initial] = useState(flow);
+  const queryClient = useQueryClient();
+  const reactFlow = useReactFlow();
+  const phone = useMediaQuery('(max-width: 639px)');
+  const history = useGraphHistory(initial.graph);
+  const draft = history.graph;
+  const setFlowData = useCallback(
+    (next: Flow) => queryClient.setQueryData(liveQueryKey(flowLivePath(flowId)), next),
+    [queryClient, flowId],
+  );
+  const saver = useDraftSaver({
+    flowId,
+    graph: draft,
+    editCount: history.editCount,
+    initialRevision: initial.revision,
+    onSaved: setFlowData,
+  });
+
+  // Someone else saved (another tab, a teammate) while nothing here waits to be saved: show their draft.
+  const { revision: savedRevision, hasUnsaved, busy, markLoaded } = saver;
+  useEffect(() => {
+    if (saver.status === 'conflict') return;
+    if (flow.revision > savedRevision() && !hasUnsaved() && !busy()) {
+      history.reset(flow.graph);
+      markLoaded(flow.revision);
+    }
+  }, [flow.revision, flow.graph, saver.status, savedRevision, hasUnsaved, busy, markLoaded, history.reset]);
+
+  const reload = async () => {
+    try {
+      const fresh = await flowApi.get(flowId);
+      history.reset(fresh.graph);
+      markLoaded(fresh.revision);
+      setFlowData(fresh);
+    } catch (failure) {
+      alerts.error(errorMessage(failure, 'Could not reload the flow'));
+    }
+  };
+
+  const [params, setParams] = useSearchParams();
+  const executionViewId = params.get('execution');
+  const [runId, setRunId] = useState<string | null>(null);
+  const [runStarting, setRunStarting] = useState(false);
+  const followedId = executionViewId ?? runId;
+  const executionQuery = useExecution(followedId);
+  const execution = executionQuery.data?.id === followedId ? executionQuery.data : null;
+  const [viewingVersion, setViewingVersion] = useState<FlowVersion | null>(null);
+  const mode: 'edit' | 'version' | 'execution' = executionViewId ? 'execution' : viewingVersion ? 'version' : 'edit';
+  const readOnly = mode !== 'edit';
+  const graph =
+    mode === 'execution'
+      ? (execution?.graph ?? emptyGraph())
+      : mode === 'version'
+        ? (viewingVersion?.graph ?? draft)
+        : draft;
+  const graphRef = useRef(graph);
+  graphRef.current = graph;
+
+  const issues = useMemo(() => validateGraph(draft), [draft]);
+  const issuesByNode = useMemo(() => (mode === 'edit' ? groupIssues(issues) : new Map()), [issues, mode]);
+  const runs = useMemo(() => nodeRuns(mode === 'version' ? null : execution), [execution, mode]);
+  const runFinished = execution ? FINISHED_STATUSES.includes(execution.status) : false;
+
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [rightPanel, setRightPanel] = useState<RightPanel>(null);
+  const [palette, setPalette] = useState<PaletteState>(null);
+  const [renamingId, setRenamingId] = useState<string | null>(null);
+  const [pendingTrigger, setPendingTrigger] = useState<{ info: StepTypeInfo; position?: FlowNode['position'] } | null>(
+    null,
+  );
+  const [publishOpen, setPublishOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [restoring, setRestoring] = useState<FlowVersion | null>(null);
+  const canvasBox = useRef<HTMLDivElement>(null);
+  const importInput = useRef<HTMLInputElement>(null);
+  const pasteCount = useRef(0);
+
+  const commit = history.commit;
+  const selectedNodeIds = useCallback(
+    () => graphRef.current.nodes.filter((node) => selected.has(node.id)).map((node) => node.id),
+    [selected],
+  );
+
+  const viewportCentre = useCallback(() => {
+    const box = canvasBox.current?.getBoundingClientRect();
+    if (!box) return { x: 0, y: 0 };
+    const point = reactFlow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 });
+    return { x: point.x - NODE_WIDTH / 2, y: point.y - 38 };
+  }, [reactFlow]);
+
+  /** Moves a spot down until no step sits there. */
+  const freeSpot = useCallback((position: FlowNode['position']) => {
+    const spot = { ...position };
+    for (let i = 0; i < 20; i++) {
+      const taken = graphRef.current.nodes.some(
+        (node) => Math.abs(node.position.x - spot.x) < NODE_WIDTH - 20 && Math.abs(node.position.y - spot.y) < 90,
+      );
+      if (!taken) break;
+      spot.y += 110;
+    }
+    return spot;
+  }, []);
+
+  const select = useCallback((ids: string[]) => setSelected(new Set(ids)), []);
+
+  const addStep = useCallback(
+    (
+      info: StepTypeInfo,
+      where: { position?: FlowNode['position']; from?: { nodeId: string; handle: string } | null },
+    ) => {
+      if (readOnly) return;
+      const current = graphRef.current;
+      if (isTrigger(info.type) && current.nodes.some((node) => isTrigger(node.type))) {
+        setPendingTrigger({ info, position: where.position });
+        return;
+      }
+      let from = where.from ?? null;
+      if (!from && !where.position && !isTrigger(info.type)) {
+        const only = current.nodes.filter((node) => selected.has(node.id));
+        const [sole] = only;
+        if (sole && only.length === 1) from = { nodeId: sole.id, handle: nodeOutputs(sole)[0] ?? 'main' };
+      }
+      let position = where.position;
+      const source = from ? current.nodes.find((node) => node.id === from.nodeId) : undefined;
+      if (!position && source && from) {
+        const outputs = nodeOutputs(source);
+        const index = Math.max(outputs.indexOf(from.handle), 0);
+        position = {
+          x: source.position.x + NODE_WIDTH + 100,
+          y: source.position.y + (index - (outputs.length - 1) / 2) * 110,
+        };
+      }
+      const node = createNode(info, freeSpot(position ?? viewportCentre()), current);
+      commit(addNode(current, node, from));
+      select([node.id]);
+      setPalette(null);
+    },
+    [readOnly, selected, freeSpot, viewportCentre, commit, select],
+  );
+
+  const confirmReplaceTrigger = () => {
+    if (!pendingTrigger) return;
+    const node = createNode(pendingTrigger.info, pendingTrigger.position ?? viewportCentre(), graphRef.current);
+    commit(replaceTrigger(graphRef.current, node));
+    select([node.id]);
+    setPendingTrigger(null);
+    setPalette(null);
+  };
+
+  const paste = useCallback(
+    (fragment: GraphFragment) => {
+      if (readOnly || (fragment.nodes.length === 0 && fragment.stickies.length === 0)) return;
+      const items = [...fragment.nodes.map((n) => n.position), ...fragment.stickies.map((s) => s.position)];
+      const minX = Math.min(...items.map((p) => p.x));
+      const minY = Math.min(...items.map((p) => p.y));
+      const centre = viewportCentre();
+      pasteCount.current += 1;
+      const shift = (pasteCount.current % 5) * 30;
+      const result = pasteFragment(graphRef.current, fragment, {
+        x: Math.round(centre.x - minX + shift),
+        y: Math.round(centre.y - minY + shift),
+      });
+      commit(result.graph);
+      select([...result.nodeIds, ...result.stickyIds]);
+    },
+    [readOnly, viewportCentre, commit, select],
+  );
+
+  const currentFragment = useCallback(
+    () =>
+      copyFragment(graphRef.current, {
+        nodeIds: graphRef.current.nodes.filter((n) => selected.has(n.id)).map((n) => n.id),
+        stickyIds: graphRef.current.stickies.filter((s) => selected.has(s.id)).map((s) => s.id),
+      }),
+    [selected],
+  );
+
+  const duplicate = useCallback(
+    (nodeIds: string[]) => {
+      if (readOnly) return;
+      const fragment = copyFragment(graphRef.current, {
+        nodeIds,
+        stickyIds: graphRef.current.stickies.filter((s) => selected.has(s.id)).map((s) => s.id),
+      });
+      if (!fragment) return;
+      const result = pasteFragment(graphRef.current, fragment, { x: 40, y: 120 });
+      commit(result.graph);
+      select([...result.nodeIds, ...result.stickyIds]);
+    },
+    [readOnly, selected, commit, select],
+  );
+
+  const toggleDisabled = useCallback(
+    (nodeId: string) => {
+      if (readOnly) return;
+      commit((current) => ({
+        ...current,
+        nodes: current.nodes.map((node) => (node.id === nodeId ? { ...node, disabled: !node.disabled } : node)),
+      }));
+    },
+    [readOnly, commit],
+  );
+
+  const focusNode = useCallback(
+    (nodeId: string) => {
+      select([nodeId]);
+      setRightPanel({ kind: 'node', nodeId });
+      void reactFlow.fitView({ nodes: [{ id: nodeId }], duration: 300, maxZoom: 1, padding: 0.6 });
+    },
+    [reactFlow, select],
+  );
+
+  const startRun = useCallback(
+    async (nodeId?: string) => {
+      setRunStarting(true);
+      try {
+        await saver.flush();
+        const started = await flowApi.run({ flowId, input: nodeId ? { nodeId } : {} });
+        if (executionViewId) setParams({}, { replace: true });
+        setRunId(started.id);
+        void queryClient.invalidateQueries({ queryKey: flowExecutionsKey(flowId) });
+      } catch (failure) {
+        alerts.error(errorMessage(failure, 'Could not start the run'));
+      } finally {
+        setRunStarting(false);
+      }
+    },
+    [saver, flowId, executionViewId, setParams, queryClient],
+  );
+
+  const layout = useCallback(() => {
+    if (readOnly) return;
+    commit((current) => autoLayout(current));
+    setTimeout(() => void reactFlow.fitView({ duration: 300, padding: 0.25, maxZoom: 1 }), 50);
+  }, [readOnly, commit, reactFlow]);
+
+  const addSticky = () => {
+    if (readOnly) return;
+    const centre = viewportCentre();
+    const id = shortId();
+    commit((current) => ({
+      ...current,
+      stickies: [
+        ...current.stickies,
+        { id, position: freeSpot(centre), width: 240, height: 160, text: '', color: 'yellow' },
+      ],
+    }));
+    select([id]);
+  };
+
+  const actions = useMemo<CanvasActions>(
+    () => ({
+      flow,
+      readOnly,
+      startRename: (nodeId) => !readOnly && setRenamingId(nodeId),
+      finishRename: (nodeId, name) => {
+        setRenamingId(null);
+        if (name !== null) commit((current) => renameNode(current, nodeId, name));
+      },
+      openPaletteFrom: (from) => setPalette({ from }),
+      toggleDisabled,
+      duplicate,
+      removeNodes: (nodeIds) => commit((current) => removeItems(current, { nodeIds })),
+      removeEdge: (edgeId) => commit((current) => removeItems(current, { edgeIds: [edgeId] })),
+      testStep: (nodeId) => void startRun(nodeId),
+      updateSticky: (sticky) =>
+        commit((current) => updateSticky(current, sticky), { coalesceKey: `sticky:${sticky.id}` }),
+      removeSticky: (stickyId) => commit((current) => removeItems(current, { stickyIds: [stickyId] })),
+    }),
+    [flow, readOnly, commit, toggleDisabled, duplicate, startRun],
+  );
+
+  useEditorShortcuts(
+    {
+      undo: () => !readOnly && history.undo(),
+      redo: () => !readOnly && history.redo(),
+      selectAll: () => select([...graph.nodes.map((n) => n.id), ...graph.stickies.map((s) => s.id)]),
+      copy: () => {
+        const fragment = currentFragment();
+        if (fragment) localStorage.setItem(CLIPBOARD_KEY, JSON.stringify(fragment));
+      },
+      copyText: () => {
+        const fragment = currentFragment();
+        return fragment ? JSON.stringify(fragment) : null;
+      },
+      pasteText: (text) => {
+        const fragment = parseFragment(text);
+        if (fragment) paste(fragment);
+        return fragment !== null;
+      },
+      pasteFallback: () => {
+        const fragment = parseFragment(localStorage.getItem(CLIPBOARD_KEY) ?? '');
+        if (fragment) paste(fragment);
+      },
+      duplicate: () => duplicate(selectedNodeIds()),
+      rename: () => {
+        const ids = selectedNodeIds();
+        if (ids.length === 1 && ids[0] && !readOnly) setRenamingId(ids[0]);
+      },
+      toggleDisabled: () => {
+        for (const id of selectedNodeIds()) toggleDisabled(id);
+      },
+      layout,
+      openPalette: () => !readOnly && setPalette({ from: null }),
+      help: () => setShortcutsOpen(true),
+      escape: () => {
+        if (palette) setPalette(null);
+        else if (rightPanel) setRightPanel(null);
+        else select([]);
+      },
+    },
+    true,
+  );
+
+  const onMenu = (action: TopBarMenuAction) => {
+    if (action === 'versions') setRightPanel({ kind: 'versions' });
+    if (action === 'executions') setRightPanel({ kind: 'executions' });
+    if (action === 'shortcuts') setShortcutsOpen(true);
+    if (action === 'import') importInput.current?.click();
+    if (action === 'export') {
+      const link = document.createElement('a');
+      link.href = flowApi.exportUrl(flowId);
+      link.download = '';
+      link.click();
+    }
+  };
+
+  const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    try {
+      const value = JSON.parse(await file.text()) as unknown;
+      const asExport = FlowExport.safeParse(value);
+      const asGraph = asExport.success ? null : FlowGraph.safeParse(value);
+      const imported = asExport.success ? asExport.data.graph : asGraph?.success ? asGraph.data : null;
+      if (!imported) throw new Error('This file is not a Flowmind flow export.');
+      leaveReadOnly();
+      commit(imported);
+      select([]);
+      setTimeout(() => void reactFlow.fitView({ duration: 300, padding: 0.25, maxZoom: 1 }), 50);
+      alerts.success(`Imported ${imported.nodes.length} steps. Undo (Ctrl+Z) brings the old draft back.`);
+    } catch (failure) {
+      alerts.error(errorMessage(failure, 'Could not read the file'));
+    }
+  };
+
+  const leaveReadOnly = () => {
+    setViewingVersion(null);
+    if (executionViewId) setParams({}, { replace: false });
+  };
+
+  const restoreVersion = (version: FlowVersion) => {
+    // The draft takes the version's graph as an ordinary edit: it saves like any other and undo takes it back.
+    leaveReadOnly();
+    commit(version.graph);
+    select([]);
+    setRestoring(null);
+    alerts.success(`Version ${version.version} restored into the draft`);
+  };
+
+  const publish = async (message: string) => {
+    await saver.flush();
+    const published = await flowApi.publish({ flowId, message: message || undefined });
+    setFlowData(published);
+    void queryClient.invalidateQueries({ queryKey: flowVersionsKey(flowId) });
+    alerts.success(`Published v${published.published_version}`);
+  };
+
+  const publishBlockedBy =
+    mode !== 'edit'
+      ? 'Go back to the draft to publish'
+      : issues.length > 0
+        ? `Fix ${issues.length} issue${issues.length === 1 ? '' : 's'} first: ${issues[0]?.message}`
+        : flow.published_version !== null && !flow.has_unpublished_changes && saver.status === 'saved'
+          ? `No changes since v${flow.published_version}`
+          : null;
+
+  const panelNode =
+    rightPanel?.kind === 'node' ? (graph.nodes.find((node) => node.id === rightPanel.nodeId) ?? null) : null;
+
+  const onNodeChange = (next: FlowNode) => {
+    const before = graphRef.current.nodes.find((node) => node.id === next.id);
+    if (!before || readOnly) return;
+    let node = next;
+    if (next.name !== before.name) {
+      const others = graphRef.current.nodes.filter((n) => n.id !== next.id).map((n) => n.name);
+      node = { ...next, name: next.name.trim() ? uniqueName(next.name, others) : before.name };
+    }
+    commit((current) => updateNode(current, node), { coalesceKey: `node:${next.id}` });
+  };
+
+  const firstIssueNode = issues.find((issue) => issue.nodeId)?.nodeId;
+
+  return (
+    <CanvasActionsContext.Provider value={actions}>
+      <div className="flex h-dvh flex-col overflow-hidden bg-surface">
+        <EditorTopBar
+          flow={flow}
+          saveStatus={saver.status}
+          saveError={saver.error}
+          onReload={() => void reload()}
+          issueCount={mode === 'edit' ? issues.length : 0}
+          onFocusIssue={() => {
+            if (firstIssueNode) focusNode(firstIssueNode);
+            else setPalette({ from: null, triggersOnly: true });
+          }}
+          running={runStarting || (mode === 'edit' && execution !== null && !runFinished)}
+          onRun={() => void startRun()}
+          publishBlockedBy={publishBlockedBy}
+          onPublish={() => setPublishOpen(true)}
+          onMenu={onMenu}
+        />
+        <input
+          ref={importInput}
+          type="file"
+          accept="application/json,.json"
+          className="hidden"
+          aria-label="Import JSON file"
+          onChange={(event) => void onImport(event)}
+        />
+        <div className="relative flex min-h-0 flex-1">
+          <div ref={canvasBox} className="relative min-w-0 flex-1" data-testid="flow-canvas">
+            <FlowCanvas
+              graph={graph}
+              history={history}
+              readOnly={readOnly}
+              selected={selected}
+              onSelect={setSelected}
+              issues={issuesByNode}
+              runs={runs}
+              renamingId={renamingId}
+              onDropStep={(type, position) => {
+                const info = stepType(type);
+                if (info) addStep(info, { position });
+              }}
+              onOpenNode={(nodeId) => setRightPanel({ kind: 'node', nodeId })}
+              onRename={(nodeId) => setRenamingId(nodeId)}
+              onPaneClick={() => {
+                setRightPanel((panel) => (panel?.kind === 'node' ? null : panel));
+                setPalette(null);
+              }}
+            />
+            {mode === 'edit' ? (
+              <CanvasToolbar
+                onAdd={() => setPalette({ from: null })}
+                onNote={addSticky}
+                onLayout={layout}
+                onUndo={history.undo}
+                onRedo={history.redo}
+                canUndo={history.canUndo}
+                canRedo={history.canRedo}
+              />
+            ) : (
+              <ReadOnlyBanner
+                mode={mode}
+                version={viewingVersion}
+                onBack={leaveReadOnly}
+                onRestore={() => viewingVersion && setRestoring(viewingVersion)}
+                onRerun={
+                  execution
+                    ? () =>
+                        void flowApi
+                          .rerunExecution({ executionId: execution.id })
+                          .then((next) => setParams({ execution: next.id }))
+                          .catch((failure) => alerts.error(errorMessage(failure, 'Could not re-run')))
+                    : undefined
+                }
+              />
+            )}
+            {mode === 'edit' && draft.nodes.length === 0 && !palette && (
+              <div className="pointer-events-none absolute inset-0 flex items-center justify-center p-4">
+                <div className="pointer-events-auto rounded-xl border bg-background p-6 text-center shadow-sm">
+                  <p className="font-semibold">Start with a trigger</p>
+                  <p className="mt-1 max-w-xs text-muted-foreground text-sm">
+                    A trigger decides when the flow runs: a click, a webhook, a schedule, an email or a table change.
+                  </p>
+                  <Button className="mt-4" onClick={() => setPalette({ from: null, triggersOnly: true })}>
+                    <Plus /> Add a trigger
+                  </Button>
+                </div>
+              </div>
+            )}
+            {(followedId && (mode === 'execution' || runId)) || runStarting ? (
+              <div className="pointer-events-none absolute inset-x-3 bottom-3 z-10 flex justify-center sm:bottom-4">
+                <RunBar
+                  execution={execution}
+                  loading={runStarting}
+                  onCancel={
+                    execution
+                      ? () =>
+                          void flowApi
+                            .cancelExecution(execution.id)
+                            .catch((failure) => alerts.error(errorMessage(failure, 'Could not cancel')))
+                      : undefined
+                  }
+                  onOpen={mode === 'edit' && execution ? () => setParams({ execution: execution.id }) : undefined}
+                  onDismiss={mode === 'edit' ? () => setRunId(null) : undefined}
+                  onFocusNode={focusNode}
+                />
+              </div>
+            ) : null}
+            {palette && (
+              <div
+                className={cn(
+                  'z-40 flex flex-col overflow-hidden border bg-popover shadow-xl',
+                  phone
+                    ? 'fixed inset-x-0 bottom-0 h-[75dvh] rounded-t-2xl'
+                    : 'absolute top-3 bottom-3 left-3 w-80 rounded-xl',
+                )}
+              >
+                <StepPalette
+                  title={
+                    palette.from
+                      ? `Add a step after ${draft.nodes.find((n) => n.id === palette.from?.nodeId)?.name ?? ''}`
+                      : palette.triggersOnly
+                        ? 'Choose a trigger'
+                        : 'Add a step'
+                  }
+                  kinds={palette.from ? 'steps' : palette.triggersOnly ? 'triggers' : 'all'}
+                  triggersLast={draft.nodes.some((node) => isTrigger(node.type))}
+                  onPick={(info) => addStep(info, { from: palette.from })}
+                  onClose={() => setPalette(null)}
+                />
+              </div>
+            )}
+          </div>
+          {rightPanel?.kind === 'node' && panelNode && (
+            <SidePanel label="Step settings">
+              {mode === 'execution' && execution && (
+                <div className="flex items-center gap-2 border-b bg-muted/50 px-3 py-2">
+                  <span className="min-w-0 flex-1 truncate text-muted-foreground text-xs">
+                    {runs.get(panelNode.id)?.error ?? `Step ${runs.get(panelNode.id)?.status ?? 'did not run'}`}
+                  </span>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() =>
+                      void flowApi
+                        .rerunExecution({ executionId: execution.id, fromNodeId: panelNode.id })
+                        .then((next) => setParams({ execution: next.id }))
+                        .catch((failure) => alerts.error(errorMessage(failure, 'Could not re-run')))
+                    }
+                  >
+                    <RotateCcw /> Re-run from here
+                  </Button>
+                </div>
+              )}
+              <div className="min-h-0 flex-1">
+                <NodePanel
+                  key={`${mode}-${panelNode.id}`}
+                  flowId={flowId}
+                  accountId={flow.account_id}
+                  node={panelNode}
+                  graph={graph}
+                  readOnly={readOnly}
+                  issues={issuesByNode.get(panelNode.id) ?? []}
+                  step={runs.get(panelNode.id)?.step ?? null}
+                  execution={mode === 'version' ? null : execution}
+                  onChange={onNodeChange}
+                  onTestStep={readOnly ? undefined : () => void startRun(panelNode.id)}
+                  onClose={() => setRightPanel(null)}
+                />
+              </div>
+            </SidePanel>
+          )}
+          {rightPanel?.kind === 'versions' && (
+            <VersionHistory
+              flowId={flowId}
+              draft={draft}
+              viewingId={viewingVersion?.id ?? null}
+              onView={(version) => {
+                if (executionViewId) setParams({});
+                setViewingVersion(version);
+                select([]);
+                setTimeout(() => void reactFlow.fitView({ duration: 300, padding: 0.25, maxZoom: 1 }), 50);
+              }}
+              onRestore={setRestoring}
+              onClose={() => {
+                setRightPanel(null);
+                setViewingVersion(null);
+              }}
+            />
+          )}
+          {rightPanel?.kind === 'executions' && (
+            <ExecutionsList
+              flowId={flowId}
+              currentId={executionViewId}
+              onOpen={(executionId) => {
+                setViewingVersion(null);
+                setParams({ execution: executionId });
+                select([]);
+                setTimeout(() => void reactFlow.fitView({ duration: 300, padding: 0.25, maxZoom: 1 }), 300);
+              }}
+              onClose={() => setRightPanel(null)}
+            />
+          )}
+        </div>
+      </div>
+      <PublishDialog
+        open={publishOpen}
+        onOpenChange={setPublishOpen}
+        nextVersion={(flow.published_version ?? 0) + 1}
+        onPublish={publish}
+      />
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      <ConfirmDialog
+        open={pendingTrigger !== null}
+        onOpenChange={(open) => !open && setPendingTrigger(null)}
+        title="Replace the trigger?"
+        description={`A flow has one trigger. ${pendingTrigger?.info.label ?? 'The new trigger'} takes the place of the current one and keeps its connections.`}
+        confirmLabel="Replace trigger"
+        tone="default"
+        onConfirm={confirmReplaceTrigger}
+      />
+      <ConfirmDialog
+        open={restoring !== null}
+        onOpenChange={(open) => !open && setRestoring(null)}
+        title={`Restore version ${restoring?.version ?? ''}?`}
+        description="The draft becomes a copy of this version. You can undo it (Ctrl+Z) while the editor is open."
+        confirmLabel="Restore into draft"
+        tone="default"
+        onConfirm={() => restoring && restoreVersion(restoring)}
+      />
+    </CanvasActionsContext.Provider>
+  );
+}
+
+function CanvasToolbar({
+  onAdd,
+  onNote,
+  onLayout,
+  onUndo,
+  onRedo,
+  canUndo,
+  canRedo,
+}: {
+  onAdd: () => void;
+  onNote: () => void;
+  onLayout: () => void;
+  onUndo: () => void;
+  onRedo: () => void;
+  canUndo: boolean;
+  canRedo: boolean;
+}) {
+  const tool =
+    'flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground disabled:opacity-40 disabled:hover:bg-transparent';
+  return (
+    <div className="absolute top-3 left-3 z-10 flex items-center gap-0.5 rounded-lg border bg-background p-0.5 shadow-sm">
+      <Button size="sm" onClick={onAdd} aria-label="Add step" className="h-8">
+        <Plus /> <span className="hidden sm:inline">Add step</span>
+      </Button>
+      <button type="button" className={tool} onClick={onNote} title="Add a note" aria-label="Add note">
+        <StickyIcon className="size-4" aria-hidden="true" />
+      </button>
+      <button type="button" className={tool} onClick={onLayout} title="Tidy up (Shift+L)" aria-label="Tidy up">
+        <Wand2 className="size-4" aria-hidden="true" />
+      </button>
+      <span className="mx-0.5 h-5 w-px bg-border" aria-hidden="true" />
+      <button
+        type="button"
+        className={tool}
+        onClick={onUndo}
+        disabled={!canUndo}
+        title="Undo (Ctrl+Z)"
+        aria-label="Undo"
+      >
+        <Undo2 className="size-4" aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className={tool}
+        onClick={onRedo}
+        disabled={!canRedo}
+        title="Redo (Ctrl+Shift+Z)"
+        aria-label="Redo"
+      >
+        <Redo2 className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+function ReadOnlyBanner({
+  mode,
+  version,
+  onBack,
+  onRestore,
+  onRerun,
+}: {
+  mode: 'version' | 'execution';
+  version: FlowVersion | null;
+  onBack: () => void;
+  onRestore: () => void;
+  onRerun?: () => void;
+}) {
+  return (
+    <div className="absolute top-3 left-3 z-10 flex max-w-[calc(100%-1.5rem)] flex-wrap items-center gap-2 rounded-lg border bg-background px-2 py-1.5 shadow-sm">
+      <Button variant="ghost" size="sm" onClick={onBack}>
+        <ArrowLeft /> Back to editor
+      </Button>
+      <span className="text-muted-foreground text-xs">
+        {mode === 'version'
+          ? `Viewing version ${version?.version ?? ''} (read-only)`
+          : 'Viewing an execution (read-only)'}
+      </span>
+      {mode === 'version' ? (
+        <Button variant="outline" size="sm" onClick={onRestore}>
+          <RotateCcw /> Restore
+        </Button>
+      ) : (
+        onRerun && (
+          <Button variant="outline" size="sm" onClick={onRerun}>
+            <RotateCcw /> Re-run
+          </Button>
+        )
+      )}
+    </div>
+  );
+}
