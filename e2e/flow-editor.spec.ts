@@ -121,6 +121,132 @@ test('a problem blocks publishing, and the webhook trigger shows its URL', async
   await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
 });
 
+test('keyboard editing: "+" on an output, select all, duplicate, disable, delete, notes', async ({ page }) => {
+  const flow = await newFlow(page, 'Keys');
+  await page.goto(`/flows/${flow.id}`);
+  await expect(step(page, 'Manual trigger')).toBeVisible();
+
+  // "+" on the trigger's output opens the palette for a connected step, without triggers on offer.
+  await page.getByRole('button', { name: 'Add a step after Manual trigger' }).click();
+  await expect(page.getByRole('option', { name: /^Webhook/ })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Search steps' }).fill('code');
+  await page.getByRole('combobox', { name: 'Search steps' }).press('Enter');
+  await expect(step(page, 'Code')).toBeVisible();
+  await expect(edges(page)).toHaveCount(1);
+
+  // Ctrl+D duplicates the selected step; F2 renames it.
+  await step(page, 'Code').click();
+  await page.keyboard.press('Escape');
+  await step(page, 'Code').click();
+  await page.keyboard.press('Control+d');
+  await expect(step(page, 'Code 2')).toBeVisible();
+  await page.keyboard.press('F2');
+  await page.getByRole('textbox', { name: 'Step name' }).fill('Format');
+  await page.keyboard.press('Enter');
+  await expect(step(page, 'Format')).toBeVisible();
+
+  // Disable from the step's toolbar.
+  await page.getByRole('button', { name: 'Disable step' }).click();
+  await expect(step(page, 'Format')).toContainText('Disabled');
+
+  // A note: typed into, then everything selected and deleted, then all of it back with undo.
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await page.getByRole('textbox', { name: 'Note text' }).fill('Ask Ana about the format');
+  await page.locator('.react-flow__pane').click({ position: { x: 60, y: 300 } });
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Delete');
+  await expect(page.locator('.react-flow__node')).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  await expect(page.locator('.react-flow__node')).toHaveCount(4);
+  await expect(page.getByRole('textbox', { name: 'Note text' })).toHaveValue('Ask Ana about the format');
+  await saved(page);
+  await page.reload();
+  await expect(step(page, 'Format')).toContainText('Disabled');
+  await expect(page.getByRole('textbox', { name: 'Note text' })).toHaveValue('Ask Ana about the format');
+});
+
+test('a save from elsewhere shows up; a clash with one offers a reload', async ({ page }) => {
+  const flow = await newFlow(page, 'Shared');
+  await page.goto(`/flows/${flow.id}`);
+  await expect(step(page, 'Manual trigger')).toBeVisible();
+  const current = async () =>
+    (await (await page.request.get(`/api/flows/${flow.id}`)).json()) as {
+      revision: number;
+      graph: { nodes: unknown[] };
+    };
+
+  // Someone else saves: no edits here are waiting, so their draft shows.
+  let remote = await current();
+  const wait = { id: 'w1', type: 'wait', name: 'Pause', position: { x: 300, y: 0 }, params: {}, settings: {} };
+  await page.request.patch(`/api/flows/${flow.id}`, {
+    data: { graph: { ...remote.graph, nodes: [...remote.graph.nodes, wait] }, baseRevision: remote.revision },
+    headers,
+  });
+  await expect(step(page, 'Pause')).toBeVisible();
+
+  // Our next save is held back while someone else saves again: ours is refused, and Reload shows theirs.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/api/flows/${flow.id}`, async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saving' })).toBeVisible();
+  remote = await current();
+  const code = { id: 'c1', type: 'code', name: 'Theirs', position: { x: 600, y: 0 }, params: {}, settings: {} };
+  await page.request.patch(`/api/flows/${flow.id}`, {
+    data: { graph: { ...remote.graph, nodes: [...remote.graph.nodes, code] }, baseRevision: remote.revision },
+    headers,
+  });
+  release();
+  await expect(page.getByText('Changed elsewhere')).toBeVisible();
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(step(page, 'Theirs')).toBeVisible();
+  await expect(page.getByTestId('sticky-note')).toHaveCount(0);
+  await saved(page);
+});
+
+test('version history: view a version, compare it with the draft, restore it', async ({ page }) => {
+  const flow = await newFlow(page, 'Versions');
+  await page.goto(`/flows/${flow.id}`);
+  await step(page, 'Manual trigger').click();
+  await addFromPalette(page, 'set fields');
+  await saved(page);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  // Change the draft: rename and add a step.
+  await step(page, 'Set fields').dblclick();
+  await page.getByRole('textbox', { name: 'Step name' }).fill('Tag order');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await addFromPalette(page, 'wait');
+  await saved(page);
+  await expect(page.getByTestId('publish-state')).toHaveText('Unpublished changes');
+
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Version history' }).click();
+  await page.getByTestId('flow-version').getByRole('button', { name: 'View' }).click();
+  await expect(page.getByText('Viewing version 1 (read-only)')).toBeVisible();
+  await expect(step(page, 'Set fields')).toBeVisible();
+  await expect(step(page, 'Wait')).toHaveCount(0);
+  const diff = page.getByTestId('version-diff');
+  await expect(diff).toContainText('Wait added');
+  await expect(diff).toContainText('Tag order: renamed from “Set fields”');
+
+  await page.getByTestId('flow-version').getByRole('button', { name: 'Restore' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Restore into draft' }).click();
+  await expect(page.getByText('Viewing version 1 (read-only)')).toBeHidden();
+  await expect(step(page, 'Set fields')).toBeVisible();
+  await expect(step(page, 'Wait')).toHaveCount(0);
+  await saved(page);
+});
+
 test('screenshots of the editor on a desktop and a phone', async ({ page }) => {
   test.skip(!SHOTS, 'set SHOTS_DIR to take screenshots');
   const flow = await newFlow(page, 'Screens');

@@ -548,6 +548,9 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
               onOpenNode={(nodeId) => setRightPanel({ kind: 'node', nodeId })}
               onRename={(nodeId) => setRenamingId(nodeId)}
               onPaneClick={() => {
+                // The canvas keeps the mouse-down to itself, so a note's text box would otherwise keep the keys.
+                if (document.activeElement instanceof HTMLElement && canvasBox.current?.contains(document.activeElement))
+                  document.activeElement.blur();
                 setRightPanel((panel) => (panel?.kind === 'node' ? null : panel));
                 setPalette(null);
               }}
