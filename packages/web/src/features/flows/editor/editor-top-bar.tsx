@@ -12,6 +12,7 @@ import {
   Loader2,
   MoreHorizontal,
   Play,
+  Power,
   Rocket,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -59,6 +60,7 @@ export function EditorTopBar({
   onPublish: () => void;
   onMenu: (action: TopBarMenuAction) => void;
 }) {
+  const active = useActiveToggle(flow);
   return (
     <header className="flex h-12 shrink-0 items-center gap-1.5 border-b bg-background px-2 sm:gap-2 sm:px-3">
       <Link
@@ -105,6 +107,15 @@ export function EditorTopBar({
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
+            <DropdownMenuItem
+              className="md:hidden"
+              disabled={flow.published_version === null || active.pending}
+              onSelect={() => void active.toggle()}
+            >
+              <Power /> {flow.active ? 'Turn off' : 'Turn on'}
+              {flow.published_version === null && <span className="ml-auto text-xs">publish first</span>}
+            </DropdownMenuItem>
+            <DropdownMenuSeparator className="md:hidden" />
             <DropdownMenuItem onSelect={() => onMenu('versions')}>
               <History /> Version history
             </DropdownMenuItem>
@@ -193,9 +204,9 @@ function PublishState({ flow }: { flow: Flow }) {
   );
 }
 
-function ActiveToggle({ flow }: { flow: Flow }) {
+/** Turning the flow on or off (its published triggers listen only while it is on). */
+function useActiveToggle(flow: Flow) {
   const [pending, setPending] = useState(false);
-  const unpublished = flow.published_version === null;
   const toggle = async () => {
     setPending(true);
     try {
@@ -206,6 +217,12 @@ function ActiveToggle({ flow }: { flow: Flow }) {
       setPending(false);
     }
   };
+  return { pending, toggle };
+}
+
+function ActiveToggle({ flow }: { flow: Flow }) {
+  const { pending, toggle } = useActiveToggle(flow);
+  const unpublished = flow.published_version === null;
   return (
     <label
       className="hidden items-center gap-1.5 text-muted-foreground text-xs md:inline-flex"

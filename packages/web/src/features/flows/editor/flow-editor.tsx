@@ -549,7 +549,10 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
               onRename={(nodeId) => setRenamingId(nodeId)}
               onPaneClick={() => {
                 // The canvas keeps the mouse-down to itself, so a note's text box would otherwise keep the keys.
-                if (document.activeElement instanceof HTMLElement && canvasBox.current?.contains(document.activeElement))
+                if (
+                  document.activeElement instanceof HTMLElement &&
+                  canvasBox.current?.contains(document.activeElement)
+                )
                   document.activeElement.blur();
                 setRightPanel((panel) => (panel?.kind === 'node' ? null : panel));
                 setPalette(null);
@@ -600,6 +603,11 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
                 <RunBar
                   execution={execution}
                   loading={runStarting}
+                  error={
+                    executionQuery.error && !execution
+                      ? errorMessage(executionQuery.error, 'Could not load this execution')
+                      : null
+                  }
                   onCancel={
                     execution
                       ? () =>
@@ -609,18 +617,26 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
                       : undefined
                   }
                   onOpen={mode === 'edit' && execution ? () => setParams({ execution: execution.id }) : undefined}
-                  onDismiss={mode === 'edit' ? () => setRunId(null) : undefined}
+                  onDismiss={mode === 'edit' ? () => setRunId(null) : leaveReadOnly}
                   onFocusNode={focusNode}
                 />
               </div>
             ) : null}
+            {palette && phone && (
+              <button
+                type="button"
+                aria-label="Close steps"
+                className="fixed inset-0 z-40 animate-fade-in bg-overlay"
+                onClick={() => setPalette(null)}
+              />
+            )}
             {palette && (
               <div
                 className={cn(
-                  'z-40 flex flex-col overflow-hidden border bg-popover shadow-xl',
+                  'flex flex-col overflow-hidden border bg-popover shadow-xl',
                   phone
-                    ? 'fixed inset-x-0 bottom-0 h-[75dvh] rounded-t-2xl'
-                    : 'absolute top-3 bottom-3 left-3 w-80 rounded-xl',
+                    ? 'fixed inset-x-0 bottom-0 z-50 h-[75dvh] rounded-t-2xl'
+                    : 'absolute top-3 bottom-3 left-3 z-40 w-80 rounded-xl',
                 )}
               >
                 <StepPalette

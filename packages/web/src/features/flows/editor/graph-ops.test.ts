@@ -80,7 +80,9 @@ describe('graph edits', () => {
     const graph = base();
     expect(connect(graph, { source: 'a', sourceHandle: 'true', target: 'a', targetHandle: 'main' })).toBe(graph);
     expect(connect(graph, { source: 'a', sourceHandle: 'true', target: 'b', targetHandle: 'main' })).toBe(graph);
-    expect(connect(graph, { source: 'a', sourceHandle: 'false', target: 'b', targetHandle: 'main' }).edges).toHaveLength(3);
+    expect(
+      connect(graph, { source: 'a', sourceHandle: 'false', target: 'b', targetHandle: 'main' }).edges,
+    ).toHaveLength(3);
   });
 
   it('removes a step with its connections', () => {

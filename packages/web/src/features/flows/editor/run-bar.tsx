@@ -25,6 +25,7 @@ function useElapsed(execution: ExecutionDetail | null): number | null {
 export function RunBar({
   execution,
   loading,
+  error,
   onCancel,
   onOpen,
   onDismiss,
@@ -32,6 +33,7 @@ export function RunBar({
 }: {
   execution: ExecutionDetail | null;
   loading: boolean;
+  error?: string | null;
   onCancel?: () => void;
   onOpen?: () => void;
   onDismiss?: () => void;
@@ -45,7 +47,21 @@ export function RunBar({
       aria-label="Run"
       className="pointer-events-auto flex w-full max-w-xl flex-wrap items-center gap-2 rounded-xl border bg-popover px-3 py-2 shadow-lg"
     >
-      {!execution ? (
+      {!execution && error ? (
+        <span className="flex flex-1 items-center gap-2 text-destructive text-sm">
+          <AlertTriangle className="size-4 shrink-0" aria-hidden="true" /> {error}
+          {onDismiss && (
+            <button
+              type="button"
+              onClick={onDismiss}
+              aria-label="Close run"
+              className="ml-auto rounded-md p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          )}
+        </span>
+      ) : !execution ? (
         <span className="flex items-center gap-2 text-muted-foreground text-sm">
           <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {loading ? 'Starting the run…' : 'Loading…'}
         </span>
