@@ -247,6 +247,76 @@ test('version history: view a version, compare it with the draft, restore it', a
   await saved(page);
 });
 
+test('run the draft: each step shows how it went, the failed one its error; the run opens as an execution', async ({
+  page,
+}) => {
+  const flow = await newFlow(page, 'Runs');
+  const graph = {
+    nodes: [
+      {
+        id: 'start',
+        type: 'trigger.manual',
+        name: 'Start',
+        position: { x: 0, y: 0 },
+        params: { sample: '[{"n":1},{"n":2}]' },
+        settings: {},
+      },
+      {
+        id: 'double',
+        type: 'code',
+        name: 'Double',
+        position: { x: 320, y: 0 },
+        params: { code: 'return items.map((item) => ({ n: item.n * 2 }));' },
+        settings: {},
+      },
+      {
+        id: 'boom',
+        type: 'code',
+        name: 'Boom',
+        position: { x: 640, y: 0 },
+        params: { code: 'throw new Error("no stock left");' },
+        settings: {},
+      },
+    ],
+    edges: [
+      { id: 'e1', source: 'start', sourceHandle: 'main', target: 'double', targetHandle: 'main' },
+      { id: 'e2', source: 'double', sourceHandle: 'main', target: 'boom', targetHandle: 'main' },
+    ],
+    stickies: [],
+  };
+  await page.request.patch(`/api/flows/${flow.id}`, { data: { graph, baseRevision: flow.revision }, headers });
+  await page.goto(`/flows/${flow.id}`);
+  await expect(step(page, 'Double')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Run flow' }).click();
+  const run = page.getByRole('status', { name: 'Run' });
+  await expect(run.getByTestId('run-status')).toHaveText('failed', { timeout: 20_000 });
+  await expect(run).toContainText('no stock left');
+  await expect(step(page, 'Double').getByTestId('step-run')).toContainText('succeeded');
+  await expect(step(page, 'Double')).toContainText('2 items');
+  await expect(step(page, 'Boom').getByTestId('step-run')).toContainText('failed');
+
+  // The run, opened as an execution: read-only, and back to the editor.
+  await run.getByRole('button', { name: 'Details' }).click();
+  await expect(page).toHaveURL(/\?execution=/);
+  await expect(page.getByText('Viewing an execution (read-only)')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add step' })).toHaveCount(0);
+  await step(page, 'Boom').click();
+  await expect(page.getByRole('button', { name: 'Re-run from here' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to editor' }).click();
+  await expect(page).not.toHaveURL(/execution=/);
+  await expect(page.getByRole('button', { name: 'Add step' })).toBeVisible();
+
+  // The executions list has it too.
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Executions' }).click();
+  const list = page.getByRole('complementary', { name: 'Executions' });
+  await expect(list.getByRole('button', { name: /failed/ })).toHaveCount(1);
+  await list.getByRole('button', { name: /failed/ }).click();
+  await expect(page.getByText('Viewing an execution (read-only)')).toBeVisible();
+  await expect(step(page, 'Boom').getByTestId('step-run')).toContainText('failed');
+});
+
 test('screenshots of the editor on a desktop and a phone', async ({ page }) => {
   test.skip(!SHOTS, 'set SHOTS_DIR to take screenshots');
   const flow = await newFlow(page, 'Screens');

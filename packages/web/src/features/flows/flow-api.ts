@@ -48,14 +48,16 @@ export const flowApi = {
   restoreVersion: ({ flowId, versionId }: { flowId: string; versionId: string }) =>
     api<Flow>(`${flowPath(flowId)}/versions/${encodeURIComponent(versionId)}/restore`, { method: 'POST' }),
   exportUrl: (flowId: string) => `${flowPath(flowId)}/export`,
+  /** Runs the saved draft (or, with nodeId, up to that step); answers the new execution at once. */
   run: ({ flowId, input }: { flowId: string; input: RunFlow }) =>
-    api<Execution>(`${flowPath(flowId)}/run`, { method: 'POST', body: input }),
+    api<ExecutionDetail>(`${flowPath(flowId)}/run`, { method: 'POST', body: input }),
   executions: ({ flowId, limit = 30 }: { flowId: string; limit?: number }) =>
     api<ExecutionPage>(`/api/executions?${new URLSearchParams({ flowId, limit: String(limit) })}`),
   execution: (executionId: string) => api<ExecutionDetail>(executionPath(executionId)),
-  cancelExecution: (executionId: string) => api<Execution>(`${executionPath(executionId)}/cancel`, { method: 'POST' }),
+  cancelExecution: (executionId: string) =>
+    api<ExecutionDetail>(`${executionPath(executionId)}/cancel`, { method: 'POST' }),
   rerunExecution: ({ executionId, fromNodeId }: { executionId: string; fromNodeId?: string }) =>
-    api<Execution>(`${executionPath(executionId)}/rerun`, { method: 'POST', body: { fromNodeId } }),
+    api<ExecutionDetail>(`${executionPath(executionId)}/rerun`, { method: 'POST', body: { fromNodeId } }),
 };
 
 /** The flow with its draft, kept live: someone else's save shows up as a new `revision`. */
@@ -81,14 +83,16 @@ export function useFlowVersion(flowId: string, versionId: string | null) {
   });
 }
 
-export const flowExecutionsKey = (flowId: string) => ['flow-executions', flowId];
+export const flowExecutionsLivePath = (flowId: string) => `flows/${flowId}/executions`;
 
-/** This flow's recent executions, newest first. */
+const newestFirst = (a: Execution, b: Execution) => b.created_at.localeCompare(a.created_at);
+
+/** This flow's recent executions, newest first, kept live (a run's status changes as it goes). */
 export function useFlowExecutions(flowId: string, { enabled }: { enabled: boolean }) {
-  return useQuery({
-    queryKey: flowExecutionsKey(flowId),
-    queryFn: () => flowApi.executions({ flowId }).then((page) => page.executions),
-    enabled,
+  return useLiveQuery<Execution[]>(enabled ? flowExecutionsLivePath(flowId) : null, {
+    fetch: () => flowApi.executions({ flowId }).then((page) => page.executions),
+    fromDocs: (docs) => [...(docs as unknown as Execution[])].sort(newestFirst),
+    limit: 30,
   });
 }
 

@@ -28,7 +28,7 @@ import { cn } from '../../../lib/cn';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { alerts } from '../../../shell/alert-store';
 import { liveQueryKey } from '../../live/use-live-query';
-import { flowApi, flowExecutionsKey, flowLivePath, flowVersionsKey, useExecution, useFlow } from '../flow-api';
+import { executionLivePath, flowApi, flowLivePath, flowVersionsKey, useExecution, useFlow } from '../flow-api';
 import { NodePanel } from '../node-panel/node-panel';
 import { autoLayout, NODE_WIDTH } from './auto-layout';
 import { type CanvasActions, CanvasActionsContext } from './editor-context';
@@ -327,9 +327,10 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
       try {
         await saver.flush();
         const started = await flowApi.run({ flowId, input: nodeId ? { nodeId } : {} });
+        // The answer is the execution as it starts; the live document takes over from there.
+        queryClient.setQueryData(liveQueryKey(executionLivePath(started.id)), started);
         if (executionViewId) setParams({}, { replace: true });
         setRunId(started.id);
-        void queryClient.invalidateQueries({ queryKey: flowExecutionsKey(flowId) });
       } catch (failure) {
         alerts.error(errorMessage(failure, 'Could not start the run'));
       } finally {
