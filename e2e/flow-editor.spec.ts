@@ -295,6 +295,7 @@ test('run the draft: each step shows how it went, the failed one its error; the 
   await expect(step(page, 'Double').getByTestId('step-run')).toContainText('succeeded');
   await expect(step(page, 'Double')).toContainText('2 items');
   await expect(step(page, 'Boom').getByTestId('step-run')).toContainText('failed');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/editor-1280-run.png` });
 
   // The run, opened as an execution: read-only, and back to the editor.
   await run.getByRole('button', { name: 'Details' }).click();
@@ -303,6 +304,7 @@ test('run the draft: each step shows how it went, the failed one its error; the 
   await expect(page.getByRole('button', { name: 'Add step' })).toHaveCount(0);
   await step(page, 'Boom').click();
   await expect(page.getByRole('button', { name: 'Re-run from here' })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/editor-1280-execution.png` });
   await page.getByRole('button', { name: 'Back to editor' }).click();
   await expect(page).not.toHaveURL(/execution=/);
   await expect(page.getByRole('button', { name: 'Add step' })).toBeVisible();

@@ -128,7 +128,10 @@ function StepNodeView({ id, data, selected }: NodeProps<StepFlowNode>) {
         )}
         <p className="truncate text-muted-foreground text-xs">{node.disabled ? 'Disabled' : subtitle(node)}</p>
         {run && (
-          <p className="mt-0.5 flex items-center gap-1 text-[11px] text-muted-foreground" data-testid="step-run">
+          <p
+            className="mt-0.5 flex items-center gap-1 overflow-hidden whitespace-nowrap text-[11px] text-muted-foreground"
+            data-testid="step-run"
+          >
             {STATUS_ICON[run.status]}
             <span>{run.status}</span>
             {run.durationMs !== null && run.status !== 'running' && <span>· {formatDuration(run.durationMs)}</span>}
@@ -190,6 +193,15 @@ function StepNodeView({ id, data, selected }: NodeProps<StepFlowNode>) {
         );
       })}
       {trigger && <TriggerInfo node={node} />}
+      {run?.status === 'failed' && run.error && !trigger && (
+        <p
+          role="alert"
+          className="absolute top-full left-0 mt-2 line-clamp-3 w-full rounded-lg border border-destructive/30 bg-destructive-soft px-2 py-1 text-[11px] text-destructive"
+          title={run.error}
+        >
+          {run.error}
+        </p>
+      )}
     </div>
   );
 }
