@@ -117,8 +117,80 @@ test('a problem blocks publishing, and the webhook trigger shows its URL', async
   await step(page, 'Webhook').click();
   await addFromPalette(page, 'http request');
   await expect(step(page, 'HTTP request')).toBeVisible();
-  await expect(page.getByRole('button', { name: /^1 issue/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+
+  // The problem count leads to the step with the problem.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: /^1 issue/ }).click();
+  await expect(page.getByRole('complementary', { name: 'Step settings' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Step settings' })).toContainText('HTTP request');
+});
+
+test('export and import JSON; drag a step from the palette; box select', async ({ page }) => {
+  const flow = await newFlow(page, 'Portable');
+  await page.goto(`/flows/${flow.id}`);
+  await expect(step(page, 'Manual trigger')).toBeVisible();
+
+  // A step dragged from the palette lands where it is dropped, unconnected.
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await page.getByRole('combobox', { name: 'Search steps' }).fill('wait');
+  await page.getByRole('option', { name: /^Wait/ }).dragTo(page.locator('.react-flow__pane'), {
+    targetPosition: { x: 800, y: 600 },
+  });
+  await expect(step(page, 'Wait')).toBeVisible();
+  const box = await step(page, 'Wait').boundingBox();
+  expect(Math.abs((box?.x ?? 0) + (box?.width ?? 0) / 2 - 800)).toBeLessThan(40);
+  await expect(page.getByTestId('step-palette')).toBeHidden();
+
+  // Shift + drag on the canvas selects what the box covers; Delete removes it.
+  await page.locator('.react-flow__pane').click({ position: { x: 60, y: 300 } });
+  await expect(page.locator('.react-flow__node.selected')).toHaveCount(0);
+  await page.keyboard.down('Shift');
+  await page.mouse.move(box ? box.x - 30 : 0, box ? box.y - 30 : 0);
+  await page.mouse.down();
+  await page.mouse.move(box ? box.x + box.width + 30 : 0, box ? box.y + box.height + 30 : 0, { steps: 5 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+  await expect(page.locator('.react-flow__node.selected')).toHaveCount(1);
+  await page.keyboard.press('Delete');
+  await expect(step(page, 'Wait')).toHaveCount(0);
+  await expect(step(page, 'Manual trigger')).toBeVisible();
+  await saved(page);
+
+  // Export gives the flow file.
+  await page.getByRole('button', { name: 'More' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Export JSON' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Portable.flow.json');
+
+  // Import replaces the draft; undo brings the old one back.
+  const file = {
+    flowmind: 'flow',
+    version: 1,
+    name: 'Imported',
+    graph: {
+      nodes: [
+        { id: 'h', type: 'trigger.webhook', name: 'Hook', position: { x: 0, y: 0 }, params: {}, settings: {} },
+        { id: 's', type: 'set', name: 'Shape', position: { x: 320, y: 0 }, params: {}, settings: {} },
+      ],
+      edges: [{ id: 'h-s', source: 'h', sourceHandle: 'main', target: 's', targetHandle: 'main' }],
+      stickies: [],
+    },
+  };
+  await page.getByLabel('Import JSON file').setInputFiles({
+    name: 'imported.flow.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(file)),
+  });
+  await expect(step(page, 'Hook')).toBeVisible();
+  await expect(step(page, 'Shape')).toBeVisible();
+  await expect(step(page, 'Manual trigger')).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  await expect(step(page, 'Manual trigger')).toBeVisible();
+  await expect(step(page, 'Hook')).toHaveCount(0);
 });
 
 test('keyboard editing: "+" on an output, select all, duplicate, disable, delete, notes', async ({ page }) => {

@@ -330,6 +330,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
         // The answer is the execution as it starts; the live document takes over from there.
         queryClient.setQueryData(liveQueryKey(executionLivePath(started.id)), started);
         if (executionViewId) setParams({}, { replace: true });
+        setViewingVersion(null);
         setRunId(started.id);
       } catch (failure) {
         alerts.error(errorMessage(failure, 'Could not start the run'));
