@@ -435,4 +435,15 @@ test('screenshots of the editor on a desktop and a phone', async ({ page }) => {
   await page.keyboard.press('Escape');
   await step(page, 'Big order?').click();
   await page.screenshot({ path: `${SHOTS}/editor-390-panel.png` });
+  await page.getByRole('button', { name: 'Close panel' }).click();
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.screenshot({ path: `${SHOTS}/editor-390-menu.png` });
+  await page.getByRole('menuitem', { name: 'Version history' }).click();
+  await page.screenshot({ path: `${SHOTS}/editor-390-versions.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('sticky-note').click();
+  await step(page, 'Tell sales').locator('[role="img"]').hover();
+  await page.screenshot({ path: `${SHOTS}/editor-1280-dark.png` });
 });

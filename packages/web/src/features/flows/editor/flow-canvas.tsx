@@ -13,7 +13,7 @@ import {
   ReactFlow,
   useReactFlow,
 } from '@xyflow/react';
-import { type DragEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type DragEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { NODE_WIDTH } from './auto-layout';
 import { DeletableEdge, type DeletableFlowEdge } from './deletable-edge';
@@ -25,6 +25,20 @@ import { type StickyFlowNode, StickyNode } from './sticky-node';
 import type { GraphHistory } from './use-graph-history';
 
 const nodeTypes = { step: StepNode, sticky: StickyNode };
+/** React Flow's own colours, taken from the app's tokens so light and dark match the rest of the app. */
+const THEME = {
+  '--xy-background-color': 'var(--surface)',
+  '--xy-background-pattern-color': 'var(--input)',
+  '--xy-minimap-background-color': 'var(--background)',
+  '--xy-minimap-mask-background-color': 'color-mix(in srgb, var(--muted) 70%, transparent)',
+  '--xy-controls-button-background-color': 'var(--background)',
+  '--xy-controls-button-background-color-hover': 'var(--accent)',
+  '--xy-controls-button-color': 'var(--foreground)',
+  '--xy-controls-button-color-hover': 'var(--foreground)',
+  '--xy-controls-button-border-color': 'var(--border)',
+  '--xy-selection-background-color': 'color-mix(in srgb, var(--primary) 8%, transparent)',
+  '--xy-selection-border': '1px dashed var(--primary)',
+} as CSSProperties;
 const edgeTypes = { deletable: DeletableEdge };
 const DELETE_KEYS = ['Delete', 'Backspace'];
 const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
@@ -278,8 +292,9 @@ export function FlowCanvas({
       fitView
       fitViewOptions={{ padding: 0.25, maxZoom: 1 }}
       proOptions={{ hideAttribution: true }}
+      colorMode="system"
+      style={THEME}
       defaultEdgeOptions={{ type: 'deletable' }}
-      className="bg-surface"
     >
       <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
       <Controls showInteractive={false} position="bottom-left" />
