@@ -45,6 +45,19 @@ const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
 
 type CanvasNode = StepFlowNode | StickyFlowNode;
 
+const issueText = (data: StepFlowNode['data']) => data.issues.map((issue) => issue.message).join('\n');
+
+function sameStepData(a: StepFlowNode['data'], b: StepFlowNode['data']): boolean {
+  return (
+    a.node === b.node &&
+    a.run === b.run &&
+    a.renaming === b.renaming &&
+    a.soleSelection === b.soleSelection &&
+    a.connected.join() === b.connected.join() &&
+    issueText(a) === issueText(b)
+  );
+}
+
 /**
  * The graph drawn with React Flow. The flow graph stays the one source of truth: React Flow's nodes are derived
  * from it on each render, and its change events are turned back into graph edits (drags undo as one step).
@@ -82,6 +95,7 @@ export function FlowCanvas({
   const measured = useRef(new Map<string, { width: number; height: number }>());
   const [, setMeasureTick] = useState(0);
   const gestureStart = useRef<FlowGraph | null>(null);
+  const stepCache = useRef(new Map<string, StepFlowNode>());
   const [hoveredEdge, setHoveredEdge] = useState<string | null>(null);
   const graphRef = useRef(graph);
   graphRef.current = graph;
@@ -106,26 +120,46 @@ export function FlowCanvas({
       draggable: !readOnly,
       selectable: true,
     }));
-    const steps: StepFlowNode[] = graph.nodes.map((node) => ({
-      id: node.id,
-      type: 'step',
-      position: node.position,
-      selected: selected.has(node.id),
-      // Cards have a fixed size, known before React Flow measures them: fit-view can count every step at once.
-      measured: measured.current.get(node.id) ?? { width: NODE_WIDTH, height: stepNodeHeight(node) },
-      width: NODE_WIDTH,
-      height: stepNodeHeight(node),
-      draggable: !readOnly,
-      connectable: !readOnly,
-      data: {
+    const previous = stepCache.current;
+    const next = new Map<string, StepFlowNode>();
+    const steps: StepFlowNode[] = graph.nodes.map((node) => {
+      const size = measured.current.get(node.id);
+      const data: StepFlowNode['data'] = {
         node,
         issues: issues.get(node.id) ?? [],
         run: runs.get(node.id),
         renaming: renamingId === node.id,
         connected: connected.get(node.id) ?? [],
         soleSelection: selected.has(node.id) && selectedSteps === 1,
-      },
-    }));
+      };
+      const cached = previous.get(node.id);
+      // While one card is dragged the others keep their objects, so React Flow and memo skip them.
+      const reusable =
+        cached &&
+        cached.selected === selected.has(node.id) &&
+        cached.draggable === !readOnly &&
+        cached.measured?.width === (size?.width ?? NODE_WIDTH) &&
+        cached.measured?.height === (size?.height ?? stepNodeHeight(node)) &&
+        sameStepData(cached.data, data);
+      const flowNode: StepFlowNode = reusable
+        ? cached
+        : {
+            id: node.id,
+            type: 'step',
+            position: node.position,
+            selected: selected.has(node.id),
+            // Cards have a fixed size, known before React Flow measures them: fit-view can count every step at once.
+            measured: size ?? { width: NODE_WIDTH, height: stepNodeHeight(node) },
+            width: NODE_WIDTH,
+            height: stepNodeHeight(node),
+            draggable: !readOnly,
+            connectable: !readOnly,
+            data,
+          };
+      next.set(node.id, flowNode);
+      return flowNode;
+    });
+    stepCache.current = next;
     return [...stickies, ...steps];
   }, [graph, selected, issues, runs, renamingId, readOnly, selectedSteps]);
 

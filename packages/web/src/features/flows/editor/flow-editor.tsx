@@ -128,7 +128,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
   });
 
   // Someone else saved (another tab, a teammate) while nothing here waits to be saved: show their draft.
-  const { revision: savedRevision, hasUnsaved, busy, markLoaded } = saver;
+  const { revision: savedRevision, hasUnsaved, busy, markLoaded, flush } = saver;
   useEffect(() => {
     if (saver.status === 'conflict') return;
     if (flow.revision > savedRevision() && !hasUnsaved() && !busy()) {
@@ -325,7 +325,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
     async (nodeId?: string) => {
       setRunStarting(true);
       try {
-        await saver.flush();
+        await flush();
         const started = await flowApi.run({ flowId, input: nodeId ? { nodeId } : {} });
         // The answer is the execution as it starts; the live document takes over from there.
         queryClient.setQueryData(liveQueryKey(executionLivePath(started.id)), started);
@@ -338,7 +338,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
         setRunStarting(false);
       }
     },
-    [saver, flowId, executionViewId, setParams, queryClient],
+    [flush, flowId, executionViewId, setParams, queryClient],
   );
 
   const layout = useCallback(() => {
@@ -473,7 +473,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
   };
 
   const publish = async (message: string) => {
-    await saver.flush();
+    await flush();
     const published = await flowApi.publish({ flowId, message: message || undefined });
     setFlowData(published);
     void queryClient.invalidateQueries({ queryKey: flowVersionsKey(flowId) });

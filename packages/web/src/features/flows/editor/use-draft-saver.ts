@@ -1,5 +1,5 @@
 import type { Flow, FlowGraph } from '@flowmind/shared/flows';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { flowApi } from '../flow-api';
 
@@ -146,13 +146,11 @@ export function useDraftSaver({
     [clearTimer],
   );
 
-  return {
-    status,
-    error,
-    revision: useCallback(() => revision.current, []),
-    hasUnsaved: useCallback(() => editRef.current !== savedEdit.current, []),
-    busy: useCallback(() => inFlight.current !== null, []),
-    flush,
-    markLoaded,
-  };
+  const getRevision = useCallback(() => revision.current, []);
+  const hasUnsaved = useCallback(() => editRef.current !== savedEdit.current, []);
+  const busy = useCallback(() => inFlight.current !== null, []);
+  return useMemo(
+    () => ({ status, error, revision: getRevision, hasUnsaved, busy, flush, markLoaded }),
+    [status, error, getRevision, hasUnsaved, busy, flush, markLoaded],
+  );
 }
