@@ -689,6 +689,8 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
                   issues={issuesByNode.get(panelNode.id) ?? []}
                   step={runs.get(panelNode.id)?.step ?? null}
                   execution={mode === 'version' ? null : execution}
+                  flow={flow}
+                  fill
                   onChange={onNodeChange}
                   onTestStep={readOnly ? undefined : () => void startRun(panelNode.id)}
                   onClose={() => setRightPanel(null)}

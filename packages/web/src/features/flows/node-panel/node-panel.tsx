@@ -1,5 +1,5 @@
 import { type NodeIssue, stepType } from '@flowmind/shared/flow-steps';
-import type { ExecutionDetail, ExecutionStep, FlowGraph, FlowNode } from '@flowmind/shared/flows';
+import type { ExecutionDetail, ExecutionStep, Flow, FlowGraph, FlowNode } from '@flowmind/shared/flows';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -26,6 +26,9 @@ export function NodePanel({
   issues: NodeIssue[];
   step?: ExecutionStep | null;
   execution?: ExecutionDetail | null;
+  /** Accepted for the full panel's sake (trigger addresses, filling the editor's side panel); unused here. */
+  flow?: Flow;
+  fill?: boolean;
   onChange(node: FlowNode): void;
   onTestStep?(): void;
   onClose(): void;
