@@ -50,7 +50,7 @@ test('build a flow on the canvas: add, connect, rename, undo, copy, tidy up, kee
 
   // Rename in place; names stay unique.
   await step(page, 'Set fields').dblclick();
-  const nameBox = page.getByRole('textbox', { name: 'Step name' });
+  const nameBox = page.getByRole('textbox', { name: 'Rename step' });
   await nameBox.fill('Prepare alert');
   await nameBox.press('Enter');
   await expect(step(page, 'Prepare alert')).toBeVisible();
@@ -213,7 +213,7 @@ test('keyboard editing: "+" on an output, select all, duplicate, disable, delete
   await page.keyboard.press('Control+d');
   await expect(step(page, 'Code 2')).toBeVisible();
   await page.keyboard.press('F2');
-  await page.getByRole('textbox', { name: 'Step name' }).fill('Format');
+  await page.getByRole('textbox', { name: 'Rename step' }).fill('Format');
   await page.keyboard.press('Enter');
   await expect(step(page, 'Format')).toBeVisible();
 
@@ -294,7 +294,7 @@ test('version history: view a version, compare it with the draft, restore it', a
 
   // Change the draft: rename and add a step.
   await step(page, 'Set fields').dblclick();
-  await page.getByRole('textbox', { name: 'Step name' }).fill('Tag order');
+  await page.getByRole('textbox', { name: 'Rename step' }).fill('Tag order');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
   await addFromPalette(page, 'wait');
@@ -435,7 +435,7 @@ test('screenshots of the editor on a desktop and a phone', async ({ page }) => {
   await page.keyboard.press('Escape');
   await step(page, 'Big order?').click();
   await page.screenshot({ path: `${SHOTS}/editor-390-panel.png` });
-  await page.getByRole('button', { name: 'Close panel' }).click();
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'More' }).click();
   await page.screenshot({ path: `${SHOTS}/editor-390-menu.png` });
   await page.getByRole('menuitem', { name: 'Version history' }).click();

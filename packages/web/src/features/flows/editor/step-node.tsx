@@ -231,7 +231,7 @@ function RenameInput({ node }: { node: FlowNode }) {
     <input
       // biome-ignore lint/a11y/noAutofocus: renaming was asked for (double-click or F2)
       autoFocus
-      aria-label="Step name"
+      aria-label="Rename step"
       value={value}
       maxLength={80}
       onFocus={(event) => event.currentTarget.select()}
