@@ -217,6 +217,12 @@ test('keyboard editing: "+" on an output, select all, duplicate, disable, delete
   await page.keyboard.press('Enter');
   await expect(step(page, 'Format')).toBeVisible();
 
+  // The shortcuts are listed under "?".
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Duplicate');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden();
+
   // Disable from the step's toolbar.
   await page.getByRole('button', { name: 'Disable step' }).click();
   await expect(step(page, 'Format')).toContainText('Disabled');

@@ -12,7 +12,8 @@ export function triggerAddress(
   if (!flow) return null;
   if (node.type === 'trigger.webhook')
     return { label: 'Webhook URL', value: `${location.origin}/api/hooks/${flow.webhook_id}` };
-  if (node.type === 'trigger.email') return { label: 'Email address', value: flow.email_address };
+  // Without an inbound mail domain configured the server gives no address.
+  if (node.type === 'trigger.email' && flow.email_address) return { label: 'Email address', value: flow.email_address };
   return null;
 }
 
