@@ -288,6 +288,30 @@ test('a save from elsewhere shows up; a clash with one offers a reload', async (
   await saved(page);
 });
 
+test('edits made offline are saved when the connection is back; leaving the page sends what is unsaved', async ({
+  page,
+  context,
+}) => {
+  const flow = await newFlow(page, 'Offline');
+  await page.goto(`/flows/${flow.id}`);
+  await expect(step(page, 'Manual trigger')).toBeVisible();
+  const stickies = async () =>
+    ((await (await page.request.get(`/api/flows/${flow.id}`)).json()) as { graph: { stickies: unknown[] } }).graph
+      .stickies.length;
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  await context.setOffline(false);
+  await saved(page);
+  expect(await stickies()).toBe(1);
+
+  // An edit and straight away off the page, before the autosave's pause is over.
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await page.goto('/dashboard');
+  await expect.poll(stickies).toBe(2);
+});
+
 test('version history: view a version, compare it with the draft, restore it', async ({ page }) => {
   const flow = await newFlow(page, 'Versions');
   await page.goto(`/flows/${flow.id}`);

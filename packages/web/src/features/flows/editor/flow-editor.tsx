@@ -214,6 +214,30 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
 
   const select = useCallback((ids: string[]) => setSelected(new Set(ids)), []);
 
+  /** Opens a step's panel; the canvas narrows for it, so a step it would cover is brought into view. */
+  const openNode = useCallback(
+    (nodeId: string) => {
+      setRightPanel({ kind: 'node', nodeId });
+      if (phone) return;
+      // Two frames: the panel is laid out and React Flow has taken the canvas's new width.
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const node = reactFlow.getInternalNode(nodeId);
+          const box = canvasBox.current?.getBoundingClientRect();
+          if (!node || !box) return;
+          const { x, y } = node.internals.positionAbsolute;
+          const width = node.measured.width ?? NODE_WIDTH;
+          const height = node.measured.height ?? 76;
+          const start = reactFlow.flowToScreenPosition({ x, y });
+          const end = reactFlow.flowToScreenPosition({ x: x + width, y: y + height });
+          if (start.x >= box.left && end.x <= box.right && start.y >= box.top && end.y <= box.bottom) return;
+          void reactFlow.setCenter(x + width / 2, y + height / 2, { zoom: reactFlow.getZoom(), duration: 300 });
+        }),
+      );
+    },
+    [phone, reactFlow],
+  );
+
   const addStep = useCallback(
     (
       info: StepTypeInfo,
@@ -315,10 +339,9 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
   const focusNode = useCallback(
     (nodeId: string) => {
       select([nodeId]);
-      setRightPanel({ kind: 'node', nodeId });
-      void reactFlow.fitView({ nodes: [{ id: nodeId }], duration: 300, maxZoom: 1, padding: 0.6 });
+      openNode(nodeId);
     },
-    [reactFlow, select],
+    [openNode, select],
   );
 
   const startRun = useCallback(
@@ -547,7 +570,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
                 const info = stepType(type);
                 if (info) addStep(info, { position });
               }}
-              onOpenNode={(nodeId) => setRightPanel({ kind: 'node', nodeId })}
+              onOpenNode={openNode}
               onRename={(nodeId) => setRenamingId(nodeId)}
               onPaneClick={() => {
                 // The canvas keeps the mouse-down to itself, so a note's text box would otherwise keep the keys.
