@@ -1,11 +1,4 @@
-import {
-  isTrigger,
-  type NodeIssue,
-  nodeOutputs,
-  type StepTypeInfo,
-  stepType,
-  validateGraph,
-} from '@flowmind/shared/flow-steps';
+import { isTrigger, type NodeIssue, stepType, validateGraph } from '@flowmind/shared/flow-steps';
 import {
   FINISHED_STATUSES,
   type Flow,
@@ -17,8 +10,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { ArrowLeft, Plus, Redo2, RotateCcw, StickyNote as StickyIcon, Undo2, Wand2, Workflow } from 'lucide-react';
-import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { RotateCcw, Workflow } from 'lucide-react';
+import { type ChangeEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -28,38 +21,24 @@ import { cn } from '../../../lib/cn';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { alerts } from '../../../shell/alert-store';
 import { liveQueryKey } from '../../live/use-live-query';
-import { executionLivePath, flowApi, flowLivePath, flowVersionsKey, useExecution, useFlow } from '../flow-api';
+import { executionLivePath, flowApi, flowVersionsKey, useExecution, useFlow } from '../flow-api';
 import { NodePanel } from '../node-panel/node-panel';
-import { autoLayout, NODE_WIDTH } from './auto-layout';
+import { NODE_WIDTH } from './auto-layout';
+import { CanvasToolbar, EmptyFlowPrompt, ReadOnlyBanner } from './canvas-overlays';
 import { type CanvasActions, CanvasActionsContext } from './editor-context';
 import { EditorTopBar, type TopBarMenuAction } from './editor-top-bar';
 import { ExecutionsList } from './executions-list';
 import { FlowCanvas } from './flow-canvas';
-import {
-  addNode,
-  copyFragment,
-  createNode,
-  emptyGraph,
-  type GraphFragment,
-  parseFragment,
-  pasteFragment,
-  removeItems,
-  renameNode,
-  replaceTrigger,
-  shortId,
-  uniqueName,
-  updateNode,
-  updateSticky,
-} from './graph-ops';
+import { emptyGraph, parseFragment, removeItems, renameNode, uniqueName, updateNode, updateSticky } from './graph-ops';
 import { nodeRuns } from './node-runs';
 import { PublishDialog } from './publish-dialog';
 import { RunBar } from './run-bar';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { SidePanel } from './side-panel';
 import { StepPalette } from './step-palette';
-import { useDraftSaver } from './use-draft-saver';
 import { useEditorShortcuts } from './use-editor-shortcuts';
-import { useGraphHistory } from './use-graph-history';
+import { useGraphActions } from './use-graph-actions';
+import { useSyncedDraft } from './use-synced-draft';
 import { VersionHistory } from './version-history';
 
 const CLIPBOARD_KEY = 'flowmind.flow-clipboard';
@@ -113,40 +92,9 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
   const queryClient = useQueryClient();
   const reactFlow = useReactFlow();
   const phone = useMediaQuery('(max-width: 639px)');
-  const history = useGraphHistory(initial.graph);
+  const { history, saver, reload, setFlowData } = useSyncedDraft(flow, initial);
   const draft = history.graph;
-  const setFlowData = useCallback(
-    (next: Flow) => queryClient.setQueryData(liveQueryKey(flowLivePath(flowId)), next),
-    [queryClient, flowId],
-  );
-  const saver = useDraftSaver({
-    flowId,
-    graph: draft,
-    editCount: history.editCount,
-    initialRevision: initial.revision,
-    onSaved: setFlowData,
-  });
-
-  // Someone else saved (another tab, a teammate) while nothing here waits to be saved: show their draft.
-  const { revision: savedRevision, hasUnsaved, busy, markLoaded, flush } = saver;
-  useEffect(() => {
-    if (saver.status === 'conflict') return;
-    if (flow.revision > savedRevision() && !hasUnsaved() && !busy()) {
-      history.reset(flow.graph);
-      markLoaded(flow.revision);
-    }
-  }, [flow.revision, flow.graph, saver.status, savedRevision, hasUnsaved, busy, markLoaded, history.reset]);
-
-  const reload = async () => {
-    try {
-      const fresh = await flowApi.get(flowId);
-      history.reset(fresh.graph);
-      markLoaded(fresh.revision);
-      setFlowData(fresh);
-    } catch (failure) {
-      alerts.error(errorMessage(failure, 'Could not reload the flow'));
-    }
-  };
+  const { flush } = saver;
 
   const [params, setParams] = useSearchParams();
   const executionViewId = params.get('execution');
@@ -176,15 +124,11 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
   const [rightPanel, setRightPanel] = useState<RightPanel>(null);
   const [palette, setPalette] = useState<PaletteState>(null);
   const [renamingId, setRenamingId] = useState<string | null>(null);
-  const [pendingTrigger, setPendingTrigger] = useState<{ info: StepTypeInfo; position?: FlowNode['position'] } | null>(
-    null,
-  );
   const [publishOpen, setPublishOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [restoring, setRestoring] = useState<FlowVersion | null>(null);
   const canvasBox = useRef<HTMLDivElement>(null);
   const importInput = useRef<HTMLInputElement>(null);
-  const pasteCount = useRef(0);
 
   const commit = history.commit;
   const selectedNodeIds = useCallback(
@@ -192,27 +136,20 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
     [selected],
   );
 
-  const viewportCentre = useCallback(() => {
-    const box = canvasBox.current?.getBoundingClientRect();
-    if (!box) return { x: 0, y: 0 };
-    const point = reactFlow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 });
-    return { x: point.x - NODE_WIDTH / 2, y: point.y - 38 };
-  }, [reactFlow]);
-
-  /** Moves a spot down until no step sits there. */
-  const freeSpot = useCallback((position: FlowNode['position']) => {
-    const spot = { ...position };
-    for (let i = 0; i < 20; i++) {
-      const taken = graphRef.current.nodes.some(
-        (node) => Math.abs(node.position.x - spot.x) < NODE_WIDTH - 20 && Math.abs(node.position.y - spot.y) < 90,
-      );
-      if (!taken) break;
-      spot.y += 110;
-    }
-    return spot;
-  }, []);
-
   const select = useCallback((ids: string[]) => setSelected(new Set(ids)), []);
+  const closePalette = useCallback(() => setPalette(null), []);
+  const {
+    addStep,
+    pendingTrigger,
+    confirmReplaceTrigger,
+    cancelReplaceTrigger,
+    paste,
+    currentFragment,
+    duplicate,
+    toggleDisabled,
+    layout,
+    addSticky,
+  } = useGraphActions({ graphRef, commit, readOnly, selected, select, canvasBox, onAdded: closePalette });
 
   /** Opens a step's panel; the canvas narrows for it, so a step it would cover is brought into view. */
   const openNode = useCallback(
@@ -236,104 +173,6 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
       );
     },
     [phone, reactFlow],
-  );
-
-  const addStep = useCallback(
-    (
-      info: StepTypeInfo,
-      where: { position?: FlowNode['position']; from?: { nodeId: string; handle: string } | null },
-    ) => {
-      if (readOnly) return;
-      const current = graphRef.current;
-      if (isTrigger(info.type) && current.nodes.some((node) => isTrigger(node.type))) {
-        setPendingTrigger({ info, position: where.position });
-        return;
-      }
-      let from = where.from ?? null;
-      if (!from && !where.position && !isTrigger(info.type)) {
-        const only = current.nodes.filter((node) => selected.has(node.id));
-        const [sole] = only;
-        if (sole && only.length === 1) from = { nodeId: sole.id, handle: nodeOutputs(sole)[0] ?? 'main' };
-      }
-      let position = where.position;
-      const source = from ? current.nodes.find((node) => node.id === from.nodeId) : undefined;
-      if (!position && source && from) {
-        const outputs = nodeOutputs(source);
-        const index = Math.max(outputs.indexOf(from.handle), 0);
-        position = {
-          x: source.position.x + NODE_WIDTH + 100,
-          y: source.position.y + (index - (outputs.length - 1) / 2) * 110,
-        };
-      }
-      const node = createNode(info, freeSpot(position ?? viewportCentre()), current);
-      commit(addNode(current, node, from));
-      select([node.id]);
-      setPalette(null);
-    },
-    [readOnly, selected, freeSpot, viewportCentre, commit, select],
-  );
-
-  const confirmReplaceTrigger = () => {
-    if (!pendingTrigger) return;
-    const node = createNode(pendingTrigger.info, pendingTrigger.position ?? viewportCentre(), graphRef.current);
-    commit(replaceTrigger(graphRef.current, node));
-    select([node.id]);
-    setPendingTrigger(null);
-    setPalette(null);
-  };
-
-  const paste = useCallback(
-    (fragment: GraphFragment) => {
-      if (readOnly || (fragment.nodes.length === 0 && fragment.stickies.length === 0)) return;
-      const items = [...fragment.nodes.map((n) => n.position), ...fragment.stickies.map((s) => s.position)];
-      const minX = Math.min(...items.map((p) => p.x));
-      const minY = Math.min(...items.map((p) => p.y));
-      const centre = viewportCentre();
-      pasteCount.current += 1;
-      const shift = (pasteCount.current % 5) * 30;
-      const result = pasteFragment(graphRef.current, fragment, {
-        x: Math.round(centre.x - minX + shift),
-        y: Math.round(centre.y - minY + shift),
-      });
-      commit(result.graph);
-      select([...result.nodeIds, ...result.stickyIds]);
-    },
-    [readOnly, viewportCentre, commit, select],
-  );
-
-  const currentFragment = useCallback(
-    () =>
-      copyFragment(graphRef.current, {
-        nodeIds: graphRef.current.nodes.filter((n) => selected.has(n.id)).map((n) => n.id),
-        stickyIds: graphRef.current.stickies.filter((s) => selected.has(s.id)).map((s) => s.id),
-      }),
-    [selected],
-  );
-
-  const duplicate = useCallback(
-    (nodeIds: string[]) => {
-      if (readOnly) return;
-      const fragment = copyFragment(graphRef.current, {
-        nodeIds,
-        stickyIds: graphRef.current.stickies.filter((s) => selected.has(s.id)).map((s) => s.id),
-      });
-      if (!fragment) return;
-      const result = pasteFragment(graphRef.current, fragment, { x: 40, y: 120 });
-      commit(result.graph);
-      select([...result.nodeIds, ...result.stickyIds]);
-    },
-    [readOnly, selected, commit, select],
-  );
-
-  const toggleDisabled = useCallback(
-    (nodeId: string) => {
-      if (readOnly) return;
-      commit((current) => ({
-        ...current,
-        nodes: current.nodes.map((node) => (node.id === nodeId ? { ...node, disabled: !node.disabled } : node)),
-      }));
-    },
-    [readOnly, commit],
   );
 
   const focusNode = useCallback(
@@ -363,26 +202,6 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
     },
     [flush, flowId, executionViewId, setParams, queryClient],
   );
-
-  const layout = useCallback(() => {
-    if (readOnly) return;
-    commit((current) => autoLayout(current));
-    setTimeout(() => void reactFlow.fitView({ duration: 300, padding: 0.25, maxZoom: 1 }), 50);
-  }, [readOnly, commit, reactFlow]);
-
-  const addSticky = () => {
-    if (readOnly) return;
-    const centre = viewportCentre();
-    const id = shortId();
-    commit((current) => ({
-      ...current,
-      stickies: [
-        ...current.stickies,
-        { id, position: freeSpot(centre), width: 240, height: 160, text: '', color: 'yellow' },
-      ],
-    }));
-    select([id]);
-  };
 
   const actions = useMemo<CanvasActions>(
     () => ({
@@ -611,17 +430,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
               />
             )}
             {mode === 'edit' && draft.nodes.length === 0 && !palette && (
-              <div className="pointer-events-none absolute inset-0 flex items-center justify-center p-4">
-                <div className="pointer-events-auto rounded-xl border bg-background p-6 text-center shadow-sm">
-                  <p className="font-semibold">Start with a trigger</p>
-                  <p className="mt-1 max-w-xs text-muted-foreground text-sm">
-                    A trigger decides when the flow runs: a click, a webhook, a schedule, an email or a table change.
-                  </p>
-                  <Button className="mt-4" onClick={() => setPalette({ from: null, triggersOnly: true })}>
-                    <Plus /> Add a trigger
-                  </Button>
-                </div>
-              </div>
+              <EmptyFlowPrompt onAdd={() => setPalette({ from: null, triggersOnly: true })} />
             )}
             {(followedId && (mode === 'execution' || runId)) || runStarting ? (
               <div className="pointer-events-none absolute inset-x-3 bottom-3 z-10 flex justify-center sm:bottom-4">
@@ -763,7 +572,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <ConfirmDialog
         open={pendingTrigger !== null}
-        onOpenChange={(open) => !open && setPendingTrigger(null)}
+        onOpenChange={(open) => !open && cancelReplaceTrigger()}
         title="Replace the trigger?"
         description={`A flow has one trigger. ${pendingTrigger?.info.label ?? 'The new trigger'} takes the place of the current one and keeps its connections.`}
         confirmLabel="Replace trigger"
@@ -780,98 +589,5 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
         onConfirm={() => restoring && restoreVersion(restoring)}
       />
     </CanvasActionsContext.Provider>
-  );
-}
-
-function CanvasToolbar({
-  onAdd,
-  onNote,
-  onLayout,
-  onUndo,
-  onRedo,
-  canUndo,
-  canRedo,
-}: {
-  onAdd: () => void;
-  onNote: () => void;
-  onLayout: () => void;
-  onUndo: () => void;
-  onRedo: () => void;
-  canUndo: boolean;
-  canRedo: boolean;
-}) {
-  const tool =
-    'flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground disabled:opacity-40 disabled:hover:bg-transparent';
-  return (
-    <div className="absolute top-3 left-3 z-10 flex items-center gap-0.5 rounded-lg border bg-background p-0.5 shadow-sm">
-      <Button size="sm" onClick={onAdd} aria-label="Add step" className="h-8">
-        <Plus /> <span className="hidden sm:inline">Add step</span>
-      </Button>
-      <button type="button" className={tool} onClick={onNote} title="Add a note" aria-label="Add note">
-        <StickyIcon className="size-4" aria-hidden="true" />
-      </button>
-      <button type="button" className={tool} onClick={onLayout} title="Tidy up (Shift+L)" aria-label="Tidy up">
-        <Wand2 className="size-4" aria-hidden="true" />
-      </button>
-      <span className="mx-0.5 h-5 w-px bg-border" aria-hidden="true" />
-      <button
-        type="button"
-        className={tool}
-        onClick={onUndo}
-        disabled={!canUndo}
-        title="Undo (Ctrl+Z)"
-        aria-label="Undo"
-      >
-        <Undo2 className="size-4" aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className={tool}
-        onClick={onRedo}
-        disabled={!canRedo}
-        title="Redo (Ctrl+Shift+Z)"
-        aria-label="Redo"
-      >
-        <Redo2 className="size-4" aria-hidden="true" />
-      </button>
-    </div>
-  );
-}
-
-function ReadOnlyBanner({
-  mode,
-  version,
-  onBack,
-  onRestore,
-  onRerun,
-}: {
-  mode: 'version' | 'execution';
-  version: FlowVersion | null;
-  onBack: () => void;
-  onRestore: () => void;
-  onRerun?: () => void;
-}) {
-  return (
-    <div className="absolute top-3 left-3 z-10 flex max-w-[calc(100%-1.5rem)] flex-wrap items-center gap-2 rounded-lg border bg-background px-2 py-1.5 shadow-sm">
-      <Button variant="ghost" size="sm" onClick={onBack}>
-        <ArrowLeft /> Back to editor
-      </Button>
-      <span className="text-muted-foreground text-xs">
-        {mode === 'version'
-          ? `Viewing version ${version?.version ?? ''} (read-only)`
-          : 'Viewing an execution (read-only)'}
-      </span>
-      {mode === 'version' ? (
-        <Button variant="outline" size="sm" onClick={onRestore}>
-          <RotateCcw /> Restore
-        </Button>
-      ) : (
-        onRerun && (
-          <Button variant="outline" size="sm" onClick={onRerun}>
-            <RotateCcw /> Re-run
-          </Button>
-        )
-      )}
-    </div>
   );
 }
