@@ -29,7 +29,7 @@ import { type CanvasActions, CanvasActionsContext } from './editor-context';
 import { EditorTopBar, type TopBarMenuAction } from './editor-top-bar';
 import { ExecutionsList } from './executions-list';
 import { FlowCanvas } from './flow-canvas';
-import { emptyGraph, parseFragment, removeItems, renameNode, uniqueName, updateNode, updateSticky } from './graph-ops';
+import { emptyGraph, parseFragment, removeItems, renameNode, updateNode, updateSticky } from './graph-ops';
 import { nodeRuns } from './node-runs';
 import { PublishDialog } from './publish-dialog';
 import { RunBar } from './run-bar';
@@ -335,14 +335,17 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
     rightPanel?.kind === 'node' ? (graph.nodes.find((node) => node.id === rightPanel.nodeId) ?? null) : null;
 
   const onNodeChange = (next: FlowNode) => {
-    const before = graphRef.current.nodes.find((node) => node.id === next.id);
-    if (!before || readOnly) return;
-    let node = next;
-    if (next.name !== before.name) {
-      const others = graphRef.current.nodes.filter((n) => n.id !== next.id).map((n) => n.name);
-      node = { ...next, name: next.name.trim() ? uniqueName(next.name, others) : before.name };
-    }
-    commit((current) => updateNode(current, node), { coalesceKey: `node:${next.id}` });
+    if (readOnly) return;
+    // A new name goes through renameNode: unique, and expressions that read the step follow it.
+    commit(
+      (current) => {
+        const before = current.nodes.find((node) => node.id === next.id);
+        if (!before) return current;
+        const updated = updateNode(current, { ...next, name: before.name });
+        return next.name === before.name ? updated : renameNode(updated, next.id, next.name);
+      },
+      { coalesceKey: `node:${next.id}` },
+    );
   };
 
   const firstIssueNode = issues.find((issue) => issue.nodeId)?.nodeId;

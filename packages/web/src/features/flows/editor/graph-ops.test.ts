@@ -105,6 +105,24 @@ describe('graph edits', () => {
     expect(fewer.edges).toEqual([]);
   });
 
+  it('points expressions that read a renamed step at its new name', () => {
+    const graph = base();
+    graph.nodes[2] = {
+      ...(graph.nodes[2] as FlowNode),
+      params: {
+        assignments: [{ name: 'total', value: '{{ $node["Check"].json.total }} and {{ $node[\'Check\'].json.n }}' }],
+        other: '{{ $node["Checker"].json }}',
+      },
+    };
+    const next = renameNode(graph, 'a', 'Big order?');
+    expect(next.nodes[2]?.params).toEqual({
+      assignments: [
+        { name: 'total', value: '{{ $node["Big order?"].json.total }} and {{ $node["Big order?"].json.n }}' },
+      ],
+      other: '{{ $node["Checker"].json }}',
+    });
+  });
+
   it('renames to a unique name and ignores an empty one', () => {
     expect(renameNode(base(), 'b', 'Check').nodes[2]?.name).toBe('Check 2');
     const graph = base();

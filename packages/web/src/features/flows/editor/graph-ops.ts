@@ -110,12 +110,41 @@ export function updateNode(graph: FlowGraph, node: FlowNode): FlowGraph {
   return { ...graph, nodes, edges };
 }
 
+/** Rewrites `$node["Old"]` (either quote) to `$node["New"]` in every string inside a value. */
+function renameReferences(value: unknown, from: string, to: string): unknown {
+  if (typeof value === 'string') {
+    if (!value.includes('$node')) return value;
+    return value
+      .split(`$node[${JSON.stringify(from)}]`)
+      .join(`$node[${JSON.stringify(to)}]`)
+      .split(`$node['${from.replace(/'/g, "\\'")}']`)
+      .join(`$node[${JSON.stringify(to)}]`);
+  }
+  if (Array.isArray(value)) return value.map((item) => renameReferences(item, from, to));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, renameReferences(item, from, to)]));
+  return value;
+}
+
+/**
+ * Renames a step to a name no other step has, and points expressions that read it by name
+ * (`$node["Old name"]`) at the new one, so renaming does not break the steps after it.
+ */
 export function renameNode(graph: FlowGraph, nodeId: string, name: string): FlowGraph {
   const trimmed = name.trim().slice(0, 80);
-  if (!trimmed) return graph;
+  const before = graph.nodes.find((node) => node.id === nodeId);
+  if (!trimmed || !before) return graph;
   const others = graph.nodes.filter((node) => node.id !== nodeId).map((node) => node.name);
   const unique = uniqueName(trimmed, others);
-  return { ...graph, nodes: graph.nodes.map((node) => (node.id === nodeId ? { ...node, name: unique } : node)) };
+  if (unique === before.name) return graph;
+  return {
+    ...graph,
+    nodes: graph.nodes.map((node) =>
+      node.id === nodeId
+        ? { ...node, name: unique }
+        : { ...node, params: renameReferences(node.params, before.name, unique) as FlowNode['params'] },
+    ),
+  };
 }
 
 export function updateSticky(graph: FlowGraph, sticky: StickyNote): FlowGraph {
