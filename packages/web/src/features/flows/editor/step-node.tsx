@@ -57,11 +57,11 @@ const RING: Record<string, string> = {
 };
 
 const STATUS_ICON = {
-  running: <Loader2 className="size-3.5 animate-spin text-sky-600" aria-hidden="true" />,
-  succeeded: <Check className="size-3.5 text-emerald-600" aria-hidden="true" />,
-  failed: <X className="size-3.5 text-destructive" aria-hidden="true" />,
-  waiting: <Pause className="size-3.5 text-amber-600" aria-hidden="true" />,
-  cancelled: <X className="size-3.5 text-muted-foreground" aria-hidden="true" />,
+  running: <Loader2 className="size-3.5 shrink-0 animate-spin text-sky-600" aria-hidden="true" />,
+  succeeded: <Check className="size-3.5 shrink-0 text-emerald-600" aria-hidden="true" />,
+  failed: <X className="size-3.5 shrink-0 text-destructive" aria-hidden="true" />,
+  waiting: <Pause className="size-3.5 shrink-0 text-amber-600" aria-hidden="true" />,
+  cancelled: <X className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />,
 };
 
 function StepNodeView({ id, data, selected }: NodeProps<StepFlowNode>) {
