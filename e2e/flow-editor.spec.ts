@@ -310,6 +310,16 @@ test('edits made offline are saved when the connection is back; leaving the page
   await page.getByRole('button', { name: 'Add note' }).click();
   await page.goto('/dashboard');
   await expect.poll(stickies).toBe(2);
+
+  // The same inside the app: back to the list and straight back to the editor, which shows the latest draft.
+  await page.goto(`/flows/${flow.id}`);
+  await expect(page.getByTestId('sticky-note')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await page.getByRole('link', { name: 'Back to flows' }).click();
+  await expect(page).toHaveURL(/\/flows$/);
+  await page.goBack();
+  await expect(page.getByTestId('sticky-note')).toHaveCount(3);
+  await expect.poll(stickies).toBe(3);
 });
 
 test('version history: view a version, compare it with the draft, restore it', async ({ page }) => {

@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { RotateCcw, Workflow } from 'lucide-react';
-import { type ChangeEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -21,7 +21,7 @@ import { cn } from '../../../lib/cn';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { alerts } from '../../../shell/alert-store';
 import { liveQueryKey } from '../../live/use-live-query';
-import { executionLivePath, flowApi, flowVersionsKey, useExecution, useFlow } from '../flow-api';
+import { executionLivePath, flowApi, flowLivePath, flowVersionsKey, useExecution, useFlow } from '../flow-api';
 import { NodePanel } from '../node-panel/node-panel';
 import { NODE_WIDTH } from './auto-layout';
 import { CanvasToolbar, EmptyFlowPrompt, ReadOnlyBanner } from './canvas-overlays';
@@ -49,6 +49,13 @@ type PaletteState = { from: { nodeId: string; handle: string } | null; triggersO
 /** `/flows/{id}`: loads the flow, then the editor (or says it is gone). */
 export function FlowEditor({ flowId }: { flowId: string }) {
   const flow = useFlow(flowId);
+  const queryClient = useQueryClient();
+  // The last edits leave with the page (a request the cache never sees the answer to): the next visit reads afresh
+  // instead of starting from a draft that is one save behind.
+  useEffect(
+    () => () => queryClient.removeQueries({ queryKey: liveQueryKey(flowLivePath(flowId)), exact: true }),
+    [queryClient, flowId],
+  );
   if (flow.error instanceof ApiError && flow.error.status === 404) {
     return (
       <div className="flex min-h-dvh items-center justify-center bg-surface p-4">
