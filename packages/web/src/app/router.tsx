@@ -41,6 +41,7 @@ const settings = () => import('../pages/settings/settings-pages');
 const tablesPage = () => import('../pages/tables/tables-page');
 const flowsPage = () => import('../pages/flows/flows-page');
 const tablePage = () => import('../pages/tables/table-page');
+const flowEditorPage = () => import('../pages/flows/flow-editor-page');
 const sharePage = () => import('../pages/share/share-page');
 
 /** Guarded groups re-run their guard on every navigation, so a sign-out anywhere closes them. */
@@ -189,7 +190,7 @@ const routes: RouteObject[] = [
           ),
           // Layout "none": these pages draw their own full-screen chrome.
           required([
-            { path: 'flows/:id', loader: validateParam('id'), lazy: lazyPage(fullScreen, (m) => m.FlowEditorPage) },
+            { path: 'flows/:id', loader: validateParam('id'), lazy: lazyPage(flowEditorPage, (m) => m.FlowEditorPage) },
             { path: 'tables/:id', loader: validateParam('id'), lazy: lazyPage(tablePage, (m) => m.TableEditorPage) },
             { path: 'agents', lazy: lazyPage(fullScreen, (m) => m.AssistantPage) },
             {

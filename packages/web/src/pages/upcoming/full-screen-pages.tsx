@@ -1,6 +1,6 @@
-import { ArrowLeft, Bot, Workflow } from 'lucide-react';
+import { ArrowLeft, Bot } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { LogoMark } from '../../components/ui/logo';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { ComingSoon } from './coming-soon';
@@ -38,21 +38,6 @@ function FullScreenFrame({
         {children}
       </main>
     </div>
-  );
-}
-
-export function FlowEditorPage() {
-  const { id } = useParams();
-  usePageHeader({ title: 'Flow editor' });
-  return (
-    <FullScreenFrame back={{ label: 'Flows', to: '/flows' }} title="Flow editor" subtitle={id}>
-      <ComingSoon
-        icon={Workflow}
-        title="Flow editor"
-        description="The canvas for building a flow opens here: drag steps in, connect them, test with real data and watch each run step by step."
-        links={[{ label: 'Back to Flows', to: '/flows' }]}
-      />
-    </FullScreenFrame>
   );
 }
 

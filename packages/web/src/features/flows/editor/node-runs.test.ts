@@ -1,0 +1,49 @@
+import type { ExecutionDetail, ExecutionStep } from '@flowmind/shared/flows';
+import { describe, expect, it } from 'vitest';
+import { formatDuration, nodeRuns } from './node-runs';
+
+const stepRun = (over: Partial<ExecutionStep>): ExecutionStep => ({
+  id: 's',
+  node_id: 'a',
+  node_name: 'A',
+  node_type: 'code',
+  run_index: 0,
+  status: 'succeeded',
+  input: {},
+  output: { main: [{}] },
+  logs: [],
+  error: null,
+  attempts: 1,
+  started_at: '2026-01-01T00:00:00.000Z',
+  finished_at: '2026-01-01T00:00:01.000Z',
+  duration_ms: 10,
+  ...over,
+});
+
+const execution = (steps: ExecutionStep[]) => ({ steps }) as unknown as ExecutionDetail;
+
+describe('nodeRuns', () => {
+  it('sums items per output over a step’s runs and keeps the latest status', () => {
+    const runs = nodeRuns(
+      execution([
+        stepRun({ run_index: 1, status: 'failed', output: null, error: 'boom', duration_ms: 5 }),
+        stepRun({ run_index: 0, output: { loop: [{}, {}], done: [] } }),
+        stepRun({ node_id: 'b', output: { true: [{}], false: [{}, {}, {}] } }),
+      ]),
+    );
+    expect(runs.get('a')).toMatchObject({ status: 'failed', runs: 2, counts: { loop: 2, done: 0 }, error: 'boom' });
+    expect(runs.get('a')?.durationMs).toBe(15);
+    expect(runs.get('b')?.counts).toEqual({ true: 1, false: 3 });
+    expect(nodeRuns(null).size).toBe(0);
+  });
+
+  it.each([
+    [null, ''],
+    [450, '450 ms'],
+    [1500, '1.5 s'],
+    [42_000, '42 s'],
+    [125_000, '2 min 5 s'],
+  ])('formats %s ms as "%s"', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
+  });
+});
