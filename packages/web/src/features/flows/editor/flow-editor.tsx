@@ -110,6 +110,10 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
   const followedId = executionViewId ?? runId;
   const executionQuery = useExecution(followedId);
   const execution = executionQuery.data?.id === followedId ? executionQuery.data : null;
+  // With no run followed, the panel still reads the last run's data (autocomplete, Data tab).
+  const lastRunId = followedId ? null : (flow.last_execution?.id ?? null);
+  const lastRunQuery = useExecution(lastRunId);
+  const lastRun = lastRunId && lastRunQuery.data?.id === lastRunId ? lastRunQuery.data : null;
   const [viewingVersion, setViewingVersion] = useState<FlowVersion | null>(null);
   const mode: 'edit' | 'version' | 'execution' = executionViewId ? 'execution' : viewingVersion ? 'version' : 'edit';
   const readOnly = mode !== 'edit';
@@ -529,8 +533,11 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
                   graph={graph}
                   readOnly={readOnly}
                   issues={issuesByNode.get(panelNode.id) ?? []}
-                  step={runs.get(panelNode.id)?.step ?? null}
-                  execution={mode === 'version' ? null : execution}
+                  step={
+                    runs.get(panelNode.id)?.step ??
+                    (mode === 'edit' ? (lastRun?.steps.filter((s) => s.node_id === panelNode.id).pop() ?? null) : null)
+                  }
+                  execution={mode === 'version' ? null : (execution ?? lastRun)}
                   flow={flow}
                   fill
                   onChange={onNodeChange}
