@@ -32,14 +32,27 @@ test.afterAll(async () => {
   await new Promise((resolve) => api.close(resolve));
 });
 
+/** Closes the panel, fits the canvas in view and opens a step's settings. */
+async function openStep(page: Page, name: string) {
+  if (await settings(page).count()) await page.keyboard.press('Escape');
+  await page.locator('.react-flow__controls-fitview').click();
+  await step(page, name).click();
+  await expect(settings(page)).toContainText(name);
+}
+
 async function addAfter(page: Page, after: string, search: string, option?: RegExp) {
-  await step(page, after).click();
+  await openStep(page, after);
   await page.getByRole('button', { name: 'Add step' }).click();
   const box = page.getByRole('combobox', { name: 'Search steps' });
   await box.fill(search);
   if (option) await page.getByRole('option', { name: option }).click();
   else await box.press('Enter');
   await expect(page.getByTestId('step-palette')).toBeHidden();
+}
+
+async function addAndOpen(page: Page, after: string, search: string, option: RegExp, name: string) {
+  await addAfter(page, after, search, option);
+  await openStep(page, name);
 }
 
 test('build webhook → code → if → HTTP request → respond in the editor, publish, call it, inspect the run, autocomplete from it', async ({
@@ -60,23 +73,23 @@ test('build webhook → code → if → HTTP request → respond in the editor, 
   await page.getByRole('combobox', { name: 'Search steps' }).fill('webhook');
   await page.getByRole('option', { name: /^Webhook/ }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Replace trigger' }).click();
-  await step(page, 'Webhook').click();
+  await openStep(page, 'Webhook');
   await settings(page).getByLabel('Respond').selectOption('respond_step');
 
   // Code: total the order.
-  await addAfter(page, 'Webhook', 'code', /^Code/);
+  await addAndOpen(page, 'Webhook', 'code', /^Code/, 'Code');
   const code = settings(page).getByLabel('JavaScript');
   await code.fill('return items.map((i) => ({ customer: i.body.customer, total: i.body.qty * i.body.price }));');
 
   // If: big orders only.
-  await addAfter(page, 'Code', 'if', /^If/);
+  await addAndOpen(page, 'Code', 'if', /^If/, 'If');
   await settings(page).getByRole('button', { name: 'Add condition' }).click();
   await settings(page).getByLabel('Value to check 1').fill('{{ $json.total }}');
   await settings(page).getByLabel('Comparison 1').selectOption('gt');
   await settings(page).getByLabel('Compare with 1').fill('100');
 
   // HTTP request to the local API with the order as JSON.
-  await addAfter(page, 'If', 'http request', /^HTTP request/);
+  await addAndOpen(page, 'If', 'http request', /^HTTP request/, 'HTTP request');
   await settings(page).getByLabel('URL').fill(`http://localhost:${apiPort}/orders`);
   await settings(page).getByLabel('Method').selectOption('POST');
   await settings(page).getByLabel('Body', { exact: true }).selectOption('json');
@@ -114,14 +127,14 @@ test('build webhook → code → if → HTTP request → respond in the editor, 
   await expect(page.getByText('Viewing an execution (read-only)')).toBeVisible();
   for (const name of ['Webhook', 'Code', 'If', 'HTTP request', 'Respond to webhook'])
     await expect(step(page, name).getByTestId('step-run')).toContainText('succeeded');
-  await step(page, 'Code').click();
+  await openStep(page, 'Code');
   await settings(page).getByRole('tab', { name: 'Data' }).click();
   await expect(settings(page)).toContainText('total');
   await expect(settings(page)).toContainText('150');
   await page.getByRole('button', { name: 'Back to editor' }).click();
 
   // Expressions autocomplete from the fields seen in the last run.
-  await step(page, 'HTTP request').click();
+  await openStep(page, 'HTTP request');
   const url = settings(page).getByLabel('URL');
   await url.fill('');
   await url.pressSequentially('https://example.com/?c={{ $json.');
