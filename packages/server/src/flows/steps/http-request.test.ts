@@ -110,8 +110,12 @@ describe('http.request', () => {
     await run({ method: 'POST', url: `${base}/echo`, bodyType: 'json', jsonBody: '{ "a": 1 }' });
     expect(lastSeen().body).toBe('{"a":1}');
     expect(lastSeen().headers['content-type']).toBe('application/json');
+    // testContext's idempotency key is exe_test:n1:0; the item index follows.
+    expect(lastSeen().headers['idempotency-key']).toBe('exe_test:n1:0:0');
     await run({ method: 'PUT', url: `${base}/echo`, bodyType: 'json', jsonBody: [{ b: true }] });
     expect(lastSeen().body).toBe('[{"b":true}]');
+    await run({ method: 'GET', url: `${base}/echo` });
+    expect(lastSeen().headers['idempotency-key']).toBeUndefined();
     await expect(run({ method: 'POST', url: `${base}/echo`, bodyType: 'json', jsonBody: '{ oops' })).rejects.toThrow(
       /^The JSON body is not valid JSON/,
     );

@@ -169,6 +169,10 @@ export const httpRequestStep: StepDefinition = {
     for (let i = 0; i < ctx.items.length; i++) {
       const p = await ctx.params(i);
       const { url, init } = buildRequest(p);
+      // Writes carry an idempotency key that stays the same when a retry or a resumed execution sends them again.
+      const headers = init.headers as Headers;
+      if (!['GET', 'HEAD', 'OPTIONS'].includes(String(init.method)) && !headers.has('idempotency-key'))
+        headers.set('idempotency-key', `${ctx.idempotencyKey}:${i}`);
       if (p.pagination === 'next_url' || p.pagination === 'page_param')
         out.push(...(await paginate(ctx, p, url, init)));
       else out.push(await send(ctx, p, url, init));
