@@ -145,7 +145,7 @@ export async function buildApp({
   registerFlowRoutes(app, { session, flows });
   registerExecutionRoutes(app, { session, executions });
   registerWebhookRoutes(app, { db, runtime: flowSystem.runtime });
-  registerPublicFormRoutes(app, { forms: publicFormService({ db, bus }) });
+  registerPublicFormRoutes(app, { forms: publicFormService({ db, bus, onRecords: flowSystem.onRecords }) });
   registerLiveRoutes(app, { hub, session, appUrl: config.appUrl });
   await registerWebApp(app, { webDist: config.webDist ?? defaultWebDist });
 

@@ -546,6 +546,26 @@ describe('the engine end to end', () => {
     expect(after.executions).toHaveLength(1);
     const records = (await owner.client.get(`/api/tables/${table.id}/records`)).body.records;
     expect(records).toHaveLength(2);
+
+    // A public form's submission is a created record too.
+    const { body: view } = await owner.client.post(`/api/tables/${table.id}/views`, { name: 'Sign up', type: 'form' });
+    const shared = await owner.client.patch(`/api/tables/${table.id}/views/${view.id}`, {
+      config: { formPublic: true },
+    });
+    const visitor = server.client();
+    const submitted = await visitor.post(`/api/forms/${shared.body.public_id}/submit`, {
+      values: { [fields[0].id]: 'From the form' },
+    });
+    expect(submitted.status, submitted.text).toBe(201);
+    const more = await waitFor(
+      async () => (await owner.client.get(`/api/executions?flowId=${flow.id}`)).body,
+      (page) => page.executions.length === 2,
+    );
+    const fromForm = await finished(more.executions[0].id);
+    expect(stepOf(fromForm, 'rec')?.output.main?.[0]).toMatchObject({
+      event: 'created',
+      fields: { Name: 'From the form' },
+    });
   });
 
   it('keeps another account’s executions out of reach (404)', async () => {

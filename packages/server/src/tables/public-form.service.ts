@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { recordHistory, tableRecords, tables, tableViews } from '../db/schema';
 import { type ChangeBus, topics } from '../live/change-bus';
+import type { RecordEvent } from './record.service';
 import { type TableRow, tableRepository, toView, valuesAsChanges } from './table.repository';
 
 /** Marks history rows written by a public form (they have no user); the record panel names the source. */
@@ -19,7 +20,16 @@ const notAvailable = () => new AppError('not_found', 'This form is not available
  * sharing is on, in a table not in the trash. Visitors see the form's title, description and
  * fields, never records, other fields or the account.
  */
-export function publicFormService({ db, bus }: { db: Db; bus: ChangeBus }) {
+export function publicFormService({
+  db,
+  bus,
+  onRecords = () => {},
+}: {
+  db: Db;
+  bus: ChangeBus;
+  /** A submitted record is a created record (flows with a table trigger listen). */
+  onRecords?: (event: RecordEvent) => void;
+}) {
   const repo = tableRepository(db);
 
   async function resolve(publicId: string): Promise<{ table: TableRow; view: View; fields: FormField[] }> {
@@ -69,7 +79,7 @@ export function publicFormService({ db, bus }: { db: Db; bus: ChangeBus }) {
     async submit(publicId: string, input: SubmitForm): Promise<{ ok: true }> {
       const { table, view, fields } = await resolve(publicId);
       const values = checkSubmission(fields, input.values);
-      await db.transaction(async (tx) => {
+      const record = await db.transaction(async (tx) => {
         // Reserving the number locks the table row, so concurrent submissions number in order.
         const [reserved] = await tx
           .update(tables)
@@ -104,8 +114,19 @@ export function publicFormService({ db, bus }: { db: Db; bus: ChangeBus }) {
           snapshot: { source: PUBLIC_FORM_SOURCE, viewId: view.id },
           createdAt: now,
         });
+        return {
+          id,
+          table_id: table.id,
+          values,
+          autonumber: Number(reserved?.next) - 1,
+          created_at: now.toISOString(),
+          created_by: null,
+          updated_at: now.toISOString(),
+          updated_by: null,
+        };
       });
       bus.publish([topics.table(table.id), topics.account(table.accountId)]);
+      onRecords({ table, fields: await repo.fields(table.accountId, table.id), kind: 'created', records: [record] });
       return { ok: true };
     },
   };
