@@ -51,8 +51,13 @@ const ICONS: Record<string, LucideIcon> = {
   workflow: Workflow,
 };
 
+/** The icon a catalogue name stands for; a name not listed gets a plain puzzle piece. */
+export function stepIcon(name: string | undefined): LucideIcon {
+  return (name && ICONS[name]) || Puzzle;
+}
+
 export function StepIcon({ type, className }: { type: string; className?: string }) {
-  const Icon = ICONS[stepType(type)?.icon ?? ''] ?? Puzzle;
+  const Icon = stepIcon(stepType(type)?.icon);
   return <Icon className={cn('size-4', className)} aria-hidden="true" />;
 }
 

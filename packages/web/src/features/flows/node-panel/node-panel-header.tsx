@@ -4,8 +4,8 @@ import { FlaskConical, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { stepIcon } from '../editor/step-icon';
 import { nameProblem } from './param-form-logic';
-import { stepIcon } from './step-icon';
 import { Switch } from './switch';
 
 export function NodePanelHeader({
