@@ -111,7 +111,7 @@ try {
   };
   const flow = await api('POST', '/api/flows', { accountId: me.personal_account_id, name: 'Bench', graph });
   const published = await api('POST', `/api/flows/${flow.id}/publish`, {});
-  const hookUrl = `${server.base.replace("localhost", "127.0.0.1")}/api/hooks/${published.webhook_id}`;
+  const hookUrl = `${server.base.replace('localhost', '127.0.0.1')}/api/hooks/${published.webhook_id}`;
   for (let i = 0; i < 50; i++)
     await (await fetch(`${server.base.replace('localhost', '127.0.0.1')}/api/health`)).text();
   await load(hookUrl, 5, 1500); // warm up
