@@ -118,6 +118,12 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
 
   /** Wakes a worker for an execution now or at a time. */
   async function enqueue(executionId: string, at?: Date) {
+    // A worker in this process takes what is due now at once (no queue round trip); the row is
+    // already saved, and a claim it loses (another worker, the account's limit) is retried.
+    if (working && !stopped && !at) {
+      void execute(executionId);
+      return;
+    }
     if (queue) {
       await ensureQueue();
       await queue.send(EXECUTION_QUEUE, { executionId }, at ? { startAfter: at } : {});
