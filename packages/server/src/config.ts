@@ -23,6 +23,8 @@ const Env = z.object({
   /** How long a worker's claim on a running execution lasts without a heartbeat. */
   FLOWMIND_EXECUTION_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
   FLOWMIND_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).default(10),
+  /** Finished executions (with their steps' data) are deleted after this many days. */
+  FLOWMIND_EXECUTION_RETENTION_DAYS: z.coerce.number().positive().default(30),
   /** Executions one worker process runs at once. */
   FLOWMIND_WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(50),
 });
@@ -49,6 +51,7 @@ export type Config = {
     leaseMs: number;
     accountConcurrency: number;
     workerConcurrency: number;
+    retentionDays: number;
   };
 };
 
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.FLOWMIND_EXECUTION_LEASE_MS,
       accountConcurrency: e.FLOWMIND_ACCOUNT_CONCURRENCY,
       workerConcurrency: e.FLOWMIND_WORKER_CONCURRENCY,
+      retentionDays: e.FLOWMIND_EXECUTION_RETENTION_DAYS,
     },
   };
 }

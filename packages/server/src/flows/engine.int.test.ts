@@ -568,6 +568,23 @@ describe('the engine end to end', () => {
     });
   });
 
+  it('deletes finished executions past the retention period, with their steps, and keeps the rest', async () => {
+    const flow = await createFlow(graph([{ id: 't', type: 'trigger.manual', name: 'Start' }], []));
+    const old = await finished((await owner.client.post(`/api/flows/${flow.id}/run`, {})).body.id);
+    const recent = await finished((await owner.client.post(`/api/flows/${flow.id}/run`, {})).body.id);
+    await server.db.execute(sql`update executions set finished_at = now() - interval '31 days' where id = ${old.id}`);
+    const deleted = await server.flows.runtime.prune();
+    expect(deleted).toBeGreaterThanOrEqual(1);
+    expect((await owner.client.get(`/api/executions/${old.id}`)).status).toBe(404);
+    expect((await owner.client.get(`/api/executions/${recent.id}`)).status).toBe(200);
+    const steps = await server.db.execute(
+      sql`select count(*)::int as n from execution_steps where execution_id = ${old.id}`,
+    );
+    expect((steps as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    // The flow's run counts are a history of their own and stay.
+    expect((await owner.client.get(`/api/flows/${flow.id}`)).body.execution_counts.total).toBe(2);
+  });
+
   it('keeps another account’s executions out of reach (404)', async () => {
     const flow = await createFlow(graph([{ id: 't', type: 'trigger.manual', name: 'Start' }], []));
     const run = await owner.client.post(`/api/flows/${flow.id}/run`, {});

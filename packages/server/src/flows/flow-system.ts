@@ -158,6 +158,7 @@ export function createFlowSystem({
     leaseMs: config.flows.leaseMs,
     accountConcurrency: config.flows.accountConcurrency,
     workerConcurrency: config.flows.workerConcurrency,
+    retentionDays: config.flows.retentionDays,
   });
   const flowRuntime = runtime;
   let scheduler: ReturnType<typeof startScheduler> | null = null;

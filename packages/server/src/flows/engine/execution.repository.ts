@@ -315,6 +315,18 @@ export function executionRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Deletes up to `limit` finished executions that ended before the cutoff (their steps go with them). */
+    async prune({ olderThanDays, limit = 1000 }: { olderThanDays: number; limit?: number }): Promise<number> {
+      const result = await db.execute(sql`
+        delete from executions where id in (
+          select id from executions
+          where status in ('succeeded', 'failed', 'cancelled')
+            and finished_at < now() - ${`${olderThanDays * 86_400_000} milliseconds`}::interval
+          limit ${limit})
+        returning id`);
+      return (result as unknown as { rows: unknown[] }).rows.length;
+    },
+
     /** Executions whose worker is gone, whose wait is over, or that were never picked up. */
     async orphans({ olderThanMs, limit = 100 }: { olderThanMs: number; limit?: number }) {
       const stale = sql`now() - ${`${olderThanMs} milliseconds`}::interval`;

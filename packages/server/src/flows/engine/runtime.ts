@@ -31,6 +31,8 @@ export type FlowRuntimeOptions = {
   leaseMs?: number;
   accountConcurrency?: number;
   workerConcurrency?: number;
+  /** Finished executions older than this are deleted by the workers. */
+  retentionDays?: number;
 };
 
 /** A small counting semaphore: at most `size` executions run in this process at once. */
@@ -226,6 +228,16 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       return repo.row(executionId);
     },
 
+    /** Deletes finished executions past the retention period, a batch at a time; returns how many. */
+    async prune(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const deleted = await repo.prune({ olderThanDays: options.retentionDays ?? 30 });
+        total += deleted;
+        if (deleted < 1000 || stopped) return total;
+      }
+    },
+
     /** Starts taking executions from the queue, and the reaper. */
     async startWorker(): Promise<void> {
       if (working) return;
@@ -260,6 +272,16 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
         later(() => void reap(), Math.max(500, Math.floor(leaseMs / 2)));
       };
       later(() => void reap(), 200);
+      // Old executions go once an hour (any worker may do it; deleting twice deletes nothing).
+      const pruneLoop = async () => {
+        try {
+          await runtime.prune();
+        } catch (error) {
+          if (!stopped) logger.warn({ err: error }, 'pruning old executions failed');
+        }
+        later(() => void pruneLoop(), 3_600_000);
+      };
+      later(() => void pruneLoop(), 60_000);
     },
 
     async stop(): Promise<void> {
