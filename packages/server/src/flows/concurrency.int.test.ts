@@ -77,4 +77,55 @@ describe('the per-account limit on running executions', () => {
     const floodDone = finishedAt.get('flood') ?? [];
     expect(quietDone).toBeLessThan(Math.max(...floodDone));
   }, 60_000);
+
+  it('answers webhook calls beyond the limit from their Respond step once their turn comes', async () => {
+    const caller = await signUpVerified(server, { name: 'Caller', email: 'caller@example.com' });
+    const graph = {
+      nodes: [
+        {
+          id: 'w',
+          type: 'trigger.webhook',
+          name: 'Webhook',
+          position: { x: 0, y: 0 },
+          params: { respond: 'respond_step' },
+        },
+        {
+          id: 'h',
+          type: 'http.request',
+          name: 'Hold',
+          position: { x: 300, y: 0 },
+          params: { url: `${apiUrl}/hold?who=hooks` },
+        },
+        {
+          id: 'r',
+          type: 'webhook.respond',
+          name: 'Respond',
+          position: { x: 600, y: 0 },
+          params: { bodyType: 'json', json: '{ "n": {{ $node["Webhook"].json.body.n }} }' },
+        },
+      ],
+      edges: [
+        { id: 'e1', source: 'w', target: 'h' },
+        { id: 'e2', source: 'h', target: 'r' },
+      ],
+    };
+    const created = await caller.client.post('/api/flows', {
+      accountId: caller.user.personal_account_id,
+      name: 'Hooks',
+      graph,
+    });
+    const flow = (await caller.client.post(`/api/flows/${created.body.id}/publish`, {})).body;
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map(async (n) => {
+        const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ n }),
+        });
+        return { status: res.status, body: await res.json() };
+      }),
+    );
+    expect(answers).toEqual([1, 2, 3, 4, 5].map((n) => ({ status: 200, body: { n } })));
+    expect(peak.get('hooks')).toBe(2);
+  }, 60_000);
 });

@@ -192,7 +192,11 @@ export function executionRepository(db: Db) {
           (row.status === 'queued' ||
             (row.status === 'running' && (row.leaseUntil?.getTime() ?? 0) < Date.now()) ||
             (row.status === 'waiting' && (row.resumeAt?.getTime() ?? 0) <= Date.now()));
-        return { row: null, reason: claimable ? ('busy' as const) : ('taken' as const) };
+        return {
+          row: null,
+          reason: claimable ? ('busy' as const) : ('taken' as const),
+          accountId: row.accountId,
+        };
       });
     },
 

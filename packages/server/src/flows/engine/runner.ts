@@ -42,6 +42,8 @@ export type RunnerDeps = {
   logger: Logger;
   owner: string;
   leaseMs: number;
+  /** Told which execution this run holds, once claimed. */
+  onClaimed?: (execution: ExecutionRow) => void;
 };
 
 export type RunOutcome =
@@ -54,8 +56,8 @@ export type RunOutcome =
       pending?: Promise<boolean>[];
     }
   | { kind: 'waiting'; until: Date }
-  /** Another worker holds it, or it was already done. */
-  | { kind: 'not-claimed'; reason: 'busy' | 'taken' | 'missing' }
+  /** Another worker holds it, it was already done, or its account is at its limit (busy). */
+  | { kind: 'not-claimed'; reason: 'busy' | 'taken' | 'missing'; accountId?: string }
   /** The claim ran out under us (another worker took over). */
   | { kind: 'lost' };
 
@@ -144,10 +146,16 @@ export async function runExecution(
   if (claimed) execution = claimed;
   else {
     const claim = await repo.claim(executionId, { owner, leaseMs, limit: accountConcurrency });
-    if (!claim.row) return { kind: 'not-claimed', reason: claim.reason === 'claimed' ? 'taken' : claim.reason };
+    if (!claim.row)
+      return {
+        kind: 'not-claimed',
+        reason: claim.reason === 'claimed' ? 'taken' : claim.reason,
+        accountId: 'accountId' in claim ? claim.accountId : undefined,
+      };
     execution = claim.row;
   }
 
+  deps.onClaimed?.(execution);
   const abort = new AbortController();
   // A process shutting down leaves its executions to the next worker; anything else is a cancel.
   const onOuterAbort = () =>

@@ -69,8 +69,28 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const repo: ExecutionRepository = executionRepository(db);
   const writer = createExecutionWriter({ db, logger });
-  /** Executions running in this process per account (inline runs check the account's limit here). */
-  const perAccount = new Map<string, number>();
+  /** Executions of each account running in this process, however they were claimed. */
+  const runningFor = new Map<string, number>();
+  const addRunning = (accountId: string, delta: number) => {
+    const n = (runningFor.get(accountId) ?? 0) + delta;
+    if (n > 0) runningFor.set(accountId, n);
+    else runningFor.delete(accountId);
+  };
+  /**
+   * Executions that found their account at its limit, in arrival order. This process wakes the
+   * first as it ends one of the account's executions (the queue retries later in case the one to
+   * end runs elsewhere), and new ones wait behind them, so turns are fair.
+   */
+  const waitingTurn = new Map<string, string[]>();
+  /** Webhook calls waiting for the response of an execution that waited its turn. */
+  const responseWaiters = new Map<string, (response: WebhookResponse | null) => void>();
+  const wakeNext = (accountId: string) => {
+    if (stopped || (runningFor.get(accountId) ?? 0) >= accountConcurrency) return;
+    const list = waitingTurn.get(accountId);
+    const next = list?.shift();
+    if (list && list.length === 0) waitingTurn.delete(accountId);
+    if (next) void execute(next, undefined, false, undefined, true);
+  };
   const local = new Map<string, AbortController>();
   const timers = new Set<NodeJS.Timeout>();
   let working = false;
@@ -187,8 +207,16 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     ): Promise<{ execution: ExecutionRow; response: WebhookResponse | null; outcome: RunOutcome | null }> {
       // Under the account's limit here, it starts claimed by this process (one write, no claim
       // round trip); otherwise it is queued like any other and claimed in turn.
-      const inline = (perAccount.get(input.accountId) ?? 0) < accountConcurrency;
-      const row = await insert(input, inline ? 'running' : 'queued');
+      const inline = (runningFor.get(input.accountId) ?? 0) < accountConcurrency && !waitingTurn.has(input.accountId);
+      // Counted at once, so calls arriving meanwhile see the account's turn taken.
+      if (inline) addRunning(input.accountId, 1);
+      let row: ExecutionRow;
+      try {
+        row = await insert(input, inline ? 'running' : 'queued');
+      } catch (error) {
+        if (inline) addRunning(input.accountId, -1);
+        throw error;
+      }
       changed(row);
       let respond: (response: WebhookResponse) => void = () => {};
       const responded = new Promise<WebhookResponse>((resolve) => {
@@ -200,7 +228,19 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       const outcome = await Promise.race([run, responded.then(() => null)]);
       if (outcome === null) return { execution: row, response: await responded, outcome: null };
       if (outcome.kind === 'not-claimed' && outcome.reason === 'busy') {
-        // Queued behind the account's other executions: wait for a worker to answer for it.
+        // Queued behind the account's other executions: wait for a worker to answer for it. A
+        // worker in this process says so directly; one elsewhere is seen in the saved row.
+        if (working) {
+          const response = await new Promise<WebhookResponse | null>((resolve) => {
+            const timer = setTimeout(() => resolve(null), timeoutMs);
+            responseWaiters.set(row.id, (value) => {
+              clearTimeout(timer);
+              resolve(value);
+            });
+          });
+          responseWaiters.delete(row.id);
+          return { execution: row, response, outcome: null };
+        }
         const deadline = Date.now() + timeoutMs;
         while (Date.now() < deadline) {
           const current = await repo.row(row.id);
@@ -208,7 +248,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
             return { execution: row, response: current.response as WebhookResponse, outcome: null };
           if (current && ['succeeded', 'failed', 'cancelled'].includes(current.status))
             return { execution: row, response: null, outcome: null };
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          await new Promise((resolve) => setTimeout(resolve, 250));
         }
         return { execution: row, response: null, outcome: null };
       }
@@ -337,6 +377,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     onRespond?: (response: WebhookResponse) => void,
     held = false,
     claimed?: ExecutionRow,
+    woken = false,
   ): Promise<RunOutcome> {
     if (!held) await slots.acquire();
     if (local.has(executionId)) {
@@ -345,12 +386,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     }
     const controller = new AbortController();
     local.set(executionId, controller);
-    let counted: string | null = null;
-    if (claimed) {
-      const account = claimed.accountId;
-      counted = account;
-      perAccount.set(account, (perAccount.get(account) ?? 0) + 1);
-    }
+    let ranFor: string | null = claimed?.accountId ?? null;
     try {
       const outcome = await runExecution(
         {
@@ -365,24 +401,45 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
           logger,
           owner,
           leaseMs,
+          onClaimed: (row) => {
+            if (claimed) return; // counted when it was created
+            ranFor = row.accountId;
+            addRunning(row.accountId, 1);
+          },
         },
         executionId,
-        { accountConcurrency, onRespond, signal: controller.signal, claimed },
+        {
+          accountConcurrency,
+          onRespond: onRespond ?? ((response) => responseWaiters.get(executionId)?.(response)),
+          signal: controller.signal,
+          claimed,
+        },
       );
-      if (outcome.kind === 'not-claimed' && outcome.reason === 'busy')
-        await enqueue(executionId, new Date(Date.now() + 1000));
+      if (outcome.kind === 'finished' || outcome.kind === 'lost') responseWaiters.get(executionId)?.(null);
+      if (outcome.kind === 'not-claimed' && outcome.reason === 'busy') {
+        const account = outcome.accountId;
+        if (account && working) {
+          const list = waitingTurn.get(account) ?? [];
+          // One woken but still refused keeps its place at the front.
+          if (!list.includes(executionId)) woken ? list.unshift(executionId) : list.push(executionId);
+          waitingTurn.set(account, list);
+          // What it waited for may have ended while it asked.
+          queueMicrotask(() => wakeNext(account));
+        }
+        await enqueue(executionId, new Date(Date.now() + (working ? 5000 : 1000)));
+      }
       return outcome;
     } catch (error) {
       logger.error({ err: error, executionId }, 'execution failed to run');
       return { kind: 'lost' };
     } finally {
       local.delete(executionId);
-      if (counted) {
-        const left = (perAccount.get(counted) ?? 1) - 1;
-        if (left > 0) perAccount.set(counted, left);
-        else perAccount.delete(counted);
-      }
       slots.release();
+      if (ranFor) {
+        const account: string = ranFor;
+        addRunning(account, -1);
+        wakeNext(account);
+      }
     }
   }
 
