@@ -418,6 +418,8 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       if (outcome.kind === 'finished' || outcome.kind === 'lost') responseWaiters.get(executionId)?.(null);
       if (outcome.kind === 'not-claimed' && outcome.reason === 'busy') {
         const account = outcome.accountId;
+        // Not running here any more: whoever wakes it next must not find it still "local".
+        local.delete(executionId);
         if (account && working) {
           const list = waitingTurn.get(account) ?? [];
           // One woken but still refused keeps its place at the front.
