@@ -44,6 +44,8 @@ export type RunnerDeps = {
   leaseMs: number;
   /** Told which execution this run holds, once claimed. */
   onClaimed?: (execution: ExecutionRow) => void;
+  /** Told when its steps are done (before its last writes land). */
+  onWalkDone?: (execution: ExecutionRow) => void;
 };
 
 export type RunOutcome =
@@ -184,6 +186,8 @@ export async function runExecution(
   try {
     const flowName = await deps.flowName(execution.flowId);
     const outcome = await walk(deps, execution, flowName, abort.signal, onRespond, Boolean(claimed));
+    // Nothing runs any more; what is left is writing it down.
+    deps.onWalkDone?.(execution);
     if (outcome.kind === 'waiting') {
       deps.changed(execution);
       return outcome;

@@ -387,6 +387,13 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     const controller = new AbortController();
     local.set(executionId, controller);
     let ranFor: string | null = claimed?.accountId ?? null;
+    const releaseTurn = () => {
+      if (!ranFor) return;
+      const account: string = ranFor;
+      ranFor = null;
+      addRunning(account, -1);
+      wakeNext(account);
+    };
     try {
       const outcome = await runExecution(
         {
@@ -401,6 +408,8 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
           logger,
           owner,
           leaseMs,
+          // Its turn ends with its steps: the account's next one need not wait for the last writes.
+          onWalkDone: () => releaseTurn(),
           onClaimed: (row) => {
             if (claimed) return; // counted when it was created
             ranFor = row.accountId;
@@ -425,8 +434,10 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
           // One woken but still refused keeps its place at the front.
           if (!list.includes(executionId)) woken ? list.unshift(executionId) : list.push(executionId);
           waitingTurn.set(account, list);
-          // What it waited for may have ended while it asked.
-          queueMicrotask(() => wakeNext(account));
+          // What it waited for may have ended while it asked; one woken and still refused waits
+          // for the last writes of the ones that just ended (the database counts them until then).
+          if (woken) later(() => wakeNext(account), 25);
+          else queueMicrotask(() => wakeNext(account));
         }
         await enqueue(executionId, new Date(Date.now() + (working ? 5000 : 1000)));
       }
@@ -437,11 +448,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     } finally {
       local.delete(executionId);
       slots.release();
-      if (ranFor) {
-        const account: string = ranFor;
-        addRunning(account, -1);
-        wakeNext(account);
-      }
+      releaseTurn();
     }
   }
 
