@@ -98,6 +98,15 @@ describe('sort indexes', () => {
         (r: { id: string }) => r.id,
       );
     const before = await read();
+    // The list call starts building its index in the background: let it finish, so the builds
+    // below (another instance, as another process would be) do not race it.
+    for (let tries = 0; tries < 200; tries += 1) {
+      const built = rowsOf<{ n: number }>(
+        await server.db.execute(sql`select count(*)::int as n from table_indexes where table_id = ${table.id}`),
+      );
+      if ((built[0]?.n ?? 0) >= 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
 
     // What the list call starts in the background, awaited here.
     const fields = new Map(
