@@ -141,4 +141,6 @@ test('build webhook → code → if → HTTP request → respond in the editor, 
   const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
   await expect(suggestions.getByRole('option', { name: /customer/ })).toBeVisible();
   await expect(suggestions.getByRole('option', { name: /total/ })).toBeVisible();
+  await suggestions.getByRole('option', { name: /total/ }).click();
+  await expect(url).toHaveValue(/\{\{\s+\$json\.total\s*\}\}/);
 });
