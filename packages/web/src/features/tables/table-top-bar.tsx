@@ -1,10 +1,8 @@
 import type { Table, View } from '@flowmind/shared/tables';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { InlineNameInput } from '../../components/ui/inline-name-input';
 import { LogoMark } from '../../components/ui/logo';
-import { errorMessage } from '../../lib/api';
-import { alerts } from '../../shell/alert-store';
 import { tablesApi } from './tables-api';
 import { ViewTabs } from './view-tabs';
 
@@ -44,38 +42,13 @@ export function TableTopBar({
 }
 
 function TableNameInput({ table }: { table: Table }) {
-  const [name, setName] = useState(table.name);
-  useEffect(() => {
-    document.title = `${table.name} | Flowmind`;
-  }, [table.name]);
-  const save = async () => {
-    const next = name.trim();
-    if (!next || next === table.name) {
-      setName(table.name);
-      return;
-    }
-    try {
-      await tablesApi.update({ tableId: table.id, name: next });
-    } catch (failure) {
-      setName(table.name);
-      alerts.error(errorMessage(failure, 'Could not rename the table'));
-    }
-  };
   return (
-    <input
-      aria-label="Table name"
-      value={name}
-      maxLength={120}
-      onChange={(event) => setName(event.target.value)}
-      onBlur={() => void save()}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') event.currentTarget.blur();
-        if (event.key === 'Escape') {
-          setName(table.name);
-          event.currentTarget.blur();
-        }
-      }}
-      className="h-8 w-40 min-w-0 truncate rounded-md border border-transparent bg-transparent px-2 font-semibold text-sm hover:border-border focus:border-ring focus:outline-none sm:w-64"
+    <InlineNameInput
+      name={table.name}
+      label="Table name"
+      failure="Could not rename the table"
+      onRename={(next) => tablesApi.update({ tableId: table.id, name: next })}
+      className="w-40 sm:w-64"
     />
   );
 }

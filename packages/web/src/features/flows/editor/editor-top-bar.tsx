@@ -15,7 +15,7 @@ import {
   Power,
   Rocket,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import {
@@ -25,6 +25,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
+import { InlineNameInput } from '../../../components/ui/inline-name-input';
 import { LogoMark } from '../../../components/ui/logo';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
@@ -259,38 +260,13 @@ function ActiveToggle({ flow }: { flow: Flow }) {
 }
 
 function FlowNameInput({ flow }: { flow: Flow }) {
-  const [name, setName] = useState(flow.name);
-  useEffect(() => {
-    document.title = `${flow.name} | Flowmind`;
-  }, [flow.name]);
-  const save = async () => {
-    const next = name.trim();
-    if (!next || next === flow.name) {
-      setName(flow.name);
-      return;
-    }
-    try {
-      await flowApi.rename({ flowId: flow.id, name: next });
-    } catch (failure) {
-      setName(flow.name);
-      alerts.error(errorMessage(failure, 'Could not rename the flow'));
-    }
-  };
   return (
-    <input
-      aria-label="Flow name"
-      value={name}
-      maxLength={120}
-      onChange={(event) => setName(event.target.value)}
-      onBlur={() => void save()}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') event.currentTarget.blur();
-        if (event.key === 'Escape') {
-          setName(flow.name);
-          event.currentTarget.blur();
-        }
-      }}
-      className="h-8 w-28 min-w-0 truncate rounded-md border border-transparent bg-transparent px-2 font-semibold text-sm hover:border-border focus:border-ring focus:outline-none sm:w-56"
+    <InlineNameInput
+      name={flow.name}
+      label="Flow name"
+      failure="Could not rename the flow"
+      onRename={(next) => flowApi.rename({ flowId: flow.id, name: next })}
+      className="w-28 sm:w-56"
     />
   );
 }
