@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import type { NoteDoc } from './note-doc';
+
+/**
+ * Notes API contract (REST under /api/notes, public reads under /api/public/notes). The document
+ * itself is edited through Yjs over the live WebSocket; these routes carry everything else and
+ * the server-side document work (import, export, versions, tasks).
+ */
+
+export const NOTE_TITLE_MAX = 500;
+export const NOTE_TAG_MAX = 40;
+export const NOTE_TAGS_MAX = 20;
+export const NOTES_PAGE_SIZE = 50;
+/** Public ids of shared notes start with this, so /share/{publicId} knows what it is showing. */
+export const NOTE_PUBLIC_ID_PREFIX = 'nts_';
+
+export const NoteSort = z.enum(['updated', 'created', 'title']);
+export type NoteSort = z.infer<typeof NoteSort>;
+
+export const NoteTag = z
+  .string()
+  .trim()
+  .min(1, 'A tag cannot be empty')
+  .max(NOTE_TAG_MAX, `A tag is at most ${NOTE_TAG_MAX} characters`);
+
+export const NoteTitle = z.string().trim().max(NOTE_TITLE_MAX, `A title is at most ${NOTE_TITLE_MAX} characters`);
+
+/** A piece of highlighted text: `match` pieces are the words the search found. */
+export type TextSegment = { text: string; match: boolean };
+
+export type NoteSummary = {
+  id: string;
+  title: string;
+  pinned: boolean;
+  tags: string[];
+  /** The first words of the body, as plain text. */
+  excerpt: string;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+  /** Set while the note is shared by link. */
+  publicId: string | null;
+  /** Present on search results: the title and a body snippet with the matches marked. */
+  highlight?: { title: TextSegment[]; body: TextSegment[] };
+};
+
+export type NoteDetail = NoteSummary & {
+  /** The document as TipTap JSON, as last saved. */
+  content: NoteDoc;
+  createdBy: string | null;
+};
+
+export const NoteListQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  sort: NoteSort.default('updated'),
+  tag: NoteTag.optional(),
+  /** true lists the trash instead of the live notes. */
+  trash: z.coerce.boolean().default(false),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(NOTES_PAGE_SIZE),
+});
+export type NoteListQuery = z.infer<typeof NoteListQuery>;
+
+/** Pinned notes come first in every sort (not in search, which ranks by relevance). */
+export type NoteList = { notes: NoteSummary[]; nextCursor: string | null };
+
+export const CreateNote = z.object({
+  title: NoteTitle.optional(),
+  /** Import: the body as Markdown. */
+  markdown: z.string().max(2_000_000).optional(),
+  tags: z.array(NoteTag).max(NOTE_TAGS_MAX).optional(),
+});
+export type CreateNote = z.infer<typeof CreateNote>;
+
+export const UpdateNote = z.object({
+  title: NoteTitle.optional(),
+  pinned: z.boolean().optional(),
+  tags: z.array(NoteTag).max(NOTE_TAGS_MAX).optional(),
+});
+export type UpdateNote = z.infer<typeof UpdateNote>;
+
+export type NoteTagCount = { tag: string; count: number };
+
+export type NoteVersion = {
+  id: string;
+  noteId: string;
+  title: string;
+  createdAt: string;
+  createdBy: string | null;
+  /** 'auto' snapshots are taken while editing; 'manual' ones when a user saves a version; 'restore' before a restore. */
+  reason: 'auto' | 'manual' | 'restore';
+};
+export type NoteVersionDetail = NoteVersion & { content: NoteDoc };
+
+export type NoteShare = { publicId: string; url: string };
+
+/** GET /api/public/notes/{publicId}: what a signed-out visitor sees. */
+export type PublicNote = {
+  title: string;
+  content: NoteDoc;
+  updatedAt: string;
+};
+
+export const NoteExportFormat = z.enum(['md', 'html']);
+export type NoteExportFormat = z.infer<typeof NoteExportFormat>;
+
+/**
+ * An open or done task from a note's task lists. `index` is the task's position among the note's
+ * task items in document order; `text` guards against ticking a task that moved (409 then).
+ */
+export type NoteTask = {
+  noteId: string;
+  noteTitle: string;
+  index: number;
+  text: string;
+  checked: boolean;
+};
+
+export const SetNoteTask = z.object({
+  index: z.number().int().min(0),
+  text: z.string().max(10_000),
+  checked: z.boolean(),
+});
+export type SetNoteTask = z.infer<typeof SetNoteTask>;
+
+/**
+ * Routes (all account-scoped by the session's active account; another account's note is a 404):
+ * GET    /api/notes                      NoteListQuery → NoteList
+ * POST   /api/notes                      CreateNote → NoteDetail (201)
+ * GET    /api/notes/tags                 → { tags: NoteTagCount[] }
+ * GET    /api/notes/tasks?checked=false  → { tasks: NoteTask[] } (live notes only)
+ * GET    /api/notes/{id}                 → NoteDetail (trashed notes too, with deletedAt)
+ * PATCH  /api/notes/{id}                 UpdateNote → NoteDetail
+ * POST   /api/notes/{id}/duplicate       → NoteDetail (201)
+ * DELETE /api/notes/{id}                 move to trash → NoteDetail
+ * POST   /api/notes/{id}/restore         → NoteDetail
+ * DELETE /api/notes/{id}/permanent       delete for good (trashed notes only) → 204
+ * GET    /api/notes/{id}/versions        → { versions: NoteVersion[] }
+ * POST   /api/notes/{id}/versions        save a version now → NoteVersion (201)
+ * GET    /api/notes/{id}/versions/{vid}  → NoteVersionDetail
+ * POST   /api/notes/{id}/versions/{vid}/restore → NoteDetail
+ * PUT    /api/notes/{id}/share           → NoteShare (idempotent)
+ * DELETE /api/notes/{id}/share           revoke → 204
+ * GET    /api/notes/{id}/export?format=md|html → file (Content-Disposition attachment)
+ * POST   /api/notes/{id}/tasks           SetNoteTask → NoteTask
+ * GET    /api/public/notes/{publicId}    → PublicNote (open to everyone; 404 once revoked or trashed)
+ */
+export const NOTES_API = '/api/notes';
