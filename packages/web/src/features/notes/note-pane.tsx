@@ -95,10 +95,12 @@ function OpenNote({ accountId, note, actions, tagSuggestions, onBack }: PaneProp
 
   return (
     <article className="flex min-h-full flex-col" aria-label={note.title || 'Untitled'}>
-      <div className="sticky top-0 z-20 flex items-center gap-1 border-b bg-background/95 px-3 py-1.5 backdrop-blur sm:px-6">
+      <div className="sticky top-0 z-20 flex flex-wrap items-center gap-1 border-b bg-background/95 px-3 py-1.5 backdrop-blur sm:px-6">
         <BackButton onBack={onBack} />
         <div className="flex-1" />
-        <SaveState status={status} />
+        <div className="max-sm:order-last max-sm:basis-full max-sm:pb-0.5">
+          <SaveState status={status} />
+        </div>
         <Button
           variant="ghost"
           size="icon-sm"
@@ -128,7 +130,7 @@ function OpenNote({ accountId, note, actions, tagSuggestions, onBack }: PaneProp
           suggestions={tagSuggestions}
           onChange={(tags) => void actions.update(note.id, { tags })}
         />
-        <div className="mt-2 pl-6 sm:pl-0">
+        <div className="mt-2">
           {handle ? (
             <NoteEditor
               key={handle.doc.guid}

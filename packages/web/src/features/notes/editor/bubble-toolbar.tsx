@@ -131,7 +131,7 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
 }
 
 /** The floating toolbar over a text selection: marks, a link, and "turn into" another block. */
-export function BubbleToolbar({ editor }: { editor: Editor }) {
+export function BubbleToolbar({ editor, scrollTarget }: { editor: Editor; scrollTarget: HTMLElement | Window }) {
   const [linking, setLinking] = useState(false);
   const state = useEditorState({
     editor,
@@ -231,7 +231,7 @@ export function BubbleToolbar({ editor }: { editor: Editor }) {
     <BubbleMenu
       editor={editor}
       pluginKey="noteBubble"
-      options={{ placement: 'top', offset: 8, onHide: () => setLinking(false) }}
+      options={{ placement: 'top', offset: 8, scrollTarget, onHide: () => setLinking(false) }}
       shouldShow={({ editor: current, state: editorState }) =>
         current.isEditable &&
         !editorState.selection.empty &&

@@ -78,6 +78,13 @@ export function NoteEditor({
     [doc, editable],
   );
 
+  // Menus follow the text when the pane scrolls, so they listen to the pane rather than the window.
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const [scrollTarget, setScrollTarget] = useState<HTMLElement | Window | null>(null);
+  useEffect(() => {
+    setScrollTarget(wrapperRef.current?.closest<HTMLElement>('[data-note-scroll]') ?? window);
+  }, []);
+
   useEffect(() => {
     if (!editorRef) return;
     editorRef.current = editor;
@@ -87,10 +94,10 @@ export function NoteEditor({
   }, [editor, editorRef]);
 
   return (
-    <div className="relative">
-      {editor && editable && (
+    <div className="relative" ref={wrapperRef}>
+      {editor && editable && scrollTarget && (
         <>
-          <TableControls editor={editor} />
+          <TableControls editor={editor} scrollTarget={scrollTarget} />
           <DragHandle editor={editor} className="note-drag-handle">
             <span
               className="flex h-6 w-5 cursor-grab items-center justify-center rounded text-muted-foreground/70 hover:bg-accent hover:text-foreground"
@@ -99,7 +106,7 @@ export function NoteEditor({
               <GripVertical className="size-4" aria-hidden="true" />
             </span>
           </DragHandle>
-          <BubbleToolbar editor={editor} />
+          <BubbleToolbar editor={editor} scrollTarget={scrollTarget} />
           <SlashMenu store={slashStore} />
         </>
       )}

@@ -1,5 +1,6 @@
+import { CellSelection } from '@tiptap/pm/tables';
 import type { Editor } from '@tiptap/react';
-import { useEditorState } from '@tiptap/react';
+import { BubbleMenu } from '@tiptap/react/menus';
 import { Columns3, Rows3, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -17,16 +18,33 @@ function ControlButton({ label, onClick, children }: { label: string; onClick: (
   );
 }
 
-/** Shown while the caret is in a table: add and remove rows and columns, or the whole table. */
-export function TableControls({ editor }: { editor: Editor }) {
-  const inTable = useEditorState({ editor, selector: ({ editor: current }) => current.isActive('table') });
-  if (!inTable || !editor.isEditable) return null;
+/** The table the caret is in, so the controls sit above the table rather than above the caret. */
+function tableElement(editor: Editor): HTMLElement | null {
+  const { node } = editor.view.domAtPos(editor.state.selection.from);
+  const element = node.nodeType === Node.TEXT_NODE ? node.parentElement : (node as HTMLElement);
+  return element?.closest('table') ?? null;
+}
+
+/** Shown above a table while the caret is in it: add and remove rows and columns, or the whole table. */
+export function TableControls({ editor, scrollTarget }: { editor: Editor; scrollTarget: HTMLElement | Window }) {
   const chain = () => editor.chain().focus();
   return (
-    <div
+    <BubbleMenu
+      editor={editor}
+      pluginKey="tableControls"
+      shouldShow={({ editor: current, state }) =>
+        current.isEditable &&
+        current.isActive('table') &&
+        (state.selection.empty || state.selection instanceof CellSelection)
+      }
+      getReferencedVirtualElement={() => {
+        const table = tableElement(editor);
+        return table ? { getBoundingClientRect: () => table.getBoundingClientRect() } : null;
+      }}
+      options={{ placement: 'top-start', offset: 6, scrollTarget }}
       role="toolbar"
       aria-label="Table"
-      className="sticky top-0 z-10 -mx-1 mb-2 flex flex-wrap items-center gap-0.5 rounded-lg border bg-popover/95 p-1 shadow-sm backdrop-blur"
+      className="flex max-w-[calc(100vw-16px)] flex-wrap items-center gap-0.5 rounded-lg border bg-popover p-1 shadow-md"
     >
       <Rows3 className="mx-1 size-3.5 text-muted-foreground" aria-hidden="true" />
       <ControlButton label="Row above" onClick={() => chain().addRowBefore().run()} />
@@ -41,6 +59,6 @@ export function TableControls({ editor }: { editor: Editor }) {
       <ControlButton label="Delete table" onClick={() => chain().deleteTable().run()}>
         <Trash2 className="size-3.5" aria-hidden="true" />
       </ControlButton>
-    </div>
+    </BubbleMenu>
   );
 }
