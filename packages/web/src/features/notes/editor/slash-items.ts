@@ -134,8 +134,18 @@ export async function runSlashItem({
     case 'image': {
       chain.run();
       const src = await askImageUrl();
-      if (src) editor.chain().focus().setImage({ src }).run();
-      else editor.commands.focus();
+      // The dialog hands focus back to the editor as it closes; insert after that, or the caret lands elsewhere.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (!src) {
+        editor.commands.focus();
+        return;
+      }
+      // A paragraph after the image, so typing goes on below it rather than replacing it.
+      editor
+        .chain()
+        .focus()
+        .insertContent([{ type: 'image', attrs: { src } }, { type: 'paragraph' }])
+        .run();
       return;
     }
   }
