@@ -4,7 +4,8 @@ import { logIn, signedInUser } from './support';
 
 test('two browser contexts editing the same note at once both keep their text', async ({ page, browser }) => {
   const user = await signedInUser(page, 'Collab');
-  const id = await createNoteApi(page, { title: 'Together', markdown: 'Shared start.' });
+  const accountId = user.personalAccountId;
+  const id = await createNoteApi(page, { accountId, title: 'Together', markdown: 'Shared start.' });
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await logIn(otherPage, user.email);

@@ -12,8 +12,8 @@ async function moreAction(page: Page, name: string | RegExp) {
 }
 
 test('move to trash with Undo, restore from the Trash view, delete forever', async ({ page }) => {
-  await signedInUser(page, 'Tristan');
-  const id = await createNoteApi(page, { title: 'Groceries', markdown: 'Milk and **bread**' });
+  const { personalAccountId: accountId } = await signedInUser(page, 'Tristan');
+  const id = await createNoteApi(page, { accountId, title: 'Groceries', markdown: 'Milk and **bread**' });
   await page.goto(`/notes?note=${id}`);
   await expect(noteBody(page).getByText('Milk and')).toBeVisible();
 
@@ -47,8 +47,9 @@ test('move to trash with Undo, restore from the Trash view, delete forever', asy
 });
 
 test('a share link opens signed out and stops working once revoked', async ({ page, browser }) => {
-  await signedInUser(page, 'Sharon');
+  const { personalAccountId: accountId } = await signedInUser(page, 'Sharon');
   const id = await createNoteApi(page, {
+    accountId,
     title: 'Launch checklist',
     markdown: '- [ ] Tell the team\n\nSee you there.',
   });
@@ -75,9 +76,9 @@ test('a share link opens signed out and stops working once revoked', async ({ pa
 });
 
 test('rename, pin, tag and filter, sort, duplicate, import and export', async ({ page }) => {
-  await signedInUser(page, 'Tagore');
-  await createNoteApi(page, { title: 'Alpha plan', markdown: 'first' });
-  const betaId = await createNoteApi(page, { title: 'Beta plan', markdown: 'second' });
+  const { personalAccountId: accountId } = await signedInUser(page, 'Tagore');
+  await createNoteApi(page, { accountId, title: 'Alpha plan', markdown: 'first' });
+  const betaId = await createNoteApi(page, { accountId, title: 'Beta plan', markdown: 'second' });
   await page.goto(`/notes?note=${betaId}`);
 
   const title = page.getByLabel('Note title');

@@ -3,7 +3,10 @@ import { expect, type Page } from '@playwright/test';
 export const noteBody = (page: Page) => page.getByLabel('Note body');
 
 /** Creates a note through the API (the same call the import uses) and returns its id. */
-export async function createNoteApi(page: Page, input: { title: string; markdown?: string; tags?: string[] }) {
+export async function createNoteApi(
+  page: Page,
+  input: { accountId: string; title: string; markdown?: string; tags?: string[] },
+) {
   const res = await page.request.post('/api/notes', { data: input });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;

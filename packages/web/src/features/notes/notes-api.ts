@@ -16,26 +16,26 @@ import { api } from '../../lib/api';
 
 const notePath = (noteId: string) => `${NOTES_API}/${encodeURIComponent(noteId)}`;
 
-export type NoteListParams = Partial<Pick<NoteListQuery, 'q' | 'sort' | 'tag' | 'trash' | 'cursor' | 'limit'>>;
+export type NoteListParams = Pick<NoteListQuery, 'accountId'> &
+  Partial<Pick<NoteListQuery, 'q' | 'sort' | 'tag' | 'trash' | 'cursor' | 'limit'>>;
 
 export function noteListUrl(params: NoteListParams): string {
-  const search = new URLSearchParams();
+  const search = new URLSearchParams({ accountId: params.accountId });
   if (params.q) search.set('q', params.q);
   if (params.sort) search.set('sort', params.sort);
   if (params.tag) search.set('tag', params.tag);
-  // The server coerces any non-empty string to true, so "false" is sent by leaving it out.
   if (params.trash) search.set('trash', 'true');
   if (params.cursor) search.set('cursor', params.cursor);
   if (params.limit) search.set('limit', String(params.limit));
-  const query = search.toString();
-  return query ? `${NOTES_API}?${query}` : NOTES_API;
+  return `${NOTES_API}?${search}`;
 }
 
 export const exportUrl = (noteId: string, format: NoteExportFormat) => `${notePath(noteId)}/export?format=${format}`;
 
 export const notesApi = {
   list: (params: NoteListParams, signal?: AbortSignal) => api<NoteList>(noteListUrl(params), { signal }),
-  tags: () => api<{ tags: NoteTagCount[] }>(`${NOTES_API}/tags`).then((body) => body.tags),
+  tags: (accountId: string) =>
+    api<{ tags: NoteTagCount[] }>(`${NOTES_API}/tags?${new URLSearchParams({ accountId })}`).then((body) => body.tags),
   get: (noteId: string) => api<NoteDetail>(notePath(noteId)),
   create: (input: CreateNote) => api<NoteDetail>(NOTES_API, { method: 'POST', body: input }),
   update: (noteId: string, input: UpdateNote) => api<NoteDetail>(notePath(noteId), { method: 'PATCH', body: input }),

@@ -30,7 +30,8 @@ export function useNoteActions(accountId: string | null, { onOpen }: { onOpen: (
     }
     return {
       create: async (input: { title?: string; markdown?: string } = {}) => {
-        const note = await run(() => notesApi.create(input));
+        if (!accountId) return null;
+        const note = await run(() => notesApi.create({ accountId, ...input }));
         if (note) onOpen(note.id);
         return note;
       },
@@ -61,7 +62,7 @@ export function useNoteActions(accountId: string | null, { onOpen }: { onOpen: (
         return done;
       },
     };
-  }, [refresh, onOpen]);
+  }, [accountId, refresh, onOpen]);
 }
 
 export type NoteActions = ReturnType<typeof useNoteActions>;

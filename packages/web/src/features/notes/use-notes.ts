@@ -1,4 +1,5 @@
 import type { NoteDetail, NoteSort, NoteSummary } from '@flowmind/shared/notes';
+import { notesLivePath } from '@flowmind/shared/notes';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { liveClient } from '../live/live-client';
@@ -9,8 +10,6 @@ export type NoteFilters = { q: string; sort: NoteSort; tag: string | null; trash
 export const notesKey = (accountId: string | null) => ['notes', accountId] as const;
 export const noteKey = (accountId: string | null, noteId: string) => ['notes', accountId, 'detail', noteId] as const;
 
-/** The live path the server publishes note changes on; while it is unavailable the list polls instead. */
-export const notesLivePath = (accountId: string) => `accounts/${accountId}/notes`;
 const POLL_MS = 15_000;
 
 /**
@@ -47,6 +46,7 @@ export function useNoteList(accountId: string | null, filters: NoteFilters, { po
     queryFn: ({ pageParam, signal }) =>
       notesApi.list(
         {
+          accountId: accountId as string,
           q: filters.q || undefined,
           sort: filters.sort,
           tag: filters.tag ?? undefined,
@@ -68,7 +68,7 @@ export function useNoteList(accountId: string | null, filters: NoteFilters, { po
 export function useNoteTags(accountId: string | null) {
   return useQuery({
     queryKey: [...notesKey(accountId), 'tags'],
-    queryFn: notesApi.tags,
+    queryFn: () => notesApi.tags(accountId as string),
     enabled: accountId !== null,
   });
 }
