@@ -43,6 +43,7 @@ const flowsPage = () => import('../pages/flows/flows-page');
 const tablePage = () => import('../pages/tables/table-page');
 const flowEditorPage = () => import('../pages/flows/flow-editor-page');
 const sharePage = () => import('../pages/share/share-page');
+const focusPage = () => import('../pages/focus/focus-page');
 
 /** Guarded groups re-run their guard on every navigation, so a sign-out anywhere closes them. */
 const required = (children: RouteObject[], lazy?: RouteObject['lazy']): RouteObject => ({
@@ -207,7 +208,7 @@ const routes: RouteObject[] = [
               (m) => m.InvitePage,
             ),
           },
-          required([{ path: 'focus', lazy: lazyPage(misc, (m) => m.FocusPage) }], focusLayout),
+          required([{ path: 'focus', lazy: lazyPage(focusPage, (m) => m.FocusPage) }], focusLayout),
           {
             lazy: defaultLayout,
             children: [
