@@ -25,7 +25,11 @@ export function FocusChart({ accountId }: { accountId: string }) {
             Focused time
           </h2>
           <p className="text-muted-foreground text-xs">
-            {stats.data ? `${formatDuration(stats.data.totalMinutes * 60)} in the last ${days} days` : ' '}
+            {stats.data
+              ? stats.data.totalMinutes > 0
+                ? `${formatDuration(stats.data.totalMinutes * 60)} in the last ${days} days`
+                : `No focused time in the last ${days} days`
+              : ' '}
           </p>
         </div>
         <fieldset className="inline-flex rounded-md bg-muted p-0.5">
@@ -59,7 +63,14 @@ export function FocusChart({ accountId }: { accountId: string }) {
           </Button>
         </div>
       ) : (
-        <Bars days={stats.data.days} />
+        <div className="relative">
+          <Bars days={stats.data.days} />
+          {stats.data.totalMinutes === 0 && (
+            <p className="absolute inset-x-0 top-10 text-center text-muted-foreground text-sm">
+              Finish a focus period to see it here.
+            </p>
+          )}
+        </div>
       )}
     </section>
   );
