@@ -75,9 +75,9 @@ test('a focus session on a task ticks the task in its note and shows in the log'
 
   await page.getByRole('button', { name: 'Pick a task or note' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('button', { name: 'Email the list' })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Pick a date' })).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Write the announcement' }).click();
+  await expect(dialog.getByRole('button', { name: 'Email the list', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Pick a date', exact: true })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Write the announcement', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('focus-current')).toHaveText('Write the announcement');
   await expect(page.getByText('Launch plan')).toBeVisible();

@@ -114,10 +114,10 @@ export const FocusStatsQuery = z.object({
 });
 export type FocusStatsQuery = z.infer<typeof FocusStatsQuery>;
 
-export const FocusDay = z.object({ date: z.string(), focusedMinutes: z.number() });
+export const FocusDay = z.object({ date: z.string(), focusedSeconds: z.number().int() });
 export type FocusDay = z.infer<typeof FocusDay>;
 /** One entry per calendar day, oldest first, days without focus included as 0. */
-export const FocusStats = z.object({ days: z.array(FocusDay), totalMinutes: z.number() });
+export const FocusStats = z.object({ days: z.array(FocusDay), totalSeconds: z.number().int() });
 export type FocusStats = z.infer<typeof FocusStats>;
 
 /** The period that follows one that ended. Breaks are followed by focus. */

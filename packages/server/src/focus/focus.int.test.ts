@@ -204,9 +204,9 @@ describe('focus stats', () => {
       expect(stats.status, stats.text).toBe(200);
       expect(stats.body.days).toHaveLength(7);
       expect(stats.body.days.at(-1).date).toBe(dateIn(new Date(), timeZone));
-      const withFocus = stats.body.days.filter((d: { focusedMinutes: number }) => d.focusedMinutes > 0);
-      expect(withFocus).toEqual([{ date: dateIn(instant, timeZone), focusedMinutes: 25 }]);
-      expect(stats.body.totalMinutes).toBe(25);
+      const withFocus = stats.body.days.filter((d: { focusedSeconds: number }) => d.focusedSeconds > 0);
+      expect(withFocus).toEqual([{ date: dateIn(instant, timeZone), focusedSeconds: 1500 }]);
+      expect(stats.body.totalSeconds).toBe(1500);
     }
     expect(dateIn(instant, 'UTC')).not.toBe(dateIn(instant, 'Asia/Tokyo'));
     const bad = await member.client.get(`/api/focus/stats?accountId=${accountOf(member)}&timeZone=Mars/Base`);
@@ -252,7 +252,7 @@ describe('focus tenant isolation', () => {
     expect(colleagueLog.status).toBe(200);
     expect(colleagueLog.body.sessions).toEqual([]);
     const colleagueStats = await colleague.client.get(`/api/focus/stats?accountId=${business.body.id}`);
-    expect(colleagueStats.body.totalMinutes).toBe(0);
+    expect(colleagueStats.body.totalSeconds).toBe(0);
     expect(
       (
         await colleague.client.post(`/api/focus/sessions/${shared.id}/end`, {

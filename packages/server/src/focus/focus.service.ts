@@ -192,8 +192,8 @@ export function focusService({
       const dates = datesUpTo(dateIn(now(), query.timeZone), query.days);
       const rows = await repo.secondsPerDay(owner, { fromDate: dates[0] as string, timeZone: query.timeZone });
       const seconds = new Map(rows.map((r) => [r.date, Number(r.seconds)]));
-      const days = dates.map((date) => ({ date, focusedMinutes: Math.round((seconds.get(date) ?? 0) / 6) / 10 }));
-      return { days, totalMinutes: Math.round(days.reduce((sum, d) => sum + d.focusedMinutes, 0) * 10) / 10 };
+      const days = dates.map((date) => ({ date, focusedSeconds: seconds.get(date) ?? 0 }));
+      return { days, totalSeconds: days.reduce((sum, day) => sum + day.focusedSeconds, 0) };
     },
   };
 }

@@ -26,8 +26,8 @@ export function FocusChart({ accountId }: { accountId: string }) {
           </h2>
           <p className="text-muted-foreground text-xs">
             {stats.data
-              ? stats.data.totalMinutes > 0
-                ? `${formatDuration(stats.data.totalMinutes * 60)} in the last ${days} days`
+              ? stats.data.totalSeconds > 0
+                ? `${formatDuration(stats.data.totalSeconds)} in the last ${days} days`
                 : `No focused time in the last ${days} days`
               : ' '}
           </p>
@@ -65,7 +65,7 @@ export function FocusChart({ accountId }: { accountId: string }) {
       ) : (
         <div className="relative">
           <Bars days={stats.data.days} />
-          {stats.data.totalMinutes === 0 && (
+          {stats.data.totalSeconds === 0 && (
             <p className="absolute inset-x-0 top-10 text-center text-muted-foreground text-sm">
               Finish a focus period to see it here.
             </p>
@@ -77,7 +77,7 @@ export function FocusChart({ accountId }: { accountId: string }) {
 }
 
 function Bars({ days }: { days: FocusDay[] }) {
-  const most = Math.max(...days.map((day) => day.focusedMinutes), 0);
+  const most = Math.max(...days.map((day) => day.focusedSeconds), 0);
   const scale = most > 0 ? most : 1;
   const slot = 100 / days.length;
   const labelEvery = days.length > 10 ? 5 : 1;
@@ -94,7 +94,7 @@ function Bars({ days }: { days: FocusDay[] }) {
           {days
             .map(
               (day) =>
-                `${dayLabel(day.date, { weekday: 'long', month: 'short', day: 'numeric' })}: ${Math.round(day.focusedMinutes)} minutes`,
+                `${dayLabel(day.date, { weekday: 'long', month: 'short', day: 'numeric' })}: ${formatDuration(day.focusedSeconds)}`,
             )
             .join('; ')}
         </desc>
@@ -108,7 +108,7 @@ function Bars({ days }: { days: FocusDay[] }) {
           vectorEffect="non-scaling-stroke"
         />
         {days.map((day, index) => {
-          const height = day.focusedMinutes > 0 ? Math.max(2, (day.focusedMinutes / scale) * (HEIGHT - 8)) : 0;
+          const height = day.focusedSeconds > 0 ? Math.max(2, (day.focusedSeconds / scale) * (HEIGHT - 8)) : 0;
           return (
             <rect
               key={day.date}
@@ -119,7 +119,7 @@ function Bars({ days }: { days: FocusDay[] }) {
               rx="0.6"
               className="fill-primary"
             >
-              <title>{`${dayLabel(day.date, { weekday: 'short', month: 'short', day: 'numeric' })}: ${Math.round(day.focusedMinutes)} min`}</title>
+              <title>{`${dayLabel(day.date, { weekday: 'short', month: 'short', day: 'numeric' })}: ${formatDuration(day.focusedSeconds)}`}</title>
             </rect>
           );
         })}
