@@ -31,6 +31,9 @@ import type { ChangeBus } from './live/change-bus';
 import { registerLiveRoutes } from './live/live.routes';
 import { createLiveHub } from './live/live-hub';
 import type { Mailer } from './mail/mailer';
+import { registerNoteLiveSources } from './notes/note.live';
+import { registerNoteRoutes } from './notes/note.routes';
+import { noteService } from './notes/note.service';
 import { registerPublicFormRoutes } from './tables/public-form.routes';
 import { publicFormService } from './tables/public-form.service';
 import { registerRecordImportRoutes } from './tables/record-import.routes';
@@ -133,6 +136,8 @@ export async function buildApp({
     expressions: flowSystem.sandbox,
   });
   registerFlowLiveSources(hub, { flows });
+  const notes = noteService({ db, bus, accounts, docs: flowSystem.noteDocs, appUrl: config.appUrl });
+  registerNoteLiveSources(hub, { notes });
   registerExecutionLiveSources(hub, { executions });
 
   app.get('/api/health', async (): Promise<Health> => {
@@ -149,6 +154,7 @@ export async function buildApp({
   registerFocusRoutes(app, { session, focus: focusService({ db, accounts }) });
   registerWebhookRoutes(app, { db, runtime: flowSystem.runtime });
   registerPublicFormRoutes(app, { forms: publicFormService({ db, bus, onRecords: flowSystem.onRecords }) });
+  registerNoteRoutes(app, { session, notes });
   registerLiveRoutes(app, { hub, session, appUrl: config.appUrl });
   await registerWebApp(app, { webDist: config.webDist ?? defaultWebDist });
 

@@ -50,12 +50,16 @@ export type NoteDetail = NoteSummary & {
   createdBy: string | null;
 };
 
+/** Every notes route works in one account, which the caller names (the web app's active account). */
+export const NoteAccountId = z.string().min(1).max(64);
+
 export const NoteListQuery = z.object({
+  accountId: NoteAccountId,
   q: z.string().trim().max(200).optional(),
   sort: NoteSort.default('updated'),
   tag: NoteTag.optional(),
   /** true lists the trash instead of the live notes. */
-  trash: z.coerce.boolean().default(false),
+  trash: z.stringbool().default(false),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(NOTES_PAGE_SIZE),
 });
@@ -65,6 +69,7 @@ export type NoteListQuery = z.infer<typeof NoteListQuery>;
 export type NoteList = { notes: NoteSummary[]; nextCursor: string | null };
 
 export const CreateNote = z.object({
+  accountId: NoteAccountId,
   title: NoteTitle.optional(),
   /** Import: the body as Markdown. */
   markdown: z.string().max(2_000_000).optional(),
@@ -116,6 +121,13 @@ export type NoteTask = {
   checked: boolean;
 };
 
+export const NoteTagsQuery = z.object({ accountId: NoteAccountId });
+export const NoteTasksQuery = z.object({
+  accountId: NoteAccountId,
+  /** false lists open tasks only, true done ones only; absent lists both. */
+  checked: z.stringbool().optional(),
+});
+
 export const SetNoteTask = z.object({
   index: z.number().int().min(0),
   text: z.string().max(10_000),
@@ -124,11 +136,12 @@ export const SetNoteTask = z.object({
 export type SetNoteTask = z.infer<typeof SetNoteTask>;
 
 /**
- * Routes (all account-scoped by the session's active account; another account's note is a 404):
- * GET    /api/notes                      NoteListQuery → NoteList
- * POST   /api/notes                      CreateNote → NoteDetail (201)
- * GET    /api/notes/tags                 → { tags: NoteTagCount[] }
- * GET    /api/notes/tasks?checked=false  → { tasks: NoteTask[] } (live notes only)
+ * Routes (account-scoped: list, create, tags and tasks name the account with `accountId`; the
+ * others find it from the note; another account's note is a 404):
+ * GET    /api/notes?accountId=…          NoteListQuery → NoteList
+ * POST   /api/notes                      CreateNote (with accountId) → NoteDetail (201)
+ * GET    /api/notes/tags?accountId=…     → { tags: NoteTagCount[] }
+ * GET    /api/notes/tasks?accountId=…&checked=false  → { tasks: NoteTask[] } (live notes only)
  * GET    /api/notes/{id}                 → NoteDetail (trashed notes too, with deletedAt)
  * PATCH  /api/notes/{id}                 UpdateNote → NoteDetail
  * POST   /api/notes/{id}/duplicate       → NoteDetail (201)
@@ -146,3 +159,9 @@ export type SetNoteTask = z.infer<typeof SetNoteTask>;
  * GET    /api/public/notes/{publicId}    → PublicNote (open to everyone; 404 once revoked or trashed)
  */
 export const NOTES_API = '/api/notes';
+
+/**
+ * Live list of an account's notes (NoteSummary documents, pinned first, then by last update;
+ * the trash is not included). Subscribe with the live client; it changes as notes are edited.
+ */
+export const notesLivePath = (accountId: string) => `accounts/${accountId}/notes`;

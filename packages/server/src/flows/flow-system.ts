@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accountMembers, flows, flowVersions } from '../db/schema';
 import type { ChangeBus } from '../live/change-bus';
+import { createNoteDocs } from '../notes/note-docs';
 import type { Queue } from '../queue/queue';
 import { recordService } from '../tables/record.service';
 import { recordIndexes } from '../tables/record-indexes';
@@ -56,6 +57,8 @@ export function createFlowSystem({
     allowHosts: config.flows.allowHosts,
   });
   const sandbox = createSandbox();
+  /** Notes' Yjs documents: one store per process, shared by the api (editors) and flow steps. */
+  const noteDocs = createNoteDocs({ db, bus, logger });
   const sendMail = createStepMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
 
   /** Steps act as the flow's creator while they are a member, else as an owner of the account. */
@@ -96,9 +99,13 @@ export function createFlowSystem({
       },
       notes: {
         create: async (input) =>
-          createNotesApi({ db, accountId: execution.accountId, actorUserId: await actorOnce() }).create(input),
+          createNotesApi({ db, docs: noteDocs, accountId: execution.accountId, actorUserId: await actorOnce() }).create(
+            input,
+          ),
         append: async (input) =>
-          createNotesApi({ db, accountId: execution.accountId, actorUserId: await actorOnce() }).append(input),
+          createNotesApi({ db, docs: noteDocs, accountId: execution.accountId, actorUserId: await actorOnce() }).append(
+            input,
+          ),
       },
       ai: createAiApi({ env, accountId: execution.accountId }),
       runFlow: (input) => runSubflow(rt, execution, input),
@@ -172,6 +179,7 @@ export function createFlowSystem({
     runtime: flowRuntime,
     sandbox,
     onRecords: triggers.onRecords,
+    noteDocs,
     /** Follows a flow's published, active state (schedules; table listeners are re-read). */
     async syncTriggers(flow: FlowRow) {
       await syncSchedule(db, flow);
@@ -193,6 +201,7 @@ export function createFlowSystem({
       scheduler?.stop();
       await inbound?.close();
       await flowRuntime.stop();
+      await noteDocs.close();
     },
   };
 }

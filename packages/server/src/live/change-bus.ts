@@ -73,4 +73,5 @@ export const topics = {
   user: (userId: string) => `user:${userId}`,
   account: (accountId: string) => `account:${accountId}`,
   table: (tableId: string) => `table:${tableId}`,
+  note: (noteId: string) => `note:${noteId}`,
 };

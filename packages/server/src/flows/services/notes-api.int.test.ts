@@ -1,3 +1,4 @@
+import { docToMarkdown } from '@flowmind/shared/note-markdown';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notes } from '../../db/schema';
@@ -14,13 +15,26 @@ describe('notes for flows', () => {
   it('creates and appends within one account, and never reaches another’s note', async () => {
     const ann = await signUpVerified(server, { name: 'Ann', email: 'ann@example.com' });
     const bo = await signUpVerified(server, { name: 'Bo', email: 'bo@example.com' });
-    const mine = createNotesApi({ db: server.db, accountId: ann.user.personal_account_id, actorUserId: ann.user.id });
-    const theirs = createNotesApi({ db: server.db, accountId: bo.user.personal_account_id, actorUserId: bo.user.id });
+    const mine = createNotesApi({
+      db: server.db,
+      docs: server.flows.noteDocs,
+      accountId: ann.user.personal_account_id,
+      actorUserId: ann.user.id,
+    });
+    const theirs = createNotesApi({
+      db: server.db,
+      docs: server.flows.noteDocs,
+      accountId: bo.user.personal_account_id,
+      actorUserId: bo.user.id,
+    });
     const note = await mine.create({ title: '  Standup  ', markdown: '# Monday' });
     expect(note.title).toBe('Standup');
     await mine.append({ noteId: note.id, markdown: '- shipped flows' });
     const [row] = await server.db.select().from(notes).where(eq(notes.id, note.id));
-    expect(row?.markdown).toBe('# Monday\n\n- shipped flows');
+    // Appended as blocks through the note's Yjs document; the derived content follows.
+    expect(docToMarkdown(await server.flows.noteDocs.read(note.id))).toBe('# Monday\n\n- shipped flows');
+    expect(row?.content).toMatchObject({ content: [{ type: 'heading' }, { type: 'bulletList' }] });
+    expect(row?.text).toBe('Monday\nshipped flows');
     expect(row?.accountId).toBe(ann.user.personal_account_id);
     await expect(theirs.append({ noteId: note.id, markdown: 'x' })).rejects.toThrow(/was not found in this account/);
     expect((await mine.create({ title: '', markdown: 'x' })).title).toBe('Untitled');

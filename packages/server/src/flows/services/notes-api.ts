@@ -1,18 +1,26 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { markdownToBlocks, markdownToDoc } from '@flowmind/shared/note-markdown';
+import { docToText } from '@flowmind/shared/note-text';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { newId } from '../../db/ids';
 import { notes } from '../../db/schema';
+import type { NoteDocs } from '../../notes/note-docs';
 import { type NotesApi, StepError } from '../steps/step';
 
 const MAX_NOTE_CHARS = 1_000_000;
 
-/** Notes of one account for flows: create one, or append Markdown to one (never another account's). */
+/**
+ * Notes of one account for flows: create one from Markdown, or append Markdown to one as blocks
+ * (through the note's Yjs document, so editors that have it open see the new blocks). Never
+ * another account's note.
+ */
 export function createNotesApi({
   db,
+  docs,
   accountId,
   actorUserId,
 }: {
   db: Db;
+  docs: NoteDocs;
   accountId: string;
   actorUserId: string | null;
 }): NotesApi {
@@ -20,36 +28,35 @@ export function createNotesApi({
     async create({ title, markdown }) {
       const clean = title.trim().slice(0, 500) || 'Untitled';
       if (markdown.length > MAX_NOTE_CHARS) throw new StepError('The note text is longer than 1,000,000 characters');
-      const [row] = await db
-        .insert(notes)
-        .values({ id: newId('nte'), accountId, title: clean, markdown, createdBy: actorUserId })
-        .returning({ id: notes.id, title: notes.title });
-      if (!row) throw new StepError('The note could not be saved');
-      return row;
+      const id = await docs.create({ accountId, userId: actorUserId, title: clean, content: markdownToDoc(markdown) });
+      return { id, title: clean };
     },
     async append({ noteId, markdown }) {
-      const [row] = await db
-        .update(notes)
-        .set({
-          markdown: sql`case when ${notes.markdown} = '' then ${markdown} else ${notes.markdown} || E'\\n\\n' || ${markdown} end`,
-        })
-        .where(
-          and(
-            eq(notes.id, noteId),
-            eq(notes.accountId, accountId),
-            isNull(notes.deletedAt),
-            sql`length(${notes.markdown}) + ${markdown.length} <= ${MAX_NOTE_CHARS}`,
-          ),
-        )
-        .returning({ id: notes.id, title: notes.title });
-      if (row) return row;
-      const [exists] = await db
-        .select({ id: notes.id })
+      const [note] = await db
+        .select({ id: notes.id, title: notes.title })
         .from(notes)
         .where(and(eq(notes.id, noteId), eq(notes.accountId, accountId), isNull(notes.deletedAt)));
-      throw new StepError(
-        exists ? 'The note would grow past 1,000,000 characters' : `Note ${noteId} was not found in this account`,
+      if (!note) throw new StepError(`Note ${noteId} was not found in this account`);
+      const blocks = markdownToBlocks(markdown);
+      if (blocks.length === 0) return note;
+      let tooLong = false;
+      const done = await docs.edit(
+        note.id,
+        (current) => {
+          const content = current.content ?? [];
+          const empty = content.length === 1 && content[0]?.type === 'paragraph' && !content[0].content?.length;
+          const next = { ...current, content: [...(empty ? [] : content), ...blocks] };
+          if (docToText(next).length > MAX_NOTE_CHARS) {
+            tooLong = true;
+            return null;
+          }
+          return { doc: next, result: true };
+        },
+        { userId: actorUserId },
       );
+      if (tooLong) throw new StepError('The note would grow past 1,000,000 characters');
+      if (!done) throw new StepError(`Note ${noteId} was not found in this account`);
+      return note;
     },
   };
 }
