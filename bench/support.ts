@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 
 /** The real server (scripts/e2e-server.ts: file-backed embedded database, SMTP catcher) on bench ports. */
 export async function startBenchServer({ port = 3150, mailPort = 3159, env = {} as Record<string, string> } = {}) {
-  const server = spawn('node', ['--import', 'tsx', 'scripts/e2e-server.ts'], {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn('node', [...nodeArgs, '--import', 'tsx', 'scripts/e2e-server.ts'], {
     env: { ...process.env, E2E_PORT: String(port), E2E_MAIL_PORT: String(mailPort), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -129,9 +129,11 @@ export const Flow = z.object({
 });
 export type Flow = z.infer<typeof Flow>;
 
+export const FlowName = z.string().trim().min(1, 'Give the flow a name').max(120, 'Use at most 120 characters');
+
 export const CreateFlow = z.object({
   accountId: z.string().min(1),
-  name: z.string().trim().min(1).max(120).default('Untitled flow'),
+  name: FlowName.default('Untitled flow'),
   description: z.string().max(2000).optional(),
   /** Start from a template's graph. */
   templateId: z.string().max(64).optional(),
@@ -141,7 +143,7 @@ export const CreateFlow = z.object({
 export type CreateFlow = z.input<typeof CreateFlow>;
 
 export const UpdateFlow = z.object({
-  name: z.string().trim().min(1).max(120).optional(),
+  name: FlowName.optional(),
   description: z.string().max(2000).optional(),
   graph: FlowGraph.optional(),
   /** The revision the graph was edited from; a newer one on the server answers 409. */

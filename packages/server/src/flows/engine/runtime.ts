@@ -20,6 +20,12 @@ export const executionTopic = (id: string) => `execution:${id}`;
 export const executionsTopic = (accountId: string) => `executions:${accountId}`;
 const cancelTopic = (id: string) => `execution-cancel:${id}`;
 
+/** How long a webhook call at its account's limit waits in process for a turn before queueing. */
+const TURN_WAIT_MS = 10_000;
+
+/** A place in an account's line: a queued execution's id, or a webhook call waiting in process. */
+type Turn = string | { grant: () => void };
+
 export type FlowRuntimeOptions = {
   db: Db;
   bus: ChangeBus;
@@ -81,7 +87,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
    * first as it ends one of the account's executions (the queue retries later in case the one to
    * end runs elsewhere), and new ones wait behind them, so turns are fair.
    */
-  const waitingTurn = new Map<string, string[]>();
+  const waitingTurn = new Map<string, Turn[]>();
   /** Webhook calls waiting for the response of an execution that waited its turn. */
   const responseWaiters = new Map<string, (response: WebhookResponse | null) => void>();
   const wakeNext = (accountId: string) => {
@@ -89,7 +95,40 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     const list = waitingTurn.get(accountId);
     const next = list?.shift();
     if (list && list.length === 0) waitingTurn.delete(accountId);
-    if (next) void execute(next, undefined, false, undefined, true);
+    if (!next) return;
+    if (typeof next === 'string') void execute(next, undefined, false, undefined, true);
+    else {
+      // A webhook call waiting in this process: its turn is counted before it hears of it.
+      addRunning(accountId, 1);
+      next.grant();
+    }
+  };
+  /** A webhook call at its account's limit waits here for a turn; false when none came in time. */
+  const waitForTurn = (accountId: string, ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const turn: Turn = {
+        grant: () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+      };
+      const timer = setTimeout(() => {
+        const list = waitingTurn.get(accountId);
+        const at = list?.indexOf(turn) ?? -1;
+        if (list && at >= 0) list.splice(at, 1);
+        if (list && list.length === 0) waitingTurn.delete(accountId);
+        resolve(false);
+      }, ms);
+      const list = waitingTurn.get(accountId) ?? [];
+      list.push(turn);
+      waitingTurn.set(accountId, list);
+      // A turn may be free already (the queue is only behind executions that are not runnable).
+      queueMicrotask(() => wakeNext(accountId));
+    });
+  /** Gives back a turn taken by a call that then failed to start. */
+  const releaseCall = (accountId: string) => {
+    addRunning(accountId, -1);
+    wakeNext(accountId);
   };
   const local = new Map<string, AbortController>();
   const timers = new Set<NodeJS.Timeout>();
@@ -205,16 +244,24 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       input: StartInput,
       { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
     ): Promise<{ execution: ExecutionRow; response: WebhookResponse | null; outcome: RunOutcome | null }> {
-      // Under the account's limit here, it starts claimed by this process (one write, no claim
-      // round trip); otherwise it is queued like any other and claimed in turn.
-      const inline = (runningFor.get(input.accountId) ?? 0) < accountConcurrency && !waitingTurn.has(input.accountId);
+      // Under the account's limit here, it starts claimed by this process (no claim round trip);
+      // at the limit, it waits here for a turn a while, and only then goes to the queue.
+      let inline = (runningFor.get(input.accountId) ?? 0) < accountConcurrency && !waitingTurn.has(input.accountId);
       // Counted at once, so calls arriving meanwhile see the account's turn taken.
       if (inline) addRunning(input.accountId, 1);
+      else inline = await waitForTurn(input.accountId, Math.min(timeoutMs, TURN_WAIT_MS));
       let row: ExecutionRow;
+      let written: Promise<unknown>;
       try {
-        row = await insert(input, inline ? 'running' : 'queued');
+        row = prepare(input, inline ? 'running' : 'queued');
+        // An inline run starts while its row is being written: its steps' saves follow the row
+        // in the same or a later batch, effectful steps wait for theirs, and the caller is
+        // answered only once the row is written. A quick flow is then one batch, one row.
+        written = writer.insert(row);
+        if (!inline) await written;
+        else written.catch(() => {});
       } catch (error) {
-        if (inline) addRunning(input.accountId, -1);
+        if (inline) releaseCall(input.accountId);
         throw error;
       }
       changed(row);
@@ -226,6 +273,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
         ? execute(row.id, respond, false, row)
         : enqueue(row.id).then((): RunOutcome => ({ kind: 'not-claimed', reason: 'busy' }));
       const outcome = await Promise.race([run, responded.then(() => null)]);
+      await written;
       if (outcome === null) return { execution: row, response: await responded, outcome: null };
       if (outcome.kind === 'not-claimed' && outcome.reason === 'busy') {
         // Queued behind the account's other executions: wait for a worker to answer for it. A
@@ -341,8 +389,15 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
 
   /** Saves a new execution with its trigger items (group commit); resolves once it is written. */
   async function insert(input: StartInput, status: 'queued' | 'running'): Promise<ExecutionRow> {
+    const row = prepare(input, status);
+    await writer.insert(row);
+    return row;
+  }
+
+  /** A new execution's row, claimed by this process when it is to run here at once. */
+  function prepare(input: StartInput, status: 'queued' | 'running'): ExecutionRow {
     const now = new Date();
-    const row: ExecutionRow = {
+    return {
       id: newId('exe'),
       accountId: input.accountId,
       flowId: input.flowId,
@@ -367,8 +422,6 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       startedAt: status === 'running' ? now : null,
       finishedAt: null,
     };
-    await writer.insert(row);
-    return row;
   }
 
   /** Claims and runs one execution here; `held` means a slot was taken for it already. */

@@ -1,4 +1,5 @@
 import type { View } from '@flowmind/shared/tables';
+import { TableName } from '@flowmind/shared/tables';
 import { ChevronDown, Copy, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -10,10 +11,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
+import { NameDialog } from '../../components/ui/name-dialog';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { alerts } from '../../shell/alert-store';
-import { TableNameDialog } from './table-name-dialog';
 import { useViewActions } from './use-view-actions';
 import { freeViewName, VIEW_TYPES, viewTypeInfo } from './view-types';
 
@@ -163,7 +164,8 @@ export function ViewTabs({
           </DropdownMenuContent>
         </DropdownMenu>
       </nav>
-      <TableNameDialog
+      <NameDialog
+        schema={TableName}
         key={naming ? JSON.stringify(naming.kind === 'create' ? naming : [naming.kind, naming.view.id]) : 'closed'}
         open={naming !== null}
         onOpenChange={(open) => !open && setNaming(null)}

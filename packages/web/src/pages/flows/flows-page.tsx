@@ -1,4 +1,5 @@
 import type { Flow } from '@flowmind/shared/flows';
+import { FlowName } from '@flowmind/shared/flows';
 import { History, Plus, Search, Trash2, Workflow } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -6,12 +7,12 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Input } from '../../components/ui/input';
+import { NameDialog } from '../../components/ui/name-dialog';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { ExecutionsTab } from '../../features/flows/executions/executions-tab';
 import { CreateFlowDialog } from '../../features/flows/list/create-flow-dialog';
 import { downloadJson } from '../../features/flows/list/download-file';
 import { flowFileName } from '../../features/flows/list/flow-file';
-import { FlowNameDialog } from '../../features/flows/list/flow-name-dialog';
 import { flowsApi } from '../../features/flows/list/flows-api';
 import { type FlowRowActions, FlowsList, FlowsListSkeleton } from '../../features/flows/list/flows-list';
 import { type FlowsTab, FlowsTabs } from '../../features/flows/list/flows-tabs';
@@ -184,7 +185,10 @@ export function FlowsPage() {
           navigate(`/flows/${flow.id}`);
         }}
       />
-      <FlowNameDialog
+      <NameDialog
+        title="Rename flow"
+        submitLabel="Save"
+        schema={FlowName}
         open={dialog?.kind === 'rename'}
         onOpenChange={(open) => !open && setDialog(null)}
         initialName={dialog?.kind === 'rename' ? dialog.flow.name : ''}

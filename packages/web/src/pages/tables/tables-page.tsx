@@ -1,4 +1,5 @@
 import type { Table } from '@flowmind/shared/tables';
+import { TableName } from '@flowmind/shared/tables';
 import { FileUp, Plus, Search, Table2, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,11 +7,11 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Input } from '../../components/ui/input';
+import { NameDialog } from '../../components/ui/name-dialog';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { ActionToasts, showActionToast } from '../../features/tables/action-toasts';
 import { CsvImportDialog } from '../../features/tables/csv-import-dialog';
-import { TableNameDialog } from '../../features/tables/table-name-dialog';
 import { tablesApi } from '../../features/tables/tables-api';
 import { TablesList, TablesListSkeleton } from '../../features/tables/tables-list';
 import { useRefreshTables, useTables, useTrashedTables } from '../../features/tables/use-tables';
@@ -163,10 +164,12 @@ export function TablesPage() {
         </EmptyState>
       )}
 
-      <TableNameDialog
+      <NameDialog
+        schema={TableName}
         open={dialog?.kind === 'create'}
         onOpenChange={(open) => !open && setDialog(null)}
         title="New table"
+        placeholder="e.g. Customers"
         submitLabel="Create table"
         extra={
           <Button
@@ -186,7 +189,8 @@ export function TablesPage() {
           navigate(`/tables/${table.id}`);
         }}
       />
-      <TableNameDialog
+      <NameDialog
+        schema={TableName}
         open={dialog?.kind === 'rename'}
         onOpenChange={(open) => !open && setDialog(null)}
         title="Rename table"
@@ -198,7 +202,8 @@ export function TablesPage() {
           refresh();
         }}
       />
-      <TableNameDialog
+      <NameDialog
+        schema={TableName}
         open={dialog?.kind === 'duplicate'}
         onOpenChange={(open) => !open && setDialog(null)}
         title="Duplicate table"

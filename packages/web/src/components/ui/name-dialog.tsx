@@ -1,28 +1,49 @@
-import { UpdateFlow } from '@flowmind/shared/flows';
-import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { Field, FormError } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import type { z } from 'zod';
+import { errorMessage } from '../../lib/api';
+import { Button } from './button';
+import { Dialog, DialogContent, DialogFooter } from './dialog';
+import { Field, FormError } from './form-field';
+import { Input } from './input';
 
-/** Asks for a flow's new name; the name rules are the API's (`UpdateFlow.name`). */
-export function FlowNameDialog({
+/**
+ * Asks for a name (create, rename, duplicate a table or a flow); `schema` holds the API's rules
+ * for it and `extra` adds controls such as "copy records".
+ */
+export function NameDialog({
   open,
   onOpenChange,
-  initialName,
+  title,
+  submitLabel,
+  initialName = '',
+  placeholder,
+  schema,
+  extra,
   onSubmit,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  initialName: string;
+  title: string;
+  submitLabel: string;
+  initialName?: string;
+  placeholder?: string;
+  schema: z.ZodType<string, string>;
+  extra?: ReactNode;
   onSubmit: (name: string) => Promise<unknown>;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open && (
-        <DialogContent title="Rename flow">
-          <NameForm initialName={initialName} onSubmit={onSubmit} onDone={() => onOpenChange(false)} />
+        <DialogContent title={title}>
+          <NameForm
+            initialName={initialName}
+            submitLabel={submitLabel}
+            placeholder={placeholder}
+            schema={schema}
+            extra={extra}
+            onSubmit={onSubmit}
+            onDone={() => onOpenChange(false)}
+          />
         </DialogContent>
       )}
     </Dialog>
@@ -31,10 +52,18 @@ export function FlowNameDialog({
 
 function NameForm({
   initialName,
+  submitLabel,
+  placeholder,
+  schema,
+  extra,
   onSubmit,
   onDone,
 }: {
   initialName: string;
+  submitLabel: string;
+  placeholder?: string;
+  schema: z.ZodType<string, string>;
+  extra?: ReactNode;
   onSubmit: (name: string) => Promise<unknown>;
   onDone: () => void;
 }) {
@@ -45,9 +74,9 @@ function NameForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = UpdateFlow.shape.name.unwrap().safeParse(name);
+    const parsed = schema.safeParse(name);
     if (!parsed.success) {
-      setError(name.trim() ? 'Use at most 120 characters' : 'Give the flow a name');
+      setError(parsed.error.issues[0]?.message ?? 'Invalid name');
       return;
     }
     setPending(true);
@@ -71,6 +100,7 @@ function NameForm({
             value={name}
             autoFocus
             maxLength={120}
+            placeholder={placeholder}
             onChange={(event) => {
               setName(event.target.value);
               setError(null);
@@ -78,13 +108,14 @@ function NameForm({
           />
         )}
       </Field>
+      {extra}
       <FormError>{serverError}</FormError>
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>
           Cancel
         </Button>
         <Button type="submit" pending={pending}>
-          Save
+          {submitLabel}
         </Button>
       </DialogFooter>
     </form>
