@@ -10,6 +10,9 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${shots}/${name}-dark.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 test('the focus timer runs from the keyboard, survives a reload and logs a skipped period', async ({ page }) => {
@@ -77,6 +80,7 @@ test('a focus session on a task ticks the task in its note and shows in the log'
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: 'Email the list', exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Pick a date', exact: true })).toHaveCount(0);
+  await screenshots(page, 'focus-picker');
   await dialog.getByRole('button', { name: 'Write the announcement', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('focus-current')).toHaveText('Write the announcement');
