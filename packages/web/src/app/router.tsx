@@ -44,6 +44,7 @@ const tablePage = () => import('../pages/tables/table-page');
 const flowEditorPage = () => import('../pages/flows/flow-editor-page');
 const sharePage = () => import('../pages/share/share-page');
 const focusPage = () => import('../pages/focus/focus-page');
+const notesPage = () => import('../pages/notes/notes-page');
 
 /** Guarded groups re-run their guard on every navigation, so a sign-out anywhere closes them. */
 const required = (children: RouteObject[], lazy?: RouteObject['lazy']): RouteObject => ({
@@ -168,7 +169,7 @@ const routes: RouteObject[] = [
               { path: 'referral', lazy: lazyPage(upcoming, (m) => m.ReferralPage) },
               { path: 'flows', lazy: lazyPage(flowsPage, (m) => m.FlowsPage) },
               { path: 'tables', lazy: lazyPage(tablesPage, (m) => m.TablesPage) },
-              { path: 'notes', lazy: lazyPage(upcoming, (m) => m.NotesPage) },
+              { path: 'notes', lazy: lazyPage(notesPage, (m) => m.NotesPage) },
               { path: 'integrations', lazy: lazyPage(upcoming, (m) => m.IntegrationsPage) },
               { path: 'leaderboard', lazy: lazyPage(upcoming, (m) => m.LeaderboardPage) },
               { path: 'agents/explore', lazy: lazyPage(upcoming, (m) => m.ExplorePage) },

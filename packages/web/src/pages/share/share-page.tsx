@@ -1,4 +1,6 @@
+import { NOTE_PUBLIC_ID_PREFIX } from '@flowmind/shared/notes';
 import { FileQuestion } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -7,9 +9,20 @@ import { FillForm } from '../../features/tables/fill-form';
 import { usePublicForm } from '../../features/tables/use-public-form';
 import { ApiError, errorMessage } from '../../lib/api';
 
-/** /share/{publicId}: a shared form, open to anyone with the link (signed in or not). */
+// Notes bring the editor's code; a shared form should not have to load it.
+const SharedNote = lazy(() => import('../../features/notes/shared-note').then((m) => ({ default: m.SharedNote })));
+
+/** /share/{publicId}: a shared note or form (told apart by the id's prefix), open to anyone with the link. */
 export function SharePage() {
   const publicId = useParams().publicId as string;
+  return publicId.startsWith(NOTE_PUBLIC_ID_PREFIX) ? (
+    <SharedNote publicId={publicId} />
+  ) : (
+    <SharedForm publicId={publicId} />
+  );
+}
+
+function SharedForm({ publicId }: { publicId: string }) {
   const { form, submit } = usePublicForm(publicId);
   usePageHeader({ title: form.data?.title || 'Shared form', loading: form.isPending });
 

@@ -1,28 +1,10 @@
-import { Compass, Gift, LifeBuoy, MessageSquareHeart, NotebookPen, Plug, Settings, Trophy, Users } from 'lucide-react';
+import { Compass, Gift, LifeBuoy, MessageSquareHeart, Plug, Settings, Trophy, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { ComingSoon } from './coming-soon';
 
 const home = { label: 'Back to Home', to: '/dashboard' };
-
-export function NotesPage() {
-  usePageHeader({
-    title: 'Notes',
-    description: 'Manage your notes here',
-    showFloatingButton: false,
-    showTabs: false,
-  });
-  return (
-    <ComingSoon
-      icon={NotebookPen}
-      title="Notes"
-      description="A clean editor for plans, docs and meeting notes, shared with everyone in the account."
-      plans={['Rich text with headings, lists, checklists and code', 'Agents can use your notes as context']}
-      links={[home]}
-    />
-  );
-}
 
 export function IntegrationsPage() {
   usePageHeader({
