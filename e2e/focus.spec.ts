@@ -109,4 +109,10 @@ test('a focus session on a task ticks the task in its note and shows in the log'
   const log = await (await page.request.get(`/api/focus/sessions?accountId=${accountId}`)).json();
   expect(log.sessions[0]).toMatchObject({ noteId: note.id, taskText: 'Write the announcement', outcome: 'completed' });
   await screenshots(page, 'focus-done');
+
+  // And in the note itself, the task shows ticked.
+  await page.goto(`/notes?note=${note.id}`);
+  const body = page.getByLabel('Note body');
+  await expect(body.locator('li[data-checked="true"]').filter({ hasText: 'Write the announcement' })).toBeVisible();
+  await expect(body.locator('li[data-checked="false"]').filter({ hasText: 'Email the list' })).toBeVisible();
 });
