@@ -54,6 +54,32 @@ test('the focus timer runs from the keyboard, survives a reload and logs a skipp
   await expect(log.getByRole('listitem').first()).toContainText('Skipped');
 });
 
+test('a period that runs out ends by the clock, not by counted ticks, and a break comes next', async ({ page }) => {
+  const user = await signedInUser(page, 'Clara');
+  const patched = await page.request.patch('/api/focus/settings', {
+    headers: { origin: APP_ORIGIN },
+    data: { focusMinutes: 1 },
+  });
+  expect(patched.ok()).toBeTruthy();
+  // The page's clock only moves when told to: jumping it 61 s fires the timer's interval once, as in a
+  // background tab whose timers were held back; the clock must still read 0 and end the period.
+  await page.clock.install();
+  await page.goto('/focus');
+  await expect(timer(page)).toHaveText('01:00');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.clock.fastForward('01:01');
+  await expect(page.getByText('Focus period done. Time for a break.')).toBeVisible();
+  await expect(page).toHaveTitle('Time for a break · Focus');
+  await expect(page.getByRole('button', { name: 'Short break', pressed: true })).toBeVisible();
+  await expect(timer(page)).toHaveText('05:00');
+  const log = await (await page.request.get(`/api/focus/sessions?accountId=${user.personalAccountId}`)).json();
+  expect(log.sessions).toHaveLength(1);
+  // The server counts the time that really passed (a few seconds here), never more than the plan.
+  expect(log.sessions[0]).toMatchObject({ kind: 'focus', outcome: 'completed', plannedSeconds: 60 });
+  expect(log.sessions[0].focusedSeconds).toBeLessThanOrEqual(60);
+});
+
 test('a focus session on a task ticks the task in its note and shows in the log', async ({ page }) => {
   const user = await signedInUser(page, 'Tasha');
   const accountId = user.personalAccountId;
