@@ -43,8 +43,8 @@ const flowsPage = () => import('../pages/flows/flows-page');
 const tablePage = () => import('../pages/tables/table-page');
 const flowEditorPage = () => import('../pages/flows/flow-editor-page');
 const sharePage = () => import('../pages/share/share-page');
-const focusPage = () => import('../pages/focus/focus-page');
 const notesPage = () => import('../pages/notes/notes-page');
+const focusPage = () => import('../pages/focus/focus-page');
 
 /** Guarded groups re-run their guard on every navigation, so a sign-out anywhere closes them. */
 const required = (children: RouteObject[], lazy?: RouteObject['lazy']): RouteObject => ({
