@@ -21,6 +21,8 @@ import { registerFlowRoutes } from './flows/flow.routes';
 import { flowService } from './flows/flow.service';
 import { createFlowSystem, type FlowSystem } from './flows/flow-system';
 import { registerWebhookRoutes } from './flows/triggers/webhook.routes';
+import { registerFocusRoutes } from './focus/focus.routes';
+import { focusService } from './focus/focus.service';
 import { registerErrorHandling } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { sessionReader } from './http/session';
@@ -149,6 +151,7 @@ export async function buildApp({
   registerRecordImportRoutes(app, { session, records });
   registerFlowRoutes(app, { session, flows });
   registerExecutionRoutes(app, { session, executions });
+  registerFocusRoutes(app, { session, focus: focusService({ db, accounts }) });
   registerWebhookRoutes(app, { db, runtime: flowSystem.runtime });
   registerPublicFormRoutes(app, { forms: publicFormService({ db, bus, onRecords: flowSystem.onRecords }) });
   registerNoteRoutes(app, { session, notes });

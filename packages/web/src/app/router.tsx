@@ -44,6 +44,7 @@ const tablePage = () => import('../pages/tables/table-page');
 const flowEditorPage = () => import('../pages/flows/flow-editor-page');
 const sharePage = () => import('../pages/share/share-page');
 const notesPage = () => import('../pages/notes/notes-page');
+const focusPage = () => import('../pages/focus/focus-page');
 
 /** Guarded groups re-run their guard on every navigation, so a sign-out anywhere closes them. */
 const required = (children: RouteObject[], lazy?: RouteObject['lazy']): RouteObject => ({
@@ -208,7 +209,7 @@ const routes: RouteObject[] = [
               (m) => m.InvitePage,
             ),
           },
-          required([{ path: 'focus', lazy: lazyPage(misc, (m) => m.FocusPage) }], focusLayout),
+          required([{ path: 'focus', lazy: lazyPage(focusPage, (m) => m.FocusPage) }], focusLayout),
           {
             lazy: defaultLayout,
             children: [

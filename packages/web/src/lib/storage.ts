@@ -5,6 +5,8 @@ export const storageKeys = {
   chunkReloadAt: 'flowmind.chunkReloadAt',
   /** Followed by `.{viewId}`: the groups collapsed in a grouped grid, on this browser. */
   collapsedGroups: 'flowmind.collapsedGroups',
+  /** Followed by `.{accountId}`: focus mode's picked task, next period and last seen session. */
+  focus: 'flowmind.focus',
 } as const;
 
 export function readJson<T>(storage: Storage, key: string): T | null {

@@ -1,4 +1,4 @@
-import { Activity, CreditCard, Crosshair, FlaskConical, LayoutTemplate, Link2, Plug } from 'lucide-react';
+import { Activity, CreditCard, FlaskConical, LayoutTemplate, Link2, Plug } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -6,18 +6,6 @@ import { usePageHeader } from '../../features/page-header/use-page-header';
 import { useSession } from '../../features/session/session-store';
 import { trackPageView } from '../../lib/analytics';
 import { ComingSoon } from '../upcoming/coming-soon';
-
-export function FocusPage() {
-  usePageHeader({ title: 'Focus' });
-  return (
-    <ComingSoon
-      icon={Crosshair}
-      title="Focus mode"
-      description="One task at a time, without the sidebar or notifications. Focus sessions arrive together with notes."
-      links={[{ label: 'Back to Home', to: '/dashboard' }]}
-    />
-  );
-}
 
 export function TemplatePage() {
   const { siteId } = useParams();

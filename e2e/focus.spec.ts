@@ -1,0 +1,108 @@
+import { expect, type Page, test } from '@playwright/test';
+import { APP_ORIGIN, signedInUser } from './support';
+
+const shots = process.env.E2E_SHOTS_DIR;
+const timer = (page: Page) => page.getByRole('timer');
+
+async function screenshots(page: Page, name: string) {
+  if (!shots) return;
+  await page.screenshot({ path: `${shots}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('the focus timer runs from the keyboard, survives a reload and logs a skipped period', async ({ page }) => {
+  await signedInUser(page, 'Flora');
+  await page.goto('/focus');
+  await expect(page.getByRole('heading', { name: 'What are you working on?' })).toBeVisible();
+  await expect(timer(page)).toHaveText('25:00');
+  await expect(page.getByText('No sessions yet.')).toBeVisible();
+  await screenshots(page, 'focus-empty');
+
+  // Settings: a shorter focus period applies at once to the idle timer.
+  await page.getByRole('button', { name: 'Timer settings' }).click();
+  await page.getByRole('spinbutton', { name: 'Focus (min)' }).fill('2');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(timer(page)).toHaveText('02:00');
+
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(page).toHaveTitle(/^0[12]:\d\d · Focus$/);
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
+  await expect(page).toHaveTitle(/· Focus \(paused\)$/);
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+
+  // The running period is the server's: a reload shows it still running, with time gone by.
+  await page.waitForTimeout(1500);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(timer(page)).toHaveText(/^01:5\d$/);
+  await screenshots(page, 'focus-running');
+
+  await page.keyboard.press('s');
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Short break', pressed: true })).toBeVisible();
+  await expect(timer(page)).toHaveText('05:00');
+  const log = page.getByRole('list', { name: 'Focus sessions' });
+  await expect(log.getByRole('listitem')).toHaveCount(1);
+  await expect(log.getByRole('listitem').first()).toContainText('Skipped');
+});
+
+test('a focus session on a task ticks the task in its note and shows in the log', async ({ page }) => {
+  const user = await signedInUser(page, 'Tasha');
+  const accountId = user.personalAccountId;
+
+  // No notes yet: the picker says so and points to Notes.
+  await page.goto('/focus');
+  await page.getByRole('button', { name: 'Pick a task or note' }).click();
+  await expect(page.getByRole('dialog').getByText('No tasks yet')).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'Go to Notes' })).toHaveAttribute('href', '/notes');
+  await page.keyboard.press('Escape');
+
+  const created = await page.request.post('/api/notes', {
+    headers: { origin: APP_ORIGIN },
+    data: {
+      accountId,
+      title: 'Launch plan',
+      markdown: '# Launch\n\n- [x] Pick a date\n- [ ] Write the announcement\n- [ ] Email the list\n',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const note = await created.json();
+
+  await page.getByRole('button', { name: 'Pick a task or note' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Email the list', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Pick a date', exact: true })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Write the announcement', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('focus-current')).toHaveText('Write the announcement');
+  await expect(page.getByText('Launch plan')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.waitForTimeout(1200);
+  await screenshots(page, 'focus-task');
+  await page.keyboard.press('d');
+
+  // The task is ticked in its note, the period ends as completed, a break is next.
+  await expect(page.getByRole('heading', { name: 'What are you working on?' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Short break', pressed: true })).toBeVisible();
+  const open = await (await page.request.get(`/api/notes/tasks?accountId=${accountId}&checked=false`)).json();
+  expect(open.tasks.map((t: { text: string }) => t.text)).toEqual(['Email the list']);
+  const done = await (await page.request.get(`/api/notes/tasks?accountId=${accountId}&checked=true`)).json();
+  expect(done.tasks).toContainEqual(
+    expect.objectContaining({ noteId: note.id, text: 'Write the announcement', checked: true }),
+  );
+
+  const entry = page.getByRole('list', { name: 'Focus sessions' }).getByRole('listitem').first();
+  await expect(entry).toContainText('Write the announcement');
+  await expect(entry).toContainText('Launch plan');
+  await expect(entry).toContainText('Completed');
+  const log = await (await page.request.get(`/api/focus/sessions?accountId=${accountId}`)).json();
+  expect(log.sessions[0]).toMatchObject({ noteId: note.id, taskText: 'Write the announcement', outcome: 'completed' });
+  await screenshots(page, 'focus-done');
+});
