@@ -25,6 +25,8 @@ type PaneProps = {
   noteId: string;
   actions: NoteActions;
   tagSuggestions: string[];
+  /** A note just made: the caret starts in its title. */
+  focusTitle?: boolean;
   /** Phones show the note full-screen; this goes back to the list. */
   onBack?: () => void;
 };
@@ -82,7 +84,7 @@ export function NotePane(props: PaneProps) {
   return <OpenNote key={note.data.id} {...props} note={note.data} />;
 }
 
-function OpenNote({ accountId, note, actions, tagSuggestions, onBack }: PaneProps & { note: NoteDetail }) {
+function OpenNote({ accountId, note, actions, tagSuggestions, focusTitle, onBack }: PaneProps & { note: NoteDetail }) {
   const queryClient = useQueryClient();
   const [reseed, setReseed] = useState(0);
   const handle = useLocalNoteDoc(`${note.id}:${reseed}`, note.content);
@@ -120,6 +122,7 @@ function OpenNote({ accountId, note, actions, tagSuggestions, onBack }: PaneProp
       <div className="mx-auto grid w-full max-w-3xl gap-3 px-4 pt-6 sm:px-10 sm:pt-10">
         <NoteTitleInput
           ref={titleRef}
+          autoFocus={focusTitle}
           value={note.title}
           onSave={(title) => actions.update(note.id, { title })}
           onSavingChange={setTitleSaving}

@@ -37,6 +37,8 @@ export function NotesPage() {
   const [sort, setSort] = useState<NoteSort>('updated');
   const [tag, setTag] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  /** The note this page just made: its title takes the caret. */
+  const [freshId, setFreshId] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
   const polling = useNotesLiveRefresh(accountId);
@@ -61,7 +63,8 @@ export function NotesPage() {
   const create = useCallback(async () => {
     setCreating(true);
     if (trash) setParams({});
-    await actions.create();
+    const note = await actions.create();
+    if (note) setFreshId(note.id);
     setCreating(false);
   }, [actions, trash, setParams]);
 
@@ -153,6 +156,7 @@ export function NotesPage() {
             noteId={noteId}
             actions={actions}
             tagSuggestions={(tags.data ?? []).map((entry) => entry.tag)}
+            focusTitle={freshId === noteId}
             onBack={split ? undefined : () => openNote(null)}
           />
         </div>
