@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
-import { safeHref } from './bubble-toolbar';
+import { safeHref } from './safe-href';
 
 /** Asks for the address of an image to put in the note (uploads arrive with the files feature). */
 export function ImageUrlDialog({ open, onDone }: { open: boolean; onDone: (url: string | null) => void }) {
