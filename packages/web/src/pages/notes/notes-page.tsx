@@ -133,7 +133,7 @@ export function NotesPage() {
             setSearch('');
             setTag(null);
           }}
-          onCreate={() => void create()}
+          onCreate={split ? undefined : () => void create()}
         />
       </div>
     </section>
@@ -205,7 +205,8 @@ function ListBody({
   filtered: boolean;
   trash: boolean;
   onClear: () => void;
-  onCreate: () => void;
+  /** Left out where the empty note pane beside the list already offers it. */
+  onCreate?: () => void;
 }) {
   if (list.error && !list.data) {
     return (
@@ -231,7 +232,8 @@ function ListBody({
             Clear filters
           </Button>
         ) : (
-          !trash && (
+          !trash &&
+          onCreate && (
             <Button size="sm" onClick={onCreate}>
               <Plus aria-hidden="true" />
               New note
