@@ -34,6 +34,7 @@ import type { Mailer } from './mail/mailer';
 import { registerNoteLiveSources } from './notes/note.live';
 import { registerNoteRoutes } from './notes/note.routes';
 import { noteService } from './notes/note.service';
+import { noteCollabChannel } from './notes/note-collab';
 import { registerPublicFormRoutes } from './tables/public-form.routes';
 import { publicFormService } from './tables/public-form.service';
 import { registerRecordImportRoutes } from './tables/record-import.routes';
@@ -74,7 +75,8 @@ export async function buildApp({
   registerErrorHandling(app);
   registerOpenApi(app, { version: buildId });
   await app.register(rateLimit, { global: false });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // Note documents send Yjs updates over the socket; a long offline session can make a large one.
+  await app.register(websocket, { options: { maxPayload: 8 * 1024 * 1024 } });
 
   // Cookie-authenticated writes must come from our own pages: browsers always send Origin on
   // cross-site POST/PATCH/DELETE, so a foreign Origin is refused before any handler runs.
@@ -138,6 +140,7 @@ export async function buildApp({
   registerFlowLiveSources(hub, { flows });
   const notes = noteService({ db, bus, accounts, docs: flowSystem.noteDocs, appUrl: config.appUrl });
   registerNoteLiveSources(hub, { notes });
+  hub.channel(noteCollabChannel({ docs: flowSystem.noteDocs, notes, logger }));
   registerExecutionLiveSources(hub, { executions });
 
   app.get('/api/health', async (): Promise<Health> => {

@@ -77,6 +77,13 @@ export const CreateNote = z.object({
 });
 export type CreateNote = z.infer<typeof CreateNote>;
 
+/** Import Markdown into an existing note: after its blocks, or instead of them (a version is saved first). */
+export const ImportNote = z.object({
+  markdown: z.string().max(2_000_000),
+  mode: z.enum(['append', 'replace']).default('append'),
+});
+export type ImportNote = z.infer<typeof ImportNote>;
+
 export const UpdateNote = z.object({
   title: NoteTitle.optional(),
   pinned: z.boolean().optional(),
@@ -156,6 +163,7 @@ export type SetNoteTask = z.infer<typeof SetNoteTask>;
  * DELETE /api/notes/{id}/share           revoke → 204
  * GET    /api/notes/{id}/export?format=md|html → file (Content-Disposition attachment)
  * POST   /api/notes/{id}/tasks           SetNoteTask → NoteTask
+ * POST   /api/notes/{id}/import          ImportNote → NoteDetail (Markdown appended or replacing the body)
  * GET    /api/public/notes/{publicId}    → PublicNote (open to everyone; 404 once revoked or trashed)
  */
 export const NOTES_API = '/api/notes';

@@ -34,6 +34,18 @@ type Subscription = {
   again: boolean;
 };
 
+/**
+ * A channel handles messages beyond subscriptions (note documents): one handler per connection,
+ * made on the connection's first message of one of its types.
+ */
+export type LiveChannel = {
+  types: readonly string[];
+  connect(input: { userId: string; send(message: LiveServerMessage): void }): {
+    receive(message: LiveClientMessage): void;
+    close(): void;
+  };
+};
+
 export type LiveConnection = {
   receive(raw: string): void;
   close(): void;
@@ -55,14 +67,19 @@ function match(pattern: string, path: string): Record<string, string> | null {
 
 export function createLiveHub({ bus, logger }: { bus: ChangeBus; logger: Logger }) {
   const sources: LiveSource[] = [];
+  const channels: LiveChannel[] = [];
 
   return {
     register(source: LiveSource) {
       sources.push(source);
     },
+    channel(channel: LiveChannel) {
+      channels.push(channel);
+    },
 
     connect({ userId, send }: { userId: string; send(message: LiveServerMessage): void }): LiveConnection {
       const subscriptions = new Map<string, Subscription>();
+      const handlers = new Map<LiveChannel, ReturnType<LiveChannel['connect']>>();
 
       async function refresh(id: string, sub: Subscription) {
         try {
@@ -128,10 +145,20 @@ export function createLiveHub({ bus, logger }: { bus: ChangeBus; logger: Logger 
             return;
           }
           if (message.type === 'ping') return send({ type: 'pong' });
+          const channel = channels.find((c) => c.types.includes(message.type));
+          if (channel) {
+            let handler = handlers.get(channel);
+            if (!handler) {
+              handler = channel.connect({ userId, send });
+              handlers.set(channel, handler);
+            }
+            return handler.receive(message);
+          }
           if (message.type === 'unsubscribe') {
             subscriptions.delete(message.id);
             return;
           }
+          if (message.type !== 'subscribe') return;
           if (subscriptions.size >= 100 && !subscriptions.has(message.id)) {
             return send({ type: 'error', id: message.id, code: 'rate_limited', message: 'Too many subscriptions' });
           }
@@ -160,6 +187,8 @@ export function createLiveHub({ bus, logger }: { bus: ChangeBus; logger: Logger 
           });
         },
         close() {
+          for (const handler of handlers.values()) handler.close();
+          handlers.clear();
           subscriptions.clear();
           unsubscribeBus();
         },

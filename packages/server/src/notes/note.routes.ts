@@ -1,5 +1,6 @@
 import {
   CreateNote,
+  ImportNote,
   NoteExportFormat,
   NoteListQuery,
   NoteTagsQuery,
@@ -210,6 +211,16 @@ export function registerNoteRoutes(
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
         .send(file.body);
     },
+  );
+  app.post(
+    '/api/notes/:noteId/import',
+    doc({
+      summary: 'Import Markdown into a note: appended after its blocks, or replacing them (a version is saved first)',
+      params: NoteParams,
+      body: ImportNote,
+      response: Detail,
+    }),
+    async (req) => notes.importInto(await user(req), noteId(req), parse(ImportNote, req.body)),
   );
   app.post(
     '/api/notes/:noteId/tasks',

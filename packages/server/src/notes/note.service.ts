@@ -1,10 +1,11 @@
 import { AppError } from '@flowmind/shared/errors';
 import { EMPTY_NOTE_DOC, type NoteDoc } from '@flowmind/shared/note-doc';
 import { docToHtmlPage } from '@flowmind/shared/note-html';
-import { docToMarkdown, markdownToDoc } from '@flowmind/shared/note-markdown';
+import { docToMarkdown, markdownToBlocks, markdownToDoc } from '@flowmind/shared/note-markdown';
 import { docTasks, setTaskChecked } from '@flowmind/shared/note-text';
 import type {
   CreateNote,
+  ImportNote,
   NoteDetail,
   NoteExportFormat,
   NoteList,
@@ -230,6 +231,25 @@ export function noteService({
       if (!version) throw new AppError('not_found', 'Version not found');
       await snapshot(note, userId, 'restore');
       await docs.edit(note.id, () => ({ doc: version.content, result: null }), { userId });
+      return detail(note.account_id, note.id);
+    },
+
+    /** Markdown into an existing note, through the Y.Doc (open editors receive it as an edit). */
+    async importInto(userId: string, noteId: string, input: ImportNote): Promise<NoteDetail> {
+      const note = await requireNote(noteId, userId, { allowTrashed: false });
+      if (input.mode === 'replace') await snapshot(note, userId, 'restore');
+      const blocks = markdownToBlocks(input.markdown);
+      await docs.edit(
+        note.id,
+        (current) => {
+          if (input.mode === 'replace') return { doc: markdownToDoc(input.markdown), result: null };
+          if (blocks.length === 0) return null;
+          const content = current.content ?? [];
+          const empty = content.length === 1 && content[0]?.type === 'paragraph' && !content[0].content?.length;
+          return { doc: { ...current, content: [...(empty ? [] : content), ...blocks] }, result: null };
+        },
+        { userId },
+      );
       return detail(note.account_id, note.id);
     },
 

@@ -202,6 +202,18 @@ describe('notes API', () => {
     expect(html.text).toContain('<h2>Plan</h2><ol><li><p>one</p></li>');
     expect(html.text).toContain('&#60;script&#62;');
     expect(html.text).not.toContain('<script>');
+
+    const appended = await client.post(`/api/notes/${note.id}/import`, { markdown: '- [ ] added' });
+    expect(appended.status).toBe(200);
+    expect(appended.body.content.content.at(-1)).toMatchObject({ type: 'taskList' });
+    expect(appended.body.content.content).toHaveLength(5);
+    const replaced = await client.post(`/api/notes/${note.id}/import`, { markdown: 'only this', mode: 'replace' });
+    expect(replaced.body.content).toEqual({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'only this' }] }],
+    });
+    const versions = await client.get(`/api/notes/${note.id}/versions`);
+    expect(versions.body.versions.map((v: { reason: string }) => v.reason)).toContain('restore');
   });
 
   it('keeps other accounts’ notes, versions, shares and tasks out of reach (404)', async () => {
@@ -226,6 +238,7 @@ describe('notes API', () => {
       c.delete(`/api/notes/${id}/share`),
       c.get(`/api/notes/${id}/export?format=md`),
       c.post(`/api/notes/${id}/tasks`, { index: 0, text: 'secret task', checked: true }),
+      c.post(`/api/notes/${id}/import`, { markdown: 'x' }),
       c.get(`/api/notes?accountId=${owner.accountId}`),
       c.get(`/api/notes/tags?accountId=${owner.accountId}`),
       c.get(`/api/notes/tasks?accountId=${owner.accountId}`),
@@ -256,6 +269,7 @@ describe('notes API', () => {
         '/api/notes/{noteId}/share',
         '/api/notes/{noteId}/export',
         '/api/notes/{noteId}/tasks',
+        '/api/notes/{noteId}/import',
         '/api/public/notes/{publicId}',
       ].sort(),
     );

@@ -1,4 +1,10 @@
-import type { LiveClientMessage, LiveDoc, LiveServerMessage } from '@flowmind/shared/live';
+import type {
+  LiveClientMessage,
+  LiveDoc,
+  LiveNoteMessage,
+  LiveNoteServerMessage,
+  LiveServerMessage,
+} from '@flowmind/shared/live';
 import { sessionStore } from '../session/session-store';
 
 export type LiveSnapshot = Extract<LiveServerMessage, { type: 'snapshot' }>;
@@ -14,6 +20,16 @@ type Subscription = {
   error: LiveError | null;
 };
 
+/**
+ * A channel shares the socket for messages beyond subscriptions (note documents): it keeps the
+ * socket connected while attached, hears when it opens and closes, and gets the messages of its kind.
+ */
+export type LiveChannel = {
+  onOpen(): void;
+  onClose(): void;
+  onMessage(message: LiveNoteServerMessage): void;
+};
+
 const PING_INTERVAL_MS = 25_000;
 const IDLE_CLOSE_MS = 10_000;
 const MAX_BACKOFF_MS = 30_000;
@@ -27,6 +43,8 @@ const CLOSE_UNAUTHORIZED = 4401;
  */
 function createLiveClient() {
   const subscriptions = new Map<string, Subscription>();
+  const channels = new Set<LiveChannel>();
+  const wanted = () => subscriptions.size > 0 || channels.size > 0;
   let socket: WebSocket | null = null;
   let nextId = 1;
   let attempt = 0;
@@ -51,13 +69,14 @@ function createLiveClient() {
 
   function connect() {
     clearTimeout(reconnectTimer);
-    if (socket || subscriptions.size === 0 || !canConnect()) return;
+    if (socket || !wanted() || !canConnect()) return;
     const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/live`;
     const ws = new WebSocket(url);
     socket = ws;
     ws.onopen = () => {
       attempt = 0;
       for (const sub of subscriptions.values()) sendSubscribe(sub);
+      for (const channel of channels) channel.onOpen();
       pingTimer = setInterval(() => send({ type: 'ping' }), PING_INTERVAL_MS);
     };
     ws.onmessage = (event) => receive(String(event.data));
@@ -65,6 +84,7 @@ function createLiveClient() {
       if (socket !== ws) return;
       socket = null;
       clearInterval(pingTimer);
+      for (const channel of channels) channel.onClose();
       if (event.code === CLOSE_UNAUTHORIZED) {
         blocked = true;
         return;
@@ -74,7 +94,7 @@ function createLiveClient() {
   }
 
   function scheduleReconnect() {
-    if (subscriptions.size === 0) return;
+    if (!wanted()) return;
     // 1 s, 2 s, 4 s … up to 30 s, with jitter so many tabs do not reconnect in step.
     const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) * (0.75 + Math.random() * 0.5);
     attempt += 1;
@@ -88,6 +108,15 @@ function createLiveClient() {
     const ws = socket;
     socket = null;
     ws?.close(1000);
+    if (ws) for (const channel of channels) channel.onClose();
+  }
+
+  function idleCheck() {
+    if (wanted()) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (!wanted()) disconnect();
+    }, IDLE_CLOSE_MS);
   }
 
   function receive(raw: string) {
@@ -98,6 +127,11 @@ function createLiveClient() {
       return;
     }
     if (message.type === 'pong') return;
+    if (message.type.startsWith('note-')) {
+      for (const channel of channels) channel.onMessage(message as LiveNoteServerMessage);
+      return;
+    }
+    if (message.type !== 'snapshot' && message.type !== 'error') return;
     const sub = [...subscriptions.values()].find((candidate) => candidate.id === message.id);
     if (!sub) {
       if (message.type === 'error') console.error('Live error', message);
@@ -160,14 +194,30 @@ function createLiveClient() {
         if (current.listeners.size > 0) return;
         subscriptions.delete(key);
         send({ type: 'unsubscribe', id: current.id });
-        if (subscriptions.size === 0) {
-          clearTimeout(idleTimer);
-          idleTimer = setTimeout(() => {
-            if (subscriptions.size === 0) disconnect();
-          }, IDLE_CLOSE_MS);
-        }
+        idleCheck();
       };
     },
+
+    /** Attaches a channel (see LiveChannel); returns the function that detaches it. */
+    attach(channel: LiveChannel): () => void {
+      clearTimeout(idleTimer);
+      channels.add(channel);
+      if (socket?.readyState === WebSocket.OPEN) queueMicrotask(() => channel.onOpen());
+      connect();
+      return () => {
+        channels.delete(channel);
+        idleCheck();
+      };
+    },
+
+    /** Sends a channel's message; false when the socket is not open (the channel resends on open). */
+    sendNote(message: LiveNoteMessage): boolean {
+      if (socket?.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(message));
+      return true;
+    },
+
+    isOpen: () => socket?.readyState === WebSocket.OPEN,
 
     /** One read of a path; a missing document rejects with the server's 'Document does not exist…' message. */
     once(path: string): Promise<LiveDoc[]> {

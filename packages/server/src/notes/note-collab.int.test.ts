@@ -1,0 +1,239 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createFlowSystem } from '../flows/flow-system';
+import { createMailer } from '../mail/mailer';
+import { signUpVerified, startTestServer, TEST_APP_URL, TestClient, type TestServer } from '../test/test-server';
+import { CollabTestClient } from './note-collab.test-client';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+let n = 0;
+async function member(on: TestServer = server) {
+  n += 1;
+  const { client, user } = await signUpVerified(on, { name: `C${n}`, email: `collab${n}@example.com` });
+  return { client, user, accountId: user.personal_account_id as string };
+}
+
+async function newNote(client: TestClient, accountId: string, markdown = 'Hello') {
+  const res = await client.post('/api/notes', { accountId, title: 'Shared', markdown });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+
+/** The REST view of the note once the derived columns caught up. */
+async function savedTexts(client: TestClient, noteId: string, want: (texts: string[]) => boolean) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const res = await client.get(`/api/notes/${noteId}`);
+    const texts = (res.body.content.content ?? []).map((b: { content?: { text: string }[] }) =>
+      (b.content ?? []).map((t) => t.text).join(''),
+    );
+    if (want(texts)) return texts;
+    if (Date.now() > deadline) throw new Error(`saved content never matched: ${JSON.stringify(texts)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('note documents over /api/live', () => {
+  it('two sockets editing at once converge, and the result is saved', async () => {
+    const { client, accountId } = await member();
+    const noteId = await newNote(client, accountId, 'Hello');
+    // A second tab of the same user, and a member of a shared account, both count; two tabs here.
+    const second = new TestClient(server.baseUrl);
+    await second.post('/api/auth/sign-in/email', {
+      email: `collab${n}@example.com`,
+      password: 'correct horse battery',
+    });
+    const a = new CollabTestClient(client, noteId);
+    const b = new CollabTestClient(second, noteId);
+    await a.connect();
+    await b.connect();
+    expect(a.texts()).toEqual(['Hello']);
+
+    for (let i = 0; i < 10; i++) {
+      a.typeAt(0, 'A');
+      b.typeAt(b.texts()[0]?.length ?? 0, 'b');
+      if (i % 3 === 0) a.addParagraph(`line a ${i}`);
+      if (i % 4 === 0) b.addParagraph(`line b ${i}`);
+    }
+    await a.settled();
+    await b.settled();
+    const same = (texts: string[]) => JSON.stringify(texts) === JSON.stringify(a.texts());
+    await b.waitFor(same);
+    await a.waitFor((texts) => JSON.stringify(texts) === JSON.stringify(b.texts()));
+    const final = a.texts();
+    expect(final[0]).toBe(`${'A'.repeat(10)}Hello${'b'.repeat(10)}`);
+    expect(final).toEqual(expect.arrayContaining(['line a 0', 'line a 9', 'line b 0', 'line b 8']));
+    expect(final).toHaveLength(1 + 4 + 3);
+
+    expect(await savedTexts(client, noteId, (texts) => texts.length === final.length)).toEqual(final);
+    // The search columns are derived shortly after the edits.
+    let found: string[] = [];
+    for (let i = 0; i < 50 && found.length === 0; i++) {
+      const search = await client.get(`/api/notes?accountId=${accountId}&q=lines`);
+      found = search.body.notes.map((x: { id: string }) => x.id);
+      if (found.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(found).toEqual([noteId]);
+    a.disconnect();
+    b.disconnect();
+  });
+
+  it('a client that edited offline merges its edits when it reconnects', async () => {
+    const { client, accountId } = await member();
+    const noteId = await newNote(client, accountId, 'Start');
+    const a = new CollabTestClient(client, noteId);
+    const b = new CollabTestClient(client, noteId);
+    await a.connect();
+    await b.connect();
+    a.disconnect();
+    // Offline: the edits stay in a's document (the browser keeps them in IndexedDB).
+    a.addParagraph('written offline');
+    a.typeAt(0, '>> ');
+    b.addParagraph('written online');
+    await b.settled();
+
+    await a.connect();
+    await a.settled();
+    const expected = ['>> Start', 'written online', 'written offline'];
+    const sorted = (texts: string[]) => [...texts].sort().join('|') === [...expected].sort().join('|');
+    await a.waitFor(sorted);
+    await b.waitFor(sorted);
+    expect(a.texts()).toEqual(b.texts());
+    await savedTexts(client, noteId, sorted);
+    a.disconnect();
+    b.disconnect();
+  });
+
+  it('a server-side change (task tick, version restore) reaches open editors', async () => {
+    const { client, accountId } = await member();
+    const noteId = await newNote(client, accountId, '- [ ] ship it');
+    const a = new CollabTestClient(client, noteId);
+    await a.connect();
+    const version = await client.post(`/api/notes/${noteId}/versions`);
+    const tick = await client.post(`/api/notes/${noteId}/tasks`, { index: 0, text: 'ship it', checked: true });
+    expect(tick.status).toBe(200);
+    const checked = () =>
+      ((a.fragment.get(0) as import('yjs').XmlElement).get(0) as import('yjs').XmlElement).getAttribute(
+        'checked',
+      ) as unknown;
+    const deadline = Date.now() + 5000;
+    while (checked() !== true && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(checked()).toBe(true);
+    await client.post(`/api/notes/${noteId}/versions/${version.body.id}/restore`);
+    while (checked() !== false && Date.now() < deadline + 5000) await new Promise((r) => setTimeout(r, 10));
+    expect(checked()).toBe(false);
+    a.disconnect();
+  });
+
+  it('a new app instance on the same database serves the latest saved state', async () => {
+    const { client, accountId } = await member();
+    const noteId = await newNote(client, accountId, 'Before');
+    const a = new CollabTestClient(client, noteId);
+    await a.connect();
+    a.addParagraph('last words');
+    await a.settled();
+    a.disconnect();
+
+    // Another instance with its own memory (a restart, or another api process).
+    const logger = pino({ level: 'silent' });
+    const config = loadConfig({
+      APP_URL: TEST_APP_URL,
+      SMTP_URL: server.mail.smtpUrl,
+      FLOWMIND_WEB_DIST: '/nonexistent',
+    });
+    const flows = createFlowSystem({ database: server.database, bus: server.bus, config, logger, queue: null });
+    const mailer = createMailer({ smtpUrl: server.mail.smtpUrl, from: config.mailFrom, logger });
+    const app = await buildApp({
+      flows,
+      config,
+      database: server.database,
+      bus: server.bus,
+      mailer,
+      logger,
+      secret: 'test-secret-0123456789abcdefghijklmnop',
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address() as { port: number };
+      const other = new TestClient(`http://127.0.0.1:${address.port}`);
+      await other.post('/api/auth/sign-in/email', {
+        email: `collab${n}@example.com`,
+        password: 'correct horse battery',
+      });
+      const fresh = new CollabTestClient(other, noteId);
+      await fresh.connect();
+      expect(fresh.texts()).toEqual(['Before', 'last words']);
+      fresh.disconnect();
+    } finally {
+      await app.close();
+      await flows.stop();
+      mailer.close();
+    }
+  });
+
+  it('refuses other accounts’ notes and unopened notes; a trashed note is read-only', async () => {
+    const owner = await member();
+    const other = await member();
+    const noteId = await newNote(owner.client, owner.accountId, 'Private');
+    const intruder = new CollabTestClient(other.client, noteId);
+    await expect(intruder.connect()).rejects.toMatchObject({ code: 'not_found' });
+    const socket = intruder.socket as NonNullable<typeof intruder.socket>;
+    socket.send({ type: 'note-update', noteId, updateId: 'x1', update: 'AAA=' });
+    expect(await socket.next((m) => m.type === 'note-error' && m.updateId === 'x1')).toMatchObject({
+      code: 'not_found',
+    });
+    socket.send({ type: 'note-update', noteId, updateId: 'x2', update: 'not base64!' });
+    expect(await socket.next((m) => m.type === 'error')).toMatchObject({ code: 'bad_request' });
+    intruder.disconnect();
+
+    await owner.client.delete(`/api/notes/${noteId}`);
+    const reader = new CollabTestClient(owner.client, noteId);
+    const sync = await reader.connect();
+    expect(sync.readOnly).toBe(true);
+    expect(reader.texts()).toEqual(['Private']);
+    reader.addParagraph('sneaky');
+    const refused = await (reader.socket as NonNullable<typeof reader.socket>).next((m) => m.type === 'note-error');
+    expect(refused).toMatchObject({ code: 'forbidden', updateId: expect.any(String) });
+    reader.disconnect();
+    await owner.client.post(`/api/notes/${noteId}/restore`);
+    expect(await savedTexts(owner.client, noteId, () => true)).toEqual(['Private']);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('note documents across api processes (PostgreSQL)', () => {
+  it('editors on two processes converge through the change bus and the updates table', async () => {
+    const second = await startTestServer({}, { shareWith: server });
+    try {
+      const { client, accountId } = await member();
+      const noteId = await newNote(client, accountId, 'Cross');
+      const viaSecond = second.client();
+      await viaSecond.post('/api/auth/sign-in/email', {
+        email: `collab${n}@example.com`,
+        password: 'correct horse battery',
+      });
+      const a = new CollabTestClient(client, noteId);
+      const b = new CollabTestClient(viaSecond, noteId);
+      await a.connect();
+      await b.connect();
+      a.addParagraph('from the first');
+      b.addParagraph('from the second');
+      await a.settled();
+      await b.settled();
+      const both = (texts: string[]) => texts.length === 3;
+      await a.waitFor(both, 10_000);
+      await b.waitFor(both, 10_000);
+      expect(a.texts()).toEqual(b.texts());
+      a.disconnect();
+      b.disconnect();
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,230 @@
+import { AppError } from '@flowmind/shared/errors';
+import type { LiveClientMessage, LiveNoteMessage, LiveServerMessage } from '@flowmind/shared/live';
+import type { Logger } from 'pino';
+import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
+import * as Y from 'yjs';
+import type { LiveChannel } from '../live/live-hub';
+import type { NoteService } from './note.service';
+import { fromBase64, type NoteDocs, type OpenNoteDoc, toBase64 } from './note-docs';
+
+/** One note open on one socket. */
+type Session = {
+  room: Room;
+  readOnly: boolean;
+  send(message: LiveServerMessage): void;
+  /** Awareness client ids this socket announced (removed when it goes). */
+  clients: Set<number>;
+  /** Messages of one session are handled in order. */
+  queue: Promise<void>;
+};
+
+/** A note open on at least one socket of this process. */
+type Room = {
+  noteId: string;
+  entry: OpenNoteDoc;
+  awareness: Awareness;
+  sessions: Set<Session>;
+  stop(): void;
+};
+
+/**
+ * The note-document channel of the live socket (protocol in @flowmind/shared/live): opening a note
+ * checks access like the REST routes (member of its account; trashed notes are read-only), and
+ * every update is saved by NoteDocs before it is acknowledged or passed on.
+ */
+export function noteCollabChannel({
+  docs,
+  notes,
+  logger,
+}: {
+  docs: NoteDocs;
+  notes: NoteService;
+  logger: Logger;
+}): LiveChannel {
+  const rooms = new Map<string, Room>();
+  const opening = new Map<string, Promise<Room>>();
+
+  async function roomOf(noteId: string): Promise<Room> {
+    const existing = rooms.get(noteId);
+    if (existing) return existing;
+    let pending = opening.get(noteId);
+    if (!pending) {
+      pending = (async () => {
+        const entry = await docs.acquire(noteId);
+        const awareness = new Awareness(entry.doc);
+        // The server has no cursor of its own.
+        awareness.setLocalState(null);
+        const room: Room = {
+          noteId,
+          entry,
+          awareness,
+          sessions: new Set(),
+          stop: () => {},
+        };
+        const listener = (update: Uint8Array, origin: unknown) => {
+          const message = { type: 'note-update' as const, noteId, update: toBase64(update) };
+          for (const session of room.sessions) if (session !== origin) session.send(message);
+        };
+        entry.listeners.add(listener);
+        room.stop = () => {
+          entry.listeners.delete(listener);
+          awareness.destroy();
+        };
+        rooms.set(noteId, room);
+        return room;
+      })().finally(() => opening.delete(noteId));
+      opening.set(noteId, pending);
+    }
+    return pending;
+  }
+
+  async function leave(session: Session) {
+    const { room } = session;
+    if (!room.sessions.delete(session)) return;
+    if (session.clients.size > 0) {
+      const gone = [...session.clients];
+      removeAwarenessStates(room.awareness, gone, 'closed');
+      const update = toBase64(encodeAwarenessUpdate(room.awareness, gone));
+      for (const other of room.sessions) other.send({ type: 'note-awareness', noteId: room.noteId, update });
+    }
+    await dropIfEmpty(room);
+  }
+
+  async function dropIfEmpty(room: Room) {
+    if (room.sessions.size === 0 && rooms.get(room.noteId) === room) {
+      rooms.delete(room.noteId);
+      room.stop();
+      await docs.release(room.entry);
+    }
+  }
+
+  return {
+    types: ['note-open', 'note-update', 'note-awareness', 'note-close'],
+    connect({ userId, send }) {
+      const sessions = new Map<string, Session>();
+      let closed = false;
+      const fail = (noteId: string, error: unknown, updateId?: string) => {
+        const appError = error instanceof AppError ? error : null;
+        if (!appError) logger.error({ err: error, noteId }, 'note socket message failed');
+        send({
+          type: 'note-error',
+          noteId,
+          code: appError?.code ?? 'internal',
+          message: appError?.message ?? 'The note could not be saved',
+          ...(updateId ? { updateId } : {}),
+        });
+      };
+
+      async function open(message: Extract<LiveNoteMessage, { type: 'note-open' }>) {
+        const note = await notes.requireNote(message.noteId, userId);
+        const readOnly = note.deleted_at !== null;
+        let session = sessions.get(note.id);
+        if (!session) {
+          const room = await roomOf(note.id);
+          if (closed) return dropIfEmpty(room);
+          session = sessions.get(note.id) ?? { room, readOnly, send, clients: new Set(), queue: Promise.resolve() };
+          sessions.set(note.id, session);
+          room.sessions.add(session);
+        }
+        session.readOnly = readOnly;
+        const { doc } = session.room.entry;
+        const update = Y.encodeStateAsUpdate(doc, fromBase64(message.stateVector));
+        send({
+          type: 'note-sync',
+          noteId: note.id,
+          update: toBase64(update),
+          stateVector: toBase64(Y.encodeStateVector(doc)),
+          readOnly,
+        });
+        const states = [...session.room.awareness.getStates().keys()];
+        if (states.length > 0) {
+          send({
+            type: 'note-awareness',
+            noteId: note.id,
+            update: toBase64(encodeAwarenessUpdate(session.room.awareness, states)),
+          });
+        }
+      }
+
+      async function update(session: Session, message: Extract<LiveNoteMessage, { type: 'note-update' }>) {
+        if (session.readOnly) throw new AppError('forbidden', 'This note is in the trash; restore it to edit');
+        const bytes = fromBase64(message.update);
+        try {
+          Y.decodeUpdate(bytes);
+        } catch {
+          throw new AppError('bad_request', 'Invalid document update');
+        }
+        const saved = await docs.applyUpdate(session.room.entry, bytes, { origin: session, userId });
+        if (!saved) {
+          session.readOnly = true;
+          throw new AppError('forbidden', 'This note is in the trash; restore it to edit');
+        }
+        send({ type: 'note-ack', noteId: message.noteId, updateId: message.updateId });
+      }
+
+      function awareness(session: Session, message: Extract<LiveNoteMessage, { type: 'note-awareness' }>) {
+        const bytes = fromBase64(message.update);
+        const { room } = session;
+        const onChange = ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }) => {
+          for (const id of [...added, ...updated]) session.clients.add(id);
+          for (const id of removed) session.clients.delete(id);
+        };
+        room.awareness.on('change', onChange);
+        try {
+          applyAwarenessUpdate(room.awareness, bytes, session);
+        } finally {
+          room.awareness.off('change', onChange);
+        }
+        for (const other of room.sessions) {
+          if (other !== session) other.send({ type: 'note-awareness', noteId: room.noteId, update: message.update });
+        }
+      }
+
+      return {
+        receive(raw: LiveClientMessage) {
+          const message = raw as LiveNoteMessage;
+          const { noteId } = message;
+          if (message.type === 'note-open') {
+            open(message).catch((error) => fail(noteId, error));
+            return;
+          }
+          const session = sessions.get(noteId);
+          if (!session) {
+            if (message.type !== 'note-close')
+              fail(
+                noteId,
+                new AppError('not_found', 'Open the note first'),
+                'updateId' in message ? message.updateId : undefined,
+              );
+            return;
+          }
+          if (message.type === 'note-close') {
+            sessions.delete(noteId);
+            session.queue = session.queue.then(() => leave(session)).catch((error) => fail(noteId, error));
+            return;
+          }
+          if (message.type === 'note-awareness') {
+            try {
+              awareness(session, message);
+            } catch {
+              fail(noteId, new AppError('bad_request', 'Invalid awareness update'));
+            }
+            return;
+          }
+          session.queue = session.queue
+            .then(() => update(session, message))
+            .catch((error) => fail(noteId, error, message.updateId));
+        },
+        close() {
+          closed = true;
+          for (const session of sessions.values()) {
+            session.queue
+              .then(() => leave(session))
+              .catch((error) => logger.error({ err: error }, 'note leave failed'));
+          }
+          sessions.clear();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import type { LiveNoteMessage, LiveNoteServerMessage } from '@flowmind/shared/live';
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import type { LiveChannel } from '../../live/live-client';
+import { fromBase64, NoteDocProvider, type NoteLiveTransport, toBase64 } from './note-doc-provider';
+
+/**
+ * A socket and a server in memory that follow the protocol the way the real server does (tested
+ * in packages/server/src/notes/note-collab.int.test.ts): the provider's side of it is tested here.
+ */
+class FakeServer {
+  readonly doc = new Y.Doc();
+  readonly sent: LiveNoteMessage[] = [];
+  /** Acknowledge updates at once (false: keep them unacknowledged, as if the socket dropped first). */
+  ack = true;
+  channel: LiveChannel | null = null;
+  open = false;
+
+  transport: NoteLiveTransport = {
+    attach: (channel) => {
+      this.channel = channel;
+      if (this.open) queueMicrotask(() => channel.onOpen());
+      return () => {
+        this.channel = null;
+      };
+    },
+    sendNote: (message) => {
+      if (!this.open) return false;
+      this.sent.push(message);
+      queueMicrotask(() => this.handle(message));
+      return true;
+    },
+    isOpen: () => this.open,
+  };
+
+  private reply(message: LiveNoteServerMessage) {
+    if (this.open) queueMicrotask(() => this.channel?.onMessage(message));
+  }
+
+  private handle(message: LiveNoteMessage) {
+    if (!this.open) return;
+    if (message.type === 'note-open') {
+      this.reply({
+        type: 'note-sync',
+        noteId: message.noteId,
+        update: toBase64(Y.encodeStateAsUpdate(this.doc, fromBase64(message.stateVector))),
+        stateVector: toBase64(Y.encodeStateVector(this.doc)),
+        readOnly: false,
+      });
+    } else if (message.type === 'note-update') {
+      Y.applyUpdate(this.doc, fromBase64(message.update));
+      if (this.ack) this.reply({ type: 'note-ack', noteId: message.noteId, updateId: message.updateId });
+    }
+  }
+
+  connect() {
+    this.open = true;
+    this.channel?.onOpen();
+  }
+
+  drop() {
+    this.open = false;
+    this.channel?.onClose();
+  }
+
+  /** Another editor's change arriving from the server. */
+  remoteEdit(text: string) {
+    const before = Y.encodeStateVector(this.doc);
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText(text)]);
+    this.doc.getXmlFragment('default').push([paragraph]);
+    this.reply({ type: 'note-update', noteId: 'n1', update: toBase64(Y.encodeStateAsUpdate(this.doc, before)) });
+  }
+}
+
+const texts = (doc: Y.Doc) =>
+  doc
+    .getXmlFragment('default')
+    .toArray()
+    .map((p) => (p as Y.XmlElement).toArray().join(''));
+
+function type(doc: Y.Doc, text: string) {
+  const paragraph = new Y.XmlElement('paragraph');
+  paragraph.insert(0, [new Y.XmlText(text)]);
+  doc.getXmlFragment('default').push([paragraph]);
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(check()).toBe(true);
+};
+
+describe('NoteDocProvider', () => {
+  it('loads the server’s document, sends edits and is saved once they are acknowledged', async () => {
+    const server = new FakeServer();
+    type(server.doc, 'from the server');
+    server.open = true;
+    const provider = new NoteDocProvider('n1', { transport: server.transport, offlineKey: null });
+    expect(provider.status).toBe('loading');
+    await until(() => provider.synced && provider.status === 'saved');
+    expect(texts(provider.doc)).toEqual(['from the server']);
+
+    type(provider.doc, 'typed here');
+    expect(provider.status).toBe('saving');
+    await until(() => provider.status === 'saved');
+    expect(texts(server.doc)).toEqual(['from the server', 'typed here']);
+
+    server.remoteEdit('someone else');
+    await until(() => texts(provider.doc).length === 3);
+    provider.destroy();
+    expect(server.sent.at(-1)).toEqual({ type: 'note-close', noteId: 'n1' });
+  });
+
+  it('keeps offline edits and unacknowledged ones, and sends them when the socket is back', async () => {
+    const server = new FakeServer();
+    server.open = true;
+    const provider = new NoteDocProvider('n1', { transport: server.transport, offlineKey: null });
+    await until(() => provider.status === 'saved');
+
+    server.ack = false;
+    type(provider.doc, 'sent, never acknowledged');
+    await until(() => server.sent.some((m) => m.type === 'note-update'));
+    server.drop();
+    expect(provider.status).toBe('offline');
+    type(provider.doc, 'typed offline');
+    expect(provider.status).toBe('offline');
+    server.remoteEdit('meanwhile on the server');
+
+    server.ack = true;
+    server.connect();
+    await until(() => provider.status === 'saved');
+    expect(texts(provider.doc).sort()).toEqual(texts(server.doc).sort());
+    expect(texts(server.doc).sort()).toEqual(['meanwhile on the server', 'sent, never acknowledged', 'typed offline']);
+    provider.destroy();
+  });
+});
