@@ -22,7 +22,7 @@ describe('the editor schema', () => {
     expect(shape(schema)).toEqual(shape(noteSchema));
   });
 
-  it('equals it with collaborators' carets on', () => {
+  it('equals it with the carets of collaborators on', () => {
     const doc = new Y.Doc();
     const caret = { awareness: new Awareness(doc), user: { name: 'Ana', color: '#7c3aed' } };
     expect(shape(getSchema(noteEditorExtensions({ doc, caret })))).toEqual(shape(noteSchema));
