@@ -30,7 +30,12 @@ export function ImageUrlDialog({ open, onDone }: { open: boolean; onDone: (url: 
       }}
     >
       {open && (
-        <DialogContent title="Add an image" description="Paste the address of an image on the web.">
+        <DialogContent
+          title="Add an image"
+          description="Paste the address of an image on the web."
+          // The editor takes the caret back itself, at the image; Radix would focus it at a stale spot.
+          onCloseAutoFocus={(event) => event.preventDefault()}
+        >
           <form onSubmit={submit} noValidate className="grid gap-3">
             <Input
               autoFocus
