@@ -3,6 +3,7 @@ import { createNoteApi, noteBody, waitSaved } from './notes-support';
 import { logIn, signedInUser } from './support';
 
 test('two browser contexts editing the same note at once both keep their text', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   const user = await signedInUser(page, 'Collab');
   const accountId = user.personalAccountId;
   const id = await createNoteApi(page, { accountId, title: 'Together', markdown: 'Shared start.' });

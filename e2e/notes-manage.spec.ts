@@ -65,7 +65,7 @@ test('a share link opens signed out and stops working once revoked', async ({ pa
   await visitorPage.goto(link);
   await expect(visitorPage.getByRole('heading', { name: 'Launch checklist', level: 1 })).toBeVisible();
   await expect(visitorPage.getByText('See you there.')).toBeVisible();
-  await expect(visitorPage.getByText('Tell the team')).toBeVisible();
+  await expect(visitorPage.getByText('Tell the team', { exact: true })).toBeVisible();
   await expect(visitorPage.locator('.note-content')).toHaveAttribute('contenteditable', 'false');
 
   await dialog.getByRole('button', { name: 'Stop sharing' }).click();

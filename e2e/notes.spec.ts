@@ -5,6 +5,8 @@ import { APP_ORIGIN, signedInUser } from './support';
 test('write a note with every block type by slash menu and Markdown shortcuts, reload, find it by a word of its body', async ({
   page,
 }) => {
+  // A long script of typing: on a busy 2-core machine it takes well over the default minute.
+  test.setTimeout(180_000);
   await signedInUser(page, 'Noor');
   await page.goto('/notes');
   await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();

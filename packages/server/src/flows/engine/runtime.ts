@@ -13,6 +13,7 @@ import type { StepServices, WebhookResponse } from '../steps/step';
 import { type ExecutionRepository, type ExecutionRow, executionRepository } from './execution.repository';
 import { indexGraph } from './graph';
 import { type ExpressionEngine, type RunOutcome, runExecution } from './runner';
+import { createTurns } from './turns';
 import { createExecutionWriter } from './writer';
 
 export const EXECUTION_QUEUE = 'flow-execution';
@@ -22,9 +23,6 @@ const cancelTopic = (id: string) => `execution-cancel:${id}`;
 
 /** How long a webhook call at its account's limit waits in process for a turn before queueing. */
 const TURN_WAIT_MS = 10_000;
-
-/** A place in an account's line: a queued execution's id, or a webhook call waiting in process. */
-type Turn = string | { grant: () => void };
 
 export type FlowRuntimeOptions = {
   db: Db;
@@ -75,61 +73,14 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const repo: ExecutionRepository = executionRepository(db);
   const writer = createExecutionWriter({ db, logger });
-  /** Executions of each account running in this process, however they were claimed. */
-  const runningFor = new Map<string, number>();
-  const addRunning = (accountId: string, delta: number) => {
-    const n = (runningFor.get(accountId) ?? 0) + delta;
-    if (n > 0) runningFor.set(accountId, n);
-    else runningFor.delete(accountId);
-  };
-  /**
-   * Executions that found their account at its limit, in arrival order. This process wakes the
-   * first as it ends one of the account's executions (the queue retries later in case the one to
-   * end runs elsewhere), and new ones wait behind them, so turns are fair.
-   */
-  const waitingTurn = new Map<string, Turn[]>();
+  /** Executions of each account running in this process, however they were claimed, and their line. */
+  const turns = createTurns({
+    limit: accountConcurrency,
+    wakeExecution: (executionId) => void execute(executionId, undefined, false, undefined, true),
+    isStopped: () => stopped,
+  });
   /** Webhook calls waiting for the response of an execution that waited its turn. */
   const responseWaiters = new Map<string, (response: WebhookResponse | null) => void>();
-  const wakeNext = (accountId: string) => {
-    if (stopped || (runningFor.get(accountId) ?? 0) >= accountConcurrency) return;
-    const list = waitingTurn.get(accountId);
-    const next = list?.shift();
-    if (list && list.length === 0) waitingTurn.delete(accountId);
-    if (!next) return;
-    if (typeof next === 'string') void execute(next, undefined, false, undefined, true);
-    else {
-      // A webhook call waiting in this process: its turn is counted before it hears of it.
-      addRunning(accountId, 1);
-      next.grant();
-    }
-  };
-  /** A webhook call at its account's limit waits here for a turn; false when none came in time. */
-  const waitForTurn = (accountId: string, ms: number) =>
-    new Promise<boolean>((resolve) => {
-      const turn: Turn = {
-        grant: () => {
-          clearTimeout(timer);
-          resolve(true);
-        },
-      };
-      const timer = setTimeout(() => {
-        const list = waitingTurn.get(accountId);
-        const at = list?.indexOf(turn) ?? -1;
-        if (list && at >= 0) list.splice(at, 1);
-        if (list && list.length === 0) waitingTurn.delete(accountId);
-        resolve(false);
-      }, ms);
-      const list = waitingTurn.get(accountId) ?? [];
-      list.push(turn);
-      waitingTurn.set(accountId, list);
-      // A turn may be free already (the queue is only behind executions that are not runnable).
-      queueMicrotask(() => wakeNext(accountId));
-    });
-  /** Gives back a turn taken by a call that then failed to start. */
-  const releaseCall = (accountId: string) => {
-    addRunning(accountId, -1);
-    wakeNext(accountId);
-  };
   const local = new Map<string, AbortController>();
   const timers = new Set<NodeJS.Timeout>();
   let working = false;
@@ -246,10 +197,9 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     ): Promise<{ execution: ExecutionRow; response: WebhookResponse | null; outcome: RunOutcome | null }> {
       // Under the account's limit here, it starts claimed by this process (no claim round trip);
       // at the limit, it waits here for a turn a while, and only then goes to the queue.
-      let inline = (runningFor.get(input.accountId) ?? 0) < accountConcurrency && !waitingTurn.has(input.accountId);
       // Counted at once, so calls arriving meanwhile see the account's turn taken.
-      if (inline) addRunning(input.accountId, 1);
-      else inline = await waitForTurn(input.accountId, Math.min(timeoutMs, TURN_WAIT_MS));
+      const inline =
+        turns.tryTake(input.accountId) || (await turns.waitFor(input.accountId, Math.min(timeoutMs, TURN_WAIT_MS)));
       let row: ExecutionRow;
       let written: Promise<unknown>;
       try {
@@ -261,7 +211,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
         if (!inline) await written;
         else written.catch(() => {});
       } catch (error) {
-        if (inline) releaseCall(input.accountId);
+        if (inline) turns.release(input.accountId);
         throw error;
       }
       changed(row);
@@ -444,8 +394,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       if (!ranFor) return;
       const account: string = ranFor;
       ranFor = null;
-      addRunning(account, -1);
-      wakeNext(account);
+      turns.release(account);
     };
     try {
       const outcome = await runExecution(
@@ -466,7 +415,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
           onClaimed: (row) => {
             if (claimed) return; // counted when it was created
             ranFor = row.accountId;
-            addRunning(row.accountId, 1);
+            turns.take(row.accountId);
           },
         },
         executionId,
@@ -483,14 +432,12 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
         // Not running here any more: whoever wakes it next must not find it still "local".
         local.delete(executionId);
         if (account && working) {
-          const list = waitingTurn.get(account) ?? [];
           // One woken but still refused keeps its place at the front.
-          if (!list.includes(executionId)) woken ? list.unshift(executionId) : list.push(executionId);
-          waitingTurn.set(account, list);
+          turns.queueExecution(account, executionId, woken);
           // What it waited for may have ended while it asked; one woken and still refused waits
           // for the last writes of the ones that just ended (the database counts them until then).
-          if (woken) later(() => wakeNext(account), 25);
-          else queueMicrotask(() => wakeNext(account));
+          if (woken) later(() => turns.wakeNext(account), 25);
+          else queueMicrotask(() => turns.wakeNext(account));
         }
         await enqueue(executionId, new Date(Date.now() + (working ? 5000 : 1000)));
       }

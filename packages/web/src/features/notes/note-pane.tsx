@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { useNoteDoc } from './collab/use-note-doc';
 import { NoteEditor } from './editor/note-editor';
 import { NoteMoreMenu } from './note-more-menu';
 import { NoteTags } from './note-tags';
@@ -15,7 +16,7 @@ import { NoteTitleInput } from './note-title-input';
 import { SaveState } from './save-state';
 import { ShareNoteDialog } from './share-note-dialog';
 import { TrashedNote } from './trashed-note';
-import { useLocalNoteDoc } from './use-local-note-doc';
+import { useCaretUser } from './use-caret-user';
 import type { NoteActions } from './use-note-actions';
 import { noteKey, useNote } from './use-notes';
 import { VersionHistoryDialog } from './version-history-dialog';
@@ -25,6 +26,8 @@ type PaneProps = {
   noteId: string;
   actions: NoteActions;
   tagSuggestions: string[];
+  /** A note just made: the caret starts in its title. */
+  focusTitle?: boolean;
   /** Phones show the note full-screen; this goes back to the list. */
   onBack?: () => void;
 };
@@ -34,6 +37,16 @@ function PaneSkeleton() {
     <div className="grid gap-4 p-6" role="status" aria-busy="true" aria-label="Loading note">
       <Skeleton className="h-8 w-1/2" />
       <Skeleton className="h-4 w-1/4" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-5/6" />
+      <Skeleton className="h-4 w-2/3" />
+    </div>
+  );
+}
+
+function BodySkeleton() {
+  return (
+    <div className="grid gap-3" role="status" aria-busy="true" aria-label="Loading the note's text">
       <Skeleton className="h-4 w-full" />
       <Skeleton className="h-4 w-5/6" />
       <Skeleton className="h-4 w-2/3" />
@@ -82,10 +95,10 @@ export function NotePane(props: PaneProps) {
   return <OpenNote key={note.data.id} {...props} note={note.data} />;
 }
 
-function OpenNote({ accountId, note, actions, tagSuggestions, onBack }: PaneProps & { note: NoteDetail }) {
+function OpenNote({ accountId, note, actions, tagSuggestions, focusTitle, onBack }: PaneProps & { note: NoteDetail }) {
   const queryClient = useQueryClient();
-  const [reseed, setReseed] = useState(0);
-  const handle = useLocalNoteDoc(`${note.id}:${reseed}`, note.content);
+  const user = useCaretUser();
+  const handle = useNoteDoc(note.id);
   const [titleSaving, setTitleSaving] = useState(false);
   const [dialog, setDialog] = useState<'share' | 'history' | null>(null);
   const titleRef = useRef<HTMLTextAreaElement>(null);
@@ -120,6 +133,7 @@ function OpenNote({ accountId, note, actions, tagSuggestions, onBack }: PaneProp
       <div className="mx-auto grid w-full max-w-3xl gap-3 px-4 pt-6 sm:px-10 sm:pt-10">
         <NoteTitleInput
           ref={titleRef}
+          autoFocus={focusTitle}
           value={note.title}
           onSave={(title) => actions.update(note.id, { title })}
           onSavingChange={setTitleSaving}
@@ -131,15 +145,22 @@ function OpenNote({ accountId, note, actions, tagSuggestions, onBack }: PaneProp
           onChange={(tags) => void actions.update(note.id, { tags })}
         />
         <div className="mt-2">
-          {handle ? (
+          {handle?.error ? (
+            <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive-soft p-3 text-sm">
+              <span className="text-destructive">Could not open the text of this note: {handle.error}</span>
+            </p>
+          ) : handle?.synced ? (
             <NoteEditor
               key={handle.doc.guid}
               doc={handle.doc}
+              awareness={handle.provider.awareness}
+              user={user}
+              editable={!handle.readOnly}
               editorRef={editorRef}
               onEscapeToTitle={() => titleRef.current?.focus()}
             />
           ) : (
-            <PaneSkeleton />
+            <BodySkeleton />
           )}
         </div>
       </div>
@@ -153,10 +174,7 @@ function OpenNote({ accountId, note, actions, tagSuggestions, onBack }: PaneProp
         note={note}
         open={dialog === 'history'}
         onOpenChange={(open) => setDialog(open ? 'history' : null)}
-        onRestored={(restored) => {
-          queryClient.setQueryData(noteKey(accountId, note.id), restored);
-          setReseed((count) => count + 1);
-        }}
+        onRestored={(restored) => queryClient.setQueryData(noteKey(accountId, note.id), restored)}
       />
     </article>
   );

@@ -15,8 +15,9 @@ export const NoteTitleInput = forwardRef<
     onSavingChange: (saving: boolean) => void;
     onEnterBody: () => void;
     readOnly?: boolean;
+    autoFocus?: boolean;
   }
->(function NoteTitleInput({ value, onSave, onSavingChange, onEnterBody, readOnly = false }, ref) {
+>(function NoteTitleInput({ value, onSave, onSavingChange, onEnterBody, readOnly = false, autoFocus = false }, ref) {
   const [draft, setDraft] = useState(value);
   const focused = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -59,6 +60,8 @@ export const NoteTitleInput = forwardRef<
         else if (ref) ref.current = element;
       }}
       rows={1}
+      // biome-ignore lint/a11y/noAutofocus: only a note the user just created, whose title they are about to type
+      autoFocus={autoFocus}
       aria-label="Note title"
       placeholder="Untitled"
       maxLength={NOTE_TITLE_MAX}

@@ -1,5 +1,5 @@
 import { Check, CloudOff, Loader2 } from 'lucide-react';
-import type { NoteDocStatus } from './use-local-note-doc';
+import type { NoteDocStatus } from './collab/note-doc-provider';
 
 /** The note's saved state beside the title: what is typed is never silently at risk. */
 export function SaveState({ status }: { status: NoteDocStatus }) {

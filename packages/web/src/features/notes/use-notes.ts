@@ -12,8 +12,11 @@ export const noteKey = (accountId: string | null, noteId: string) => ['notes', a
 
 const POLL_MS = 15_000;
 
+/** Changes arrive with every save while someone types; the lists refetch at most this often. */
+const REFRESH_EVERY_MS = 1_000;
+
 /**
- * Keeps every notes query of the account current: a change announced on the live socket (another tab, a
+ * Keeps the account's note lists and tags current: a change announced on the live socket (another tab, a
  * colleague, a flow) refetches them. Returns whether polling stands in for the socket.
  */
 export function useNotesLiveRefresh(accountId: string | null): boolean {
@@ -23,7 +26,15 @@ export function useNotesLiveRefresh(accountId: string | null): boolean {
     setPolling(false);
     if (!accountId) return;
     let initial = true;
-    return liveClient.subscribe(notesLivePath(accountId), {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      timer = undefined;
+      void queryClient.invalidateQueries({
+        queryKey: notesKey(accountId),
+        predicate: (query) => query.queryKey[2] !== 'detail',
+      });
+    };
+    const stop = liveClient.subscribe(notesLivePath(accountId), {
       onSnapshot: () => {
         setPolling(false);
         // The first snapshot only says what we already fetched over HTTP.
@@ -31,10 +42,14 @@ export function useNotesLiveRefresh(accountId: string | null): boolean {
           initial = false;
           return;
         }
-        void queryClient.invalidateQueries({ queryKey: notesKey(accountId) });
+        timer ??= setTimeout(refresh, REFRESH_EVERY_MS);
       },
       onError: () => setPolling(true),
     });
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
   }, [accountId, queryClient]);
   return polling;
 }
@@ -74,6 +89,21 @@ export function useNoteTags(accountId: string | null) {
 }
 
 export function useNote(accountId: string | null, noteId: string | null) {
+  const queryClient = useQueryClient();
+  // Title, tags, pin and sharing changed elsewhere land in the open note (the body comes through Yjs).
+  useEffect(() => {
+    if (!accountId || !noteId) return;
+    return liveClient.subscribe(`notes/${noteId}`, {
+      onSnapshot: (snapshot) => {
+        const summary = snapshot.docs?.[0] as Partial<NoteDetail> | undefined;
+        if (!summary) return;
+        queryClient.setQueryData<NoteDetail>(noteKey(accountId, noteId), (previous) =>
+          previous ? { ...previous, ...summary, content: previous.content } : previous,
+        );
+      },
+      onError: () => undefined,
+    });
+  }, [accountId, noteId, queryClient]);
   return useQuery({
     queryKey: noteKey(accountId, noteId ?? ''),
     queryFn: () => notesApi.get(noteId as string),

@@ -84,7 +84,7 @@ export function VersionHistoryDialog({
         <DialogContent
           title="Version history"
           description="Earlier versions of this note. Restoring one keeps the current text as a version too."
-          className="max-w-4xl"
+          className="md:max-w-4xl"
         >
           <div className="grid min-h-0 gap-4 md:grid-cols-[220px_1fr]">
             <div className="grid content-start gap-2">

@@ -37,6 +37,8 @@ export function NotesPage() {
   const [sort, setSort] = useState<NoteSort>('updated');
   const [tag, setTag] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  /** The note this page just made: its title takes the caret. */
+  const [freshId, setFreshId] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
   const polling = useNotesLiveRefresh(accountId);
@@ -61,7 +63,8 @@ export function NotesPage() {
   const create = useCallback(async () => {
     setCreating(true);
     if (trash) setParams({});
-    await actions.create();
+    const note = await actions.create();
+    if (note) setFreshId(note.id);
     setCreating(false);
   }, [actions, trash, setParams]);
 
@@ -130,7 +133,7 @@ export function NotesPage() {
             setSearch('');
             setTag(null);
           }}
-          onCreate={() => void create()}
+          onCreate={split ? undefined : () => void create()}
         />
       </div>
     </section>
@@ -153,6 +156,7 @@ export function NotesPage() {
             noteId={noteId}
             actions={actions}
             tagSuggestions={(tags.data ?? []).map((entry) => entry.tag)}
+            focusTitle={freshId === noteId}
             onBack={split ? undefined : () => openNote(null)}
           />
         </div>
@@ -201,7 +205,8 @@ function ListBody({
   filtered: boolean;
   trash: boolean;
   onClear: () => void;
-  onCreate: () => void;
+  /** Left out where the empty note pane beside the list already offers it. */
+  onCreate?: () => void;
 }) {
   if (list.error && !list.data) {
     return (
@@ -227,7 +232,8 @@ function ListBody({
             Clear filters
           </Button>
         ) : (
-          !trash && (
+          !trash &&
+          onCreate && (
             <Button size="sm" onClick={onCreate}>
               <Plus aria-hidden="true" />
               New note

@@ -15,10 +15,11 @@ const SharedNote = lazy(() => import('../../features/notes/shared-note').then((m
 /** /share/{publicId}: a shared note or form (told apart by the id's prefix), open to anyone with the link. */
 export function SharePage() {
   const publicId = useParams().publicId as string;
-  return publicId.startsWith(NOTE_PUBLIC_ID_PREFIX) ? (
-    <SharedNote publicId={publicId} />
-  ) : (
-    <SharedForm publicId={publicId} />
+  if (!publicId.startsWith(NOTE_PUBLIC_ID_PREFIX)) return <SharedForm publicId={publicId} />;
+  return (
+    <Suspense fallback={<div className="mx-auto h-40 w-full max-w-3xl animate-pulse rounded-xl bg-muted" />}>
+      <SharedNote publicId={publicId} />
+    </Suspense>
   );
 }
 

@@ -23,6 +23,7 @@ import {
 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { cn } from '../../../lib/cn';
+import { safeHref } from './safe-href';
 
 function ToolButton({
   icon: Icon,
@@ -54,19 +55,6 @@ function ToolButton({
 }
 
 const Divider = () => <span className="mx-0.5 h-5 w-px bg-border" aria-hidden="true" />;
-
-/** Normalises what people paste as a link: bare domains get https, javascript: and friends are refused. */
-export function safeHref(raw: string): string | null {
-  const value = raw.trim();
-  if (!value) return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
-  try {
-    const url = new URL(withScheme);
-    return ['http:', 'https:', 'mailto:', 'tel:'].includes(url.protocol) ? url.href : null;
-  } catch {
-    return null;
-  }
-}
 
 function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
   const [value, setValue] = useState(() => (editor.getAttributes('link').href as string | undefined) ?? '');

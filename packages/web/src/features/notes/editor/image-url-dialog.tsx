@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
-import { safeHref } from './bubble-toolbar';
+import { safeHref } from './safe-href';
 
 /** Asks for the address of an image to put in the note (uploads arrive with the files feature). */
 export function ImageUrlDialog({ open, onDone }: { open: boolean; onDone: (url: string | null) => void }) {
@@ -30,7 +30,12 @@ export function ImageUrlDialog({ open, onDone }: { open: boolean; onDone: (url: 
       }}
     >
       {open && (
-        <DialogContent title="Add an image" description="Paste the address of an image on the web.">
+        <DialogContent
+          title="Add an image"
+          description="Paste the address of an image on the web."
+          // The editor takes the caret back itself, at the image; Radix would focus it at a stale spot.
+          onCloseAutoFocus={(event) => event.preventDefault()}
+        >
           <form onSubmit={submit} noValidate className="grid gap-3">
             <Input
               autoFocus

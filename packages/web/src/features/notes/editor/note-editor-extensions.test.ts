@@ -2,6 +2,7 @@ import { noteSchema } from '@flowmind/shared/note-doc';
 import { getSchema } from '@tiptap/core';
 import type { Schema } from '@tiptap/pm/model';
 import { describe, expect, it } from 'vitest';
+import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { noteEditorExtensions } from './note-editor-extensions';
 
@@ -19,6 +20,12 @@ describe('the editor schema', () => {
   it('equals the shared note schema in node and mark names and attributes (collaborating)', () => {
     const schema = getSchema(noteEditorExtensions({ doc: new Y.Doc() }));
     expect(shape(schema)).toEqual(shape(noteSchema));
+  });
+
+  it('equals it with the carets of collaborators on', () => {
+    const doc = new Y.Doc();
+    const caret = { awareness: new Awareness(doc), user: { name: 'Ana', color: '#7c3aed' } };
+    expect(shape(getSchema(noteEditorExtensions({ doc, caret })))).toEqual(shape(noteSchema));
   });
 
   it('equals it in a read-only editor too', () => {

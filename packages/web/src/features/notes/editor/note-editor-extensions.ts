@@ -2,9 +2,11 @@ import { NOTE_FRAGMENT, noteExtensions } from '@flowmind/shared/note-doc';
 import type { AnyExtension } from '@tiptap/core';
 import CodeBlockLowlight from '@tiptap/extension-code-block-lowlight';
 import Collaboration from '@tiptap/extension-collaboration';
+import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { Placeholder } from '@tiptap/extensions/placeholder';
 import { UndoRedo } from '@tiptap/extensions/undo-redo';
 import { common, createLowlight } from 'lowlight';
+import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 
 export const lowlight = createLowlight(common);
@@ -16,12 +18,17 @@ export const lowlight = createLowlight(common);
  */
 export function noteEditorExtensions({
   doc,
+  caret,
   placeholder = "Write, or type '/' for blocks…",
 }: {
   /** The shared document; without it the editor edits only its own content (read-only views, previews). */
   doc?: Y.Doc | null;
+  /** Shows other people's carets (Yjs awareness) and this user's to them. */
+  caret?: { awareness: Awareness; user: { name: string; color: string } } | null;
   placeholder?: string;
 } = {}): AnyExtension[] {
+  const carets =
+    doc && caret ? [CollaborationCaret.configure({ provider: { awareness: caret.awareness }, user: caret.user })] : [];
   return [
     ...noteExtensions({ codeBlock: false }),
     CodeBlockLowlight.configure({ lowlight, defaultLanguage: null }),
@@ -32,5 +39,6 @@ export function noteEditorExtensions({
     }),
     // With Yjs, undo is Yjs' own (it only undoes this user's changes); without it, ProseMirror's history.
     doc ? Collaboration.configure({ document: doc, field: NOTE_FRAGMENT }) : UndoRedo,
+    ...carets,
   ];
 }

@@ -2,6 +2,7 @@ import { DragHandle } from '@tiptap/extension-drag-handle-react';
 import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import { GripVertical } from 'lucide-react';
 import { type MutableRefObject, useEffect, useRef, useState } from 'react';
+import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { BubbleToolbar } from './bubble-toolbar';
 import { ImageUrlDialog } from './image-url-dialog';
@@ -21,8 +22,13 @@ export function NoteEditor({
   editable = true,
   onEscapeToTitle,
   editorRef,
+  awareness,
+  user,
 }: {
   doc: Y.Doc;
+  /** With both, people see each other's carets. */
+  awareness?: Awareness;
+  user?: { name: string; color: string };
   /** Receives the editor (and null when it goes), so the page can move the caret into the body. */
   editorRef?: MutableRefObject<Editor | null>;
   editable?: boolean;
@@ -41,7 +47,7 @@ export function NoteEditor({
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
       extensions: [
-        ...noteEditorExtensions({ doc }),
+        ...noteEditorExtensions({ doc, caret: awareness && user ? { awareness, user } : null }),
         SlashCommand({
           store: slashStore,
           onPick: ({ editor, range, item }) => {
@@ -75,7 +81,7 @@ export function NoteEditor({
         },
       },
     },
-    [doc, editable],
+    [doc, editable, awareness, user],
   );
 
   // Menus follow the text when the pane scrolls, so they listen to the pane rather than the window.

@@ -134,8 +134,6 @@ export async function runSlashItem({
     case 'image': {
       chain.run();
       const src = await askImageUrl();
-      // The dialog hands focus back to the editor as it closes; insert after that, or the caret lands elsewhere.
-      await new Promise((resolve) => setTimeout(resolve, 0));
       if (!src) {
         editor.commands.focus();
         return;
