@@ -10,6 +10,9 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${shots}/${name}-dark.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 test('the focus timer runs from the keyboard, survives a reload and logs a skipped period', async ({ page }) => {
@@ -51,6 +54,32 @@ test('the focus timer runs from the keyboard, survives a reload and logs a skipp
   await expect(log.getByRole('listitem').first()).toContainText('Skipped');
 });
 
+test('a period that runs out ends by the clock, not by counted ticks, and a break comes next', async ({ page }) => {
+  const user = await signedInUser(page, 'Clara');
+  const patched = await page.request.patch('/api/focus/settings', {
+    headers: { origin: APP_ORIGIN },
+    data: { focusMinutes: 1 },
+  });
+  expect(patched.ok()).toBeTruthy();
+  // The page's clock only moves when told to: jumping it 61 s fires the timer's interval once, as in a
+  // background tab whose timers were held back; the clock must still read 0 and end the period.
+  await page.clock.install();
+  await page.goto('/focus');
+  await expect(timer(page)).toHaveText('01:00');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.clock.fastForward('01:01');
+  await expect(page.getByText('Focus period done. Time for a break.')).toBeVisible();
+  await expect(page).toHaveTitle('Time for a break · Focus');
+  await expect(page.getByRole('button', { name: 'Short break', pressed: true })).toBeVisible();
+  await expect(timer(page)).toHaveText('05:00');
+  const log = await (await page.request.get(`/api/focus/sessions?accountId=${user.personalAccountId}`)).json();
+  expect(log.sessions).toHaveLength(1);
+  // The server counts the time that really passed (a few seconds here), never more than the plan.
+  expect(log.sessions[0]).toMatchObject({ kind: 'focus', outcome: 'completed', plannedSeconds: 60 });
+  expect(log.sessions[0].focusedSeconds).toBeLessThanOrEqual(60);
+});
+
 test('a focus session on a task ticks the task in its note and shows in the log', async ({ page }) => {
   const user = await signedInUser(page, 'Tasha');
   const accountId = user.personalAccountId;
@@ -77,6 +106,7 @@ test('a focus session on a task ticks the task in its note and shows in the log'
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: 'Email the list', exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Pick a date', exact: true })).toHaveCount(0);
+  await screenshots(page, 'focus-picker');
   await dialog.getByRole('button', { name: 'Write the announcement', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('focus-current')).toHaveText('Write the announcement');
@@ -105,4 +135,10 @@ test('a focus session on a task ticks the task in its note and shows in the log'
   const log = await (await page.request.get(`/api/focus/sessions?accountId=${accountId}`)).json();
   expect(log.sessions[0]).toMatchObject({ noteId: note.id, taskText: 'Write the announcement', outcome: 'completed' });
   await screenshots(page, 'focus-done');
+
+  // And in the note itself, the task shows ticked.
+  await page.goto(`/notes?note=${note.id}`);
+  const body = page.getByLabel('Note body');
+  await expect(body.locator('li[data-checked="true"]').filter({ hasText: 'Write the announcement' })).toBeVisible();
+  await expect(body.locator('li[data-checked="false"]').filter({ hasText: 'Email the list' })).toBeVisible();
 });

@@ -143,13 +143,15 @@ export function useFocusTimer(accountId: string | null) {
 
   // The period is over: end it as completed once, chime, and say so in the tab's title.
   const endedRef = useRef<string | null>(null);
+  const confirmed = !stateQuery.isPlaceholderData;
   useEffect(() => {
-    if (!session || session.pausedAt || remaining > 0 || endedRef.current === session.id) return;
+    // Only the server's own state ends a period: the remembered one may have ended elsewhere already.
+    if (!confirmed || !session || session.pausedAt || remaining > 0 || endedRef.current === session.id) return;
     endedRef.current = session.id;
     setJustEnded(session.kind);
     playChime();
     void finish(session, 'completed');
-  }, [session, remaining, finish]);
+  }, [confirmed, session, remaining, finish]);
 
   const start = useCallback(
     async (startKind: FocusKind = kind) => {

@@ -1,0 +1,195 @@
+// `npm run bench -- notes`: the notes figures of issue 5, on the embedded database (file-backed
+// PGlite, as `npm start` runs) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL:
+//   - keystroke-to-paint latency in Chromium while typing into a note of 50,000 words (BENCH_NOTE_WORDS)
+//     in the /notes editor: a mark at keydown, the measure after the next animation frame has painted,
+//   - full-text search over 10,000 notes (BENCH_NOTES) through GET /api/notes?q=…, next to the match
+//     and ranking alone run straight against the database,
+//   - save round trip: the Yjs sync over the live socket is not there yet, so the two writes the
+//     server has are timed: a PATCH (rename) and a document change (a task ticked, which edits the
+//     note's Y.Doc on the server and persists the update).
+// Figures are printed, never asserted.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../packages/server/src/db/client';
+import { tsQueryOf } from '../packages/server/src/notes/note.repository';
+import { ms, onEmbedded, onPostgres, startBenchApp, timed } from './bench-app';
+import { percentile } from './support';
+
+const NOTES = Number(process.env.BENCH_NOTES ?? 10_000);
+const NOTE_WORDS = Number(process.env.BENCH_NOTE_WORDS ?? 50_000);
+const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 200);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+
+const VOCABULARY = (
+  'garden river morning paper window orange silver market planet engine quiet bridge forest winter ' +
+  'letter summer meadow candle harbor signal marble pocket ladder violet cotton island falcon rocket ' +
+  'shadow velvet thunder anchor basket canyon dragon feather glacier hammer jungle kettle lantern ' +
+  'meteor needle oyster pepper quartz saddle tunnel umbrella valley walnut yonder zephyr almond ' +
+  'beacon cactus dolphin ember fossil goblet hazel igloo jasper kayak lotus magnet nectar orbit ' +
+  'parrot quiver raven sierra tulip utopia vortex willow xenon yarrow'
+).split(' ');
+
+const stats = (values: number[]) =>
+  `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))} (n=${values.length})`;
+
+/** A long note as Markdown: paragraphs of 50 words, a heading every 20 paragraphs. */
+function longMarkdown(words: number): string {
+  const blocks: string[] = [];
+  for (let i = 0, paragraph = 0; i < words; paragraph++) {
+    if (paragraph % 20 === 0) blocks.push(`## Part ${paragraph / 20 + 1}`);
+    const line: string[] = [];
+    for (let w = 0; w < 50 && i < words; w++, i++)
+      line.push(VOCABULARY[(i * 7 + paragraph) % VOCABULARY.length] as string);
+    blocks.push(line.join(' '));
+  }
+  return blocks.join('\n\n');
+}
+
+async function seedNotes(database: Database, accountId: string) {
+  // Setup, not the measured path: 10,000 notes of 200 words each straight into the table (the
+  // search vector is a generated column, so it is filled as the rows go in). Every 500th note
+  // mentions a rare word, so a query can find a few among many.
+  const words = sql.raw(`array[${VOCABULARY.map((w) => `'${w}'`).join(',')}]`);
+  for (let from = 1; from <= NOTES; from += 2000) {
+    const to = Math.min(NOTES, from + 1999);
+    await database.db.execute(sql`
+      insert into notes (id, account_id, title, markdown, text, created_at, updated_at)
+      select 'note_bench_' || n, ${accountId},
+             'Note ' || n || ' about ' || (${words})[1 + (n % 60)],
+             body, body, now() - make_interval(mins => n), now() - make_interval(mins => n)
+      from generate_series(${from}::int, ${to}::int) as n,
+      lateral (
+        select string_agg((${words})[1 + ((n * 31 + i * 17 + i * i) % 70)], ' ')
+               || case when n % 500 = 0 then ' zeppelin' else '' end as body
+        from generate_series(1, 200) as i
+      ) as b`);
+  }
+  await database.db.execute(sql`analyze notes`);
+}
+
+async function benchOn(label: string, database: Database) {
+  console.log(`\n--- ${label} ---`);
+  const { base, call, accountId, openBrowser, close } = await startBenchApp(database);
+  try {
+    const [, seedMs] = await timed(() => seedNotes(database, accountId));
+    console.log(`setup: ${NOTES.toLocaleString()} notes of 200 words inserted in ${(seedMs / 1000).toFixed(1)} s`);
+
+    for (const q of ['zeppelin', 'garden', 'silver harbor', 'lantern*']) {
+      const times: number[] = [];
+      let found = 0;
+      for (let run = 0; run < RUNS; run++) {
+        const [list, took] = await timed(() =>
+          call('GET', `/api/notes?${new URLSearchParams({ accountId, q, limit: '50' })}`),
+        );
+        times.push(took);
+        found = list.notes.length;
+      }
+      // Where the time goes: the match and ranking alone, straight against the database, next to the API.
+      const tsQuery = tsQueryOf(q) as string;
+      const matchOnly: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        matchOnly.push(
+          (
+            await timed(() =>
+              database.db.execute(sql`
+                select n.id, ts_rank(n.search, q.query) as rank
+                from notes n, to_tsquery('english', ${tsQuery}) as q(query)
+                where n.account_id = ${accountId} and n.deleted_at is null and n.search @@ q.query
+                order by rank desc, n.updated_at desc, n.id limit 51`),
+            )
+          )[1],
+        );
+      }
+      console.log(
+        `search "${q}" over ${NOTES.toLocaleString()} notes (first page, ${found} shown): API ${stats(times)}` +
+          ` | match and rank alone in the database: p50 ${ms(percentile(matchOnly, 50))}, p95 ${ms(percentile(matchOnly, 95))}`,
+      );
+    }
+
+    // Save round trips on a small note with a task list.
+    const small = await call('POST', '/api/notes', {
+      accountId,
+      title: 'Round trip',
+      markdown: Array.from({ length: RUNS }, (_, i) => `- [ ] Task ${i}`).join('\n'),
+    });
+    const renames: number[] = [];
+    for (let run = 0; run < RUNS; run++)
+      renames.push((await timed(() => call('PATCH', `/api/notes/${small.id}`, { title: `Round trip ${run}` })))[1]);
+    console.log(`save round trip, PATCH title: ${stats(renames)}`);
+    const ticks: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      ticks.push(
+        (
+          await timed(() =>
+            call('POST', `/api/notes/${small.id}/tasks`, { index: run, text: `Task ${run}`, checked: true }),
+          )
+        )[1],
+      );
+    }
+    console.log(`save round trip, document change (task tick through the note's Y.Doc): ${stats(ticks)}`);
+
+    // Typing into a 50,000-word note in the /notes editor.
+    const [big, createMs] = await timed(() =>
+      call('POST', '/api/notes', { accountId, title: 'Long read', markdown: longMarkdown(NOTE_WORDS) }),
+    );
+    console.log(`setup: a ${NOTE_WORDS.toLocaleString()}-word note imported from Markdown in ${ms(createMs)}`);
+    const { browser, page } = await openBrowser();
+    try {
+      const [, openMs] = await timed(async () => {
+        await page.goto(`${base}/notes?note=${big.id}`);
+        // The last heading is in the document: the whole note is there, not a first screenful.
+        await page
+          .getByLabel('Note body')
+          .getByText(`Part ${Math.ceil(NOTE_WORDS / 50 / 20)}`, { exact: true })
+          .waitFor({ state: 'attached', timeout: 120_000 });
+      });
+      console.log(`editor: the long note open and shown in ${ms(openMs)}`);
+      const body = page.getByLabel('Note body');
+      // The caret at the end of the first paragraph, where every keystroke re-flows the document below it.
+      await body.locator('p').first().click();
+      await page.keyboard.press('End');
+      // A string, not a function: the TypeScript loader would add helpers the page does not have.
+      await page.evaluate(`(() => {
+        window.__latencies = [];
+        const editor = document.querySelector('[aria-label="Note body"]');
+        editor.addEventListener('keydown', () => {
+          const start = performance.now();
+          performance.mark('key-start');
+          requestAnimationFrame(() => {
+            // A message posted from inside the frame arrives after that frame has painted.
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => {
+              performance.measure('key-to-paint', 'key-start');
+              window.__latencies.push(performance.now() - start);
+            };
+            channel.port2.postMessage(null);
+          });
+        }, { capture: true });
+      })()`);
+      const text = ' the quick brown fox jumps over the lazy dog';
+      for (let i = 0; i < KEYSTROKES; i++) {
+        await page.keyboard.type(text[i % text.length] as string);
+        await page.waitForTimeout(30);
+      }
+      await page.waitForTimeout(300);
+      const latencies = (await page.evaluate('window.__latencies')) as number[];
+      console.log(
+        `typing into a ${NOTE_WORDS.toLocaleString()}-word note, keydown to next paint: ${stats(latencies)}, max ${ms(Math.max(...latencies))}`,
+      );
+      const typed = await body.locator('p').first().innerText();
+      if (!typed.includes('the quick brown')) console.log('  (warning: the typed text did not show in the editor)');
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await close();
+  }
+}
+
+await onEmbedded((database) => benchOn('embedded database (PGlite, file-backed)', database));
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (adminUrl) {
+  await onPostgres(adminUrl, (database) => benchOn('PostgreSQL', database));
+} else {
+  console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it.)');
+}
