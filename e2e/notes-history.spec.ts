@@ -8,7 +8,7 @@ test('version history: save a version, change the note, preview the old one and 
   const id = await createNoteApi(page, { accountId, title: 'Drafts', markdown: 'First draft of the plan.' });
   await page.goto(`/notes?note=${id}`);
   const body = noteBody(page);
-  await expect(body.getByText('First draft of the plan.')).toBeVisible();
+  await expect(body.getByText('First draft of the plan.')).toBeVisible({ timeout: 20_000 });
 
   await page.getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('menuitem', { name: 'Version history' }).click();

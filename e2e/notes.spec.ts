@@ -140,6 +140,7 @@ test('write a note with every block type by slash menu and Markdown shortcuts, r
   };
   await expectIntact();
   await page.reload();
+  await expect(body.locator('h1', { hasText: 'Slash heading one' })).toBeVisible({ timeout: 20_000 });
   await expectIntact();
 
   // Search reads the body in the database and marks what it found.

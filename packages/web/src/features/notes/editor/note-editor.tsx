@@ -121,8 +121,10 @@ export function NoteEditor({
         open={askingImage}
         onDone={(url) => {
           setAskingImage(false);
-          imageResolver.current?.(url);
+          const resolve = imageResolver.current;
           imageResolver.current = null;
+          // After the dialog has gone: while it is open its focus trap would pull the caret back into it.
+          setTimeout(() => resolve?.(url), 0);
         }}
       />
     </div>
