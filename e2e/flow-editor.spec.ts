@@ -493,3 +493,31 @@ test('screenshots of the editor on a desktop and a phone', async ({ page }) => {
   await step(page, 'Tell sales').locator('[role="img"]').hover();
   await page.screenshot({ path: `${SHOTS}/editor-1280-dark.png` });
 });
+
+test("the flow's name: renamed in place, Escape puts it back, a rename elsewhere shows at once", async ({ page }) => {
+  const flow = await newFlow(page, 'Invoices');
+  await page.goto(`/flows/${flow.id}`);
+  const name = page.getByRole('textbox', { name: 'Flow name' });
+  await expect(name).toHaveValue('Invoices');
+
+  await name.fill('Invoices to pay');
+  await name.press('Enter');
+  await expect(name).toHaveValue('Invoices to pay');
+  await expect(page).toHaveTitle('Invoices to pay | Flowmind');
+
+  await name.fill('Something else');
+  await name.press('Escape');
+  await expect(name).toHaveValue('Invoices to pay');
+
+  const renamed = await page.request.patch(`/api/flows/${flow.id}`, {
+    data: { name: 'Renamed by a teammate' },
+    headers,
+  });
+  expect(renamed.ok(), await renamed.text()).toBeTruthy();
+  await expect(name).toHaveValue('Renamed by a teammate');
+
+  await page.reload();
+  await expect(name).toHaveValue('Renamed by a teammate');
+  const stored = await (await page.request.get(`/api/flows/${flow.id}`)).json();
+  expect(stored.name).toBe('Renamed by a teammate');
+});

@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { alerts } from '../../shell/alert-store';
 
 /**
  * A document's name edited in place in a top bar (and the page title): saved on Enter or blur,
- * Escape puts it back, an empty or unchanged name is not sent, and a failed save says so.
+ * Escape puts it back, an empty or unchanged name is not sent, and a failed save says so. While
+ * nobody types in it, it follows the saved name (a rename elsewhere shows at once); while someone
+ * does, what they type stays until they are done, whatever arrives meanwhile.
  */
 export function InlineNameInput({
   name: saved,
@@ -21,20 +23,28 @@ export function InlineNameInput({
   onRename: (name: string) => Promise<unknown>;
   className?: string;
 }) {
-  const [name, setName] = useState(saved);
+  /** What is being typed (null when nobody types), and a name sent but not yet seen back. */
+  const [draft, setDraft] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const name = draft ?? sent ?? saved;
+  const cancelled = useRef(false);
   useEffect(() => {
     document.title = `${saved} | Flowmind`;
+    setSent(null);
   }, [saved]);
   const save = async () => {
-    const next = name.trim();
-    if (!next || next === saved) {
-      setName(saved);
+    const next = (draft ?? saved).trim();
+    setDraft(null);
+    if (cancelled.current) {
+      cancelled.current = false;
       return;
     }
+    if (!next || next === saved) return;
+    setSent(next);
     try {
       await onRename(next);
     } catch (error) {
-      setName(saved);
+      setSent(null);
       alerts.error(errorMessage(error, failure));
     }
   };
@@ -43,12 +53,12 @@ export function InlineNameInput({
       aria-label={label}
       value={name}
       maxLength={120}
-      onChange={(event) => setName(event.target.value)}
+      onChange={(event) => setDraft(event.target.value)}
       onBlur={() => void save()}
       onKeyDown={(event) => {
         if (event.key === 'Enter') event.currentTarget.blur();
         if (event.key === 'Escape') {
-          setName(saved);
+          cancelled.current = true;
           event.currentTarget.blur();
         }
       }}
