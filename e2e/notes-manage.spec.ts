@@ -15,7 +15,7 @@ test('move to trash with Undo, restore from the Trash view, delete forever', asy
   const { personalAccountId: accountId } = await signedInUser(page, 'Tristan');
   const id = await createNoteApi(page, { accountId, title: 'Groceries', markdown: 'Milk and **bread**' });
   await page.goto(`/notes?note=${id}`);
-  await expect(noteBody(page).getByText('Milk and')).toBeVisible();
+  await expect(noteBody(page).getByText('Milk and')).toBeVisible({ timeout: 20_000 });
 
   await moreAction(page, 'Move to trash');
   await expect(page.getByText('"Groceries" moved to trash')).toBeVisible();
@@ -63,7 +63,9 @@ test('a share link opens signed out and stops working once revoked', async ({ pa
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(link);
-  await expect(visitorPage.getByRole('heading', { name: 'Launch checklist', level: 1 })).toBeVisible();
+  await expect(visitorPage.getByRole('heading', { name: 'Launch checklist', level: 1 })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(visitorPage.getByText('See you there.')).toBeVisible();
   await expect(visitorPage.getByText('Tell the team', { exact: true })).toBeVisible();
   await expect(visitorPage.locator('.note-content')).toHaveAttribute('contenteditable', 'false');

@@ -140,6 +140,7 @@ test('write a note with every block type by slash menu and Markdown shortcuts, r
   };
   await expectIntact();
   await page.reload();
+  await expect(body.locator('h1', { hasText: 'Slash heading one' })).toBeVisible({ timeout: 20_000 });
   await expectIntact();
 
   // Search reads the body in the database and marks what it found.
@@ -158,7 +159,12 @@ test('the open note is in the address: back returns to the list, a wrong id says
   await expect(page).toHaveURL(/note=/);
   await page.getByLabel('Note title').fill('Address test');
   await page.getByLabel('Note title').press('Enter');
-  await expect(page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: /Address test/ })).toBeVisible();
+  const item = page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: /Address test/ });
+  await expect(item).toBeVisible();
+  // Keyboard: Enter in the title goes to the body, Escape from the body back to the list.
+  await expect(noteBody(page)).toBeFocused({ timeout: 20_000 });
+  await page.keyboard.press('Escape');
+  await expect(item).toBeFocused();
   await page.goBack();
   await expect(page).not.toHaveURL(/note=/);
   await expect(page.getByText('Pick a note, or start a new one')).toBeVisible();

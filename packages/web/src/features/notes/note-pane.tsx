@@ -158,6 +158,9 @@ function OpenNote({ accountId, note, actions, tagSuggestions, focusTitle, onBack
               editable={!handle.readOnly}
               editorRef={editorRef}
               onEscapeToTitle={() => titleRef.current?.focus()}
+              onLeave={() =>
+                document.querySelector<HTMLElement>(`button[data-note-id="${CSS.escape(note.id)}"]`)?.focus()
+              }
             />
           ) : (
             <BodySkeleton />

@@ -21,6 +21,7 @@ export function NoteEditor({
   doc,
   editable = true,
   onEscapeToTitle,
+  onLeave,
   editorRef,
   awareness,
   user,
@@ -34,12 +35,16 @@ export function NoteEditor({
   editable?: boolean;
   /** Arrow-up or Backspace at the very start of the body moves the caret to the title. */
   onEscapeToTitle?: () => void;
+  /** Escape (with no menu open) leaves the editor, e.g. back to the note list. */
+  onLeave?: () => void;
 }) {
   const [slashStore] = useState(createSlashMenuStore);
   const [askingImage, setAskingImage] = useState(false);
   const imageResolver = useRef<((url: string | null) => void) | null>(null);
   const escapeRef = useRef(onEscapeToTitle);
   escapeRef.current = onEscapeToTitle;
+  const leaveRef = useRef(onLeave);
+  leaveRef.current = onLeave;
 
   const editor = useEditor(
     {
@@ -67,6 +72,11 @@ export function NoteEditor({
       editorProps: {
         attributes: { class: 'note-content', 'aria-label': 'Note body', spellcheck: 'true' },
         handleKeyDown: (view, event) => {
+          // Editor props run before plugins, so the slash menu's own Escape must win here.
+          if (event.key === 'Escape' && !slashStore.get().open && leaveRef.current) {
+            leaveRef.current();
+            return true;
+          }
           const { selection } = view.state;
           const atStart = selection.empty && selection.from <= 1;
           if (
@@ -121,8 +131,10 @@ export function NoteEditor({
         open={askingImage}
         onDone={(url) => {
           setAskingImage(false);
-          imageResolver.current?.(url);
+          const resolve = imageResolver.current;
           imageResolver.current = null;
+          // After the dialog has gone: while it is open its focus trap would pull the caret back into it.
+          setTimeout(() => resolve?.(url), 0);
         }}
       />
     </div>
