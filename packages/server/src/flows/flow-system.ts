@@ -166,6 +166,8 @@ export function createFlowSystem({
     accountConcurrency: config.flows.accountConcurrency,
     workerConcurrency: config.flows.workerConcurrency,
     retentionDays: config.flows.retentionDays,
+    // The embedded database belongs to this one process: it wakes its own delayed executions.
+    singleProcess: database.kind === 'pglite',
   });
   const flowRuntime = runtime;
   let scheduler: ReturnType<typeof startScheduler> | null = null;
