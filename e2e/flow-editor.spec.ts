@@ -521,3 +521,56 @@ test("the flow's name: renamed in place, Escape puts it back, a rename elsewhere
   const stored = await (await page.request.get(`/api/flows/${flow.id}`)).json();
   expect(stored.name).toBe('Renamed by a teammate');
 });
+
+test('a step that ran 150 times in a loop: totals on the canvas, any run in the Data tab', async ({ page }) => {
+  const flow = await newFlow(page, 'Long loop');
+  const node = (id: string, type: string, name: string, x: number, params: Record<string, unknown> = {}) => ({
+    id,
+    type,
+    name,
+    position: { x, y: 0 },
+    params,
+  });
+  const graph = {
+    nodes: [
+      node('t', 'trigger.manual', 'Start', 0),
+      node('many', 'code', 'Many', 300, { code: 'return Array.from({ length: 150 }, (_, n) => ({ n }));' }),
+      node('loop', 'loop', 'Each', 600, { batchSize: 1 }),
+      node('double', 'set', 'Double', 900, { assignments: [{ name: 'twice', value: '{{ $json.n * 2 }}' }] }),
+    ],
+    edges: [
+      { id: 'e1', source: 't', target: 'many' },
+      { id: 'e2', source: 'many', target: 'loop' },
+      { id: 'e3', source: 'loop', sourceHandle: 'loop', target: 'double' },
+      { id: 'e4', source: 'double', target: 'loop' },
+    ],
+  };
+  const saved = await page.request.patch(`/api/flows/${flow.id}`, {
+    data: { graph, baseRevision: flow.revision },
+    headers,
+  });
+  expect(saved.ok(), await saved.text()).toBeTruthy();
+  const run = await (await page.request.post(`/api/flows/${flow.id}/run`, { data: {}, headers })).json();
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/executions/${run.id}`)).json()).status, { timeout: 30_000 })
+    .toBe('succeeded');
+
+  await page.goto(`/flows/${flow.id}?execution=${run.id}`);
+  await expect(step(page, 'Double')).toContainText('150 items');
+  await step(page, 'Double').click();
+  const panel = page.getByRole('complementary', { name: 'Step settings', exact: true });
+  await panel.getByRole('tab', { name: 'Data' }).click();
+  const runs = panel.getByRole('navigation', { name: 'Runs of this step' });
+  await expect(runs.getByLabel('Run number')).toHaveValue('150');
+  await expect(runs).toContainText('of 150');
+  await expect(panel).toContainText('298');
+  await runs.getByRole('button', { name: 'Previous run' }).click();
+  await expect(runs.getByLabel('Run number')).toHaveValue('149');
+  await expect(panel).toContainText('296');
+  await runs.getByLabel('Run number').fill('10');
+  await runs.getByLabel('Run number').press('Enter');
+  await expect(panel).toContainText('run 10');
+  await expect(panel).toContainText('18');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/editor-1280-loop-runs.png` });
+  await expect(runs.getByRole('button', { name: 'Previous run' })).toBeEnabled();
+});

@@ -241,11 +241,32 @@ export const ExecutionStep = z.object({
 });
 export type ExecutionStep = z.infer<typeof ExecutionStep>;
 
+/** Up to this many step runs an execution's detail carries in full; past it, each step's last run. */
+export const EXECUTION_DETAIL_STEPS = 200;
+
+/** How one step fared over all its runs in an execution (loops run steps many times). */
+export const ExecutionNodeSummary = z.object({
+  node_id: z.string(),
+  runs: z.number(),
+  /** Items that left on each output handle, summed over the runs. */
+  counts: z.record(z.string(), z.number()),
+  /** Time spent in the step over all its runs (finished runs only). */
+  duration_ms: z.number().nullable(),
+});
+export type ExecutionNodeSummary = z.infer<typeof ExecutionNodeSummary>;
+
 export const ExecutionDetail = Execution.extend({
   /** The graph the execution ran. */
   graph: FlowGraph,
   trigger: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * Every step run when there are at most EXECUTION_DETAIL_STEPS of them; otherwise the last run
+   * of each step (the others one at a time from /api/executions/{id}/steps/{nodeId}/{runIndex}).
+   */
   steps: z.array(ExecutionStep),
+  /** How many step runs the execution has in all. */
+  steps_total: z.number(),
+  nodes: z.array(ExecutionNodeSummary),
 });
 export type ExecutionDetail = z.infer<typeof ExecutionDetail>;
 

@@ -3,6 +3,7 @@ import Image from '@tiptap/extension-image';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { TableKit } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
+import { BlockIds } from './note-block-ids';
 
 /**
  * The note document model, one for the browser's editor and the server's transforms (Markdown
@@ -24,6 +25,7 @@ export function noteExtensions(options: { codeBlock?: boolean } = {}): AnyExtens
     TaskItem.configure({ nested: true }),
     TableKit.configure({ table: { resizable: false } }),
     Image,
+    BlockIds,
   ];
 }
 

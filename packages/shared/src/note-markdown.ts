@@ -7,6 +7,7 @@ import {
   MarkdownSerializer,
   type MarkdownSerializerState,
 } from 'prosemirror-markdown';
+import { withoutEmptyBlockIds } from './note-block-ids';
 import { EMPTY_NOTE_DOC, type NoteDoc, noteSchema } from './note-doc';
 
 /**
@@ -173,13 +174,13 @@ const parser = new MarkdownParser(noteSchema, markdownIt, {
 /** Markdown to a note document (TipTap JSON). */
 export function markdownToDoc(markdown: string): NoteDoc {
   const node = parser.parse(markdown) as PmNode;
-  const json = node.toJSON() as NoteDoc;
+  const json = withoutEmptyBlockIds(node.toJSON() as NoteDoc);
   return json.content && json.content.length > 0 ? json : structuredClone(EMPTY_NOTE_DOC);
 }
 
 /** Markdown to the blocks of a document (to append them to another one). */
 export function markdownToBlocks(markdown: string): NoteDoc[] {
-  return (parser.parse(markdown) as PmNode).toJSON().content ?? [];
+  return withoutEmptyBlockIds((parser.parse(markdown) as PmNode).toJSON() as NoteDoc).content ?? [];
 }
 
 const d = defaultMarkdownSerializer;

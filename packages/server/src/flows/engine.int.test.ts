@@ -600,3 +600,79 @@ describe('the engine end to end', () => {
     );
   });
 });
+
+describe('a long execution', () => {
+  it('carries each step’s last run and totals, and any other run on request', async () => {
+    const flow = await createFlow(
+      graph(
+        [
+          { id: 't', type: 'trigger.manual', name: 'Start' },
+          {
+            id: 'many',
+            type: 'code',
+            name: 'Many',
+            params: { code: 'return Array.from({ length: 150 }, (_, n) => ({ n }));' },
+          },
+          { id: 'loop', type: 'loop', name: 'Each', params: { batchSize: 1 } },
+          {
+            id: 'double',
+            type: 'set',
+            name: 'Double',
+            params: { assignments: [{ name: 'twice', value: '{{ $json.n * 2 }}' }] },
+          },
+        ],
+        [
+          ['t', 'many'],
+          ['many', 'loop'],
+          ['loop', 'double', 'loop'],
+          ['double', 'loop'],
+        ],
+      ),
+      { publish: false },
+    );
+    const run = await owner.client.post(`/api/flows/${flow.id}/run`, {});
+    expect(run.status, run.text).toBe(201);
+    const done = await waitFor(
+      async () => (await owner.client.get(`/api/executions/${run.body.id}`)).body,
+      (e) => ['succeeded', 'failed', 'cancelled'].includes(e?.status),
+      45_000,
+    );
+    expect(done.status).toBe('succeeded');
+    expect(done.steps_total).toBeGreaterThan(300);
+    // One (the last) run per step, with the totals over all runs beside.
+    expect(done.steps.map((s: { node_id: string }) => s.node_id).sort()).toEqual(['double', 'loop', 'many', 't']);
+    const summary = (id: string) => done.nodes.find((n: { node_id: string }) => n.node_id === id);
+    expect(summary('double')).toMatchObject({ runs: 150, counts: { main: 150 } });
+    expect(summary('loop')).toMatchObject({ runs: 151, counts: { loop: 150, done: 150 } });
+    expect(stepOf(done, 'double')).toMatchObject({ output: { main: [{ n: 149, twice: 298 }] } });
+
+    const tenth = await owner.client.get(`/api/executions/${run.body.id}/steps/double/9`);
+    expect(tenth.status, tenth.text).toBe(200);
+    expect(tenth.body).toMatchObject({ run_index: 9, output: { main: [{ n: 9, twice: 18 }] } });
+    expect((await owner.client.get(`/api/executions/${run.body.id}/steps/double/150`)).status).toBe(404);
+    expect((await stranger.client.get(`/api/executions/${run.body.id}/steps/double/9`)).status).toBe(404);
+  }, 60_000);
+
+  it('carries every run of a short one', async () => {
+    const flow = await createFlow(
+      graph(
+        [
+          { id: 't', type: 'trigger.manual', name: 'Start' },
+          { id: 'many', type: 'code', name: 'Many', params: { code: 'return [{ n: 1 }, { n: 2 }, { n: 3 }];' } },
+          { id: 'loop', type: 'loop', name: 'Each', params: { batchSize: 1 } },
+          { id: 'same', type: 'set', name: 'Same', params: { assignments: [] } },
+        ],
+        [
+          ['t', 'many'],
+          ['many', 'loop'],
+          ['loop', 'same', 'loop'],
+          ['same', 'loop'],
+        ],
+      ),
+      { publish: false },
+    );
+    const done = await finished((await owner.client.post(`/api/flows/${flow.id}/run`, {})).body.id);
+    expect(done.steps_total).toBe(done.steps.length);
+    expect(done.steps.filter((s: { node_id: string }) => s.node_id === 'same')).toHaveLength(3);
+  });
+});

@@ -2,6 +2,7 @@ import {
   ExecutionDetail,
   ExecutionPage,
   ExecutionStatus,
+  ExecutionStep,
   ExpressionPreview,
   ListExecutionsQuery,
   PreviewExpression,
@@ -18,6 +19,7 @@ import type { ExecutionService } from './execution.service';
 const Id = z.string().min(1).max(64);
 const FlowParams = z.object({ flowId: Id });
 const ExecutionParams = z.object({ executionId: Id });
+const StepRunParams = z.object({ executionId: Id, nodeId: Id, runIndex: z.coerce.number().int().min(0) });
 const ListQueryDoc = z.object({
   accountId: z.string().optional(),
   flowId: z.string().optional(),
@@ -86,6 +88,18 @@ export function registerExecutionRoutes(
     async (req) => {
       const user = await session.requireUser(req);
       return executions.get({ ...parse(ExecutionParams, req.params), userId: user.id });
+    },
+  );
+  app.get(
+    '/api/executions/:executionId/steps/:nodeId/:runIndex',
+    doc({
+      summary: 'One run of one step of an execution (a step in a loop runs many times)',
+      params: StepRunParams,
+      response: ExecutionStep,
+    }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return executions.stepRun({ ...parse(StepRunParams, req.params), userId: user.id });
     },
   );
   app.post(

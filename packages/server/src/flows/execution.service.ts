@@ -138,6 +138,23 @@ export function executionService({
       return detail(await requireExecution(executionId, userId));
     },
 
+    async stepRun({
+      executionId,
+      nodeId,
+      runIndex,
+      userId,
+    }: {
+      executionId: string;
+      nodeId: string;
+      runIndex: number;
+      userId: string;
+    }) {
+      const row = await requireExecution(executionId, userId);
+      const step = await repo.stepRun(row.accountId, row.id, nodeId, runIndex);
+      if (!step) throw new AppError('not_found', 'This step did not run that many times in this execution');
+      return step;
+    },
+
     async cancel({ executionId, userId }: { executionId: string; userId: string }) {
       const row = await requireExecution(executionId, userId);
       await runtime.cancel(row.accountId, row.id);

@@ -1,3 +1,4 @@
+import { withoutEmptyBlockIds } from '@flowmind/shared/note-block-ids';
 import { EMPTY_NOTE_DOC, NOTE_FRAGMENT, type NoteDoc, noteSchema } from '@flowmind/shared/note-doc';
 import { markdownToDoc } from '@flowmind/shared/note-markdown';
 import { docToText } from '@flowmind/shared/note-text';
@@ -56,7 +57,7 @@ export const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, 'ba
 
 /** The document of a Y.Doc as TipTap JSON. */
 export function docJson(doc: Y.Doc): NoteDoc {
-  const json = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(NOTE_FRAGMENT)) as NoteDoc;
+  const json = withoutEmptyBlockIds(yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(NOTE_FRAGMENT)) as NoteDoc);
   return json.content && json.content.length > 0 ? json : structuredClone(EMPTY_NOTE_DOC);
 }
 

@@ -1,14 +1,15 @@
-import type {
-  Execution,
-  ExecutionDetail,
-  ExecutionError,
-  ExecutionMode,
-  ExecutionStatus,
-  ExecutionStep,
-  FlowGraph,
-  Item,
-  StepLog,
-  StepStatus,
+import {
+  EXECUTION_DETAIL_STEPS,
+  type Execution,
+  type ExecutionDetail,
+  type ExecutionError,
+  type ExecutionMode,
+  type ExecutionStatus,
+  type ExecutionStep,
+  type FlowGraph,
+  type Item,
+  type StepLog,
+  type StepStatus,
 } from '@flowmind/shared/flows';
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -18,6 +19,7 @@ import { executionSteps, executions, flows, flowVersions } from '../../db/schema
 export type ExecutionRow = typeof executions.$inferSelect;
 export type StepRow = typeof executionSteps.$inferSelect;
 type Outputs = Record<string, Item[]>;
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export function toExecution(row: ExecutionRow, flowName: string): Execution {
   return {
@@ -393,13 +395,64 @@ export function executionRepository(db: Db) {
         .leftJoin(flowVersions, eq(flowVersions.id, executions.versionId))
         .where(and(eq(executions.accountId, accountId), eq(executions.id, id)));
       if (!row) return null;
-      const steps = await this.steps(id);
+      // Per step: its runs, items out per handle and time, summed in the database.
+      const summaries = rowsOf<{ node_id: string; runs: number; duration_ms: number | null; counts: unknown }>(
+        await db.execute(sql`
+          select s.node_id, count(*)::int as runs,
+            (sum(extract(epoch from (s.finished_at - s.started_at)) * 1000))::float8 as duration_ms,
+            coalesce((
+              select jsonb_object_agg(c.key, c.n) from (
+                select o.key, sum(jsonb_array_length(o.value))::int as n
+                from execution_steps s2, jsonb_each(coalesce(s2.output, '{}'::jsonb)) o
+                where s2.execution_id = ${id} and s2.node_id = s.node_id and jsonb_typeof(o.value) = 'array'
+                group by o.key
+              ) c
+            ), '{}'::jsonb) as counts
+          from execution_steps s
+          where s.execution_id = ${id}
+          group by s.node_id`),
+      );
+      const total = summaries.reduce((sum, summary) => sum + Number(summary.runs), 0);
+      const steps =
+        total <= EXECUTION_DETAIL_STEPS
+          ? await this.steps(id)
+          : await db
+              .selectDistinctOn([executionSteps.nodeId])
+              .from(executionSteps)
+              .where(eq(executionSteps.executionId, id))
+              .orderBy(asc(executionSteps.nodeId), desc(executionSteps.runIndex));
       return {
         ...toExecution(row.execution, row.flowName),
         graph: (row.execution.graph ?? row.versionGraph ?? { nodes: [], edges: [], stickies: [] }) as FlowGraph,
         trigger: row.execution.trigger ? { items: row.execution.trigger } : null,
-        steps: steps.map(toStep),
+        steps: steps.map(toStep).sort((a, b) => a.started_at.localeCompare(b.started_at)),
+        steps_total: total,
+        nodes: summaries.map((summary) => ({
+          node_id: summary.node_id,
+          runs: Number(summary.runs),
+          counts: (typeof summary.counts === 'string' ? JSON.parse(summary.counts) : summary.counts) as Record<
+            string,
+            number
+          >,
+          duration_ms: summary.duration_ms === null ? null : Math.round(Number(summary.duration_ms)),
+        })),
       };
+    },
+
+    /** One run of one step of an account's execution (loops run steps many times). */
+    async stepRun(accountId: string, executionId: string, nodeId: string, runIndex: number) {
+      const [row] = await db
+        .select()
+        .from(executionSteps)
+        .where(
+          and(
+            eq(executionSteps.accountId, accountId),
+            eq(executionSteps.executionId, executionId),
+            eq(executionSteps.nodeId, nodeId),
+            eq(executionSteps.runIndex, runIndex),
+          ),
+        );
+      return row ? toStep(row) : null;
     },
 
     /** The graph an execution runs: its own copy (test runs) or its published version's. */

@@ -37,6 +37,15 @@ describe('nodeRuns', () => {
     expect(nodeRuns(null).size).toBe(0);
   });
 
+  it('takes a long execution’s totals from the server’s summaries (its detail holds only last runs)', () => {
+    const runs = nodeRuns({
+      steps: [stepRun({ run_index: 499, output: { main: [{}] } })],
+      nodes: [{ node_id: 'a', runs: 500, counts: { main: 500 }, duration_ms: 2500 }],
+    } as unknown as ExecutionDetail);
+    expect(runs.get('a')).toMatchObject({ status: 'succeeded', runs: 500, counts: { main: 500 }, durationMs: 2500 });
+    expect(runs.get('a')?.step.run_index).toBe(499);
+  });
+
   it.each([
     [null, ''],
     [450, '450 ms'],

@@ -32,6 +32,11 @@ export function nodeRuns(execution: ExecutionDetail | null | undefined): Map<str
       step,
     });
   }
+  // A long execution's detail holds only each step's last run: its totals come from the server.
+  for (const summary of execution.nodes ?? []) {
+    const run = runs.get(summary.node_id);
+    if (run) Object.assign(run, { counts: summary.counts, runs: summary.runs, durationMs: summary.duration_ms });
+  }
   return runs;
 }
 

@@ -75,9 +75,7 @@ export function RunBar({
             {execution.status}
           </span>
           <span className="text-muted-foreground text-xs">{formatDuration(elapsed)}</span>
-          <span className="text-muted-foreground text-xs">
-            {execution.steps.length} step{execution.steps.length === 1 ? '' : 's'} ran
-          </span>
+          <span className="text-muted-foreground text-xs">{stepsRan(execution)}</span>
           <span className="ml-auto flex items-center gap-1">
             {!finished && onCancel && (
               <Button variant="outline" size="sm" onClick={onCancel}>
@@ -117,4 +115,12 @@ export function RunBar({
       )}
     </div>
   );
+}
+
+/** "4 steps ran", and how many times in all when loops ran some of them again. */
+function stepsRan(execution: ExecutionDetail): string {
+  const steps = execution.nodes?.length || new Set(execution.steps.map((step) => step.node_id)).size;
+  const runs = execution.steps_total ?? execution.steps.length;
+  const text = `${steps} step${steps === 1 ? '' : 's'} ran`;
+  return runs > steps ? `${text} (${runs.toLocaleString()} runs)` : text;
 }

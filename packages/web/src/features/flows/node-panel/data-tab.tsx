@@ -1,8 +1,10 @@
 import { nodeOutputs, stepType } from '@flowmind/shared/flow-steps';
 import type { ExecutionStep, FlowNode, Item, StepLog } from '@flowmind/shared/flows';
-import { Database } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Database } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
+import { api, errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { formatPath } from './completions';
 import { ItemsTable, JsonView, SchemaView } from './item-views';
@@ -22,17 +24,57 @@ const STATUS_TONES = {
   cancelled: 'neutral',
 } as const;
 
-/** What the step took and gave in the execution shown, its attempts, time, error and logs. */
+/**
+ * What the step took and gave in the execution shown, its attempts, time, error and logs. A step
+ * that ran more than once (in a loop) shows its last run, and any other run on request.
+ */
 export function DataTab({
   node,
-  step,
+  step: lastRun,
+  executionId = null,
+  runs = 0,
   onInsertPath,
 }: {
   node: FlowNode;
   step?: ExecutionStep | null;
+  executionId?: string | null;
+  /** How many times the step ran in the execution. */
+  runs?: number;
   onInsertPath(path: string): void;
 }) {
   const [view, setView] = useState<View>('schema');
+  const [picked, setPicked] = useState<number | null>(null);
+  const runIndex = picked !== null && picked < runs ? picked : null;
+  const other = useQuery({
+    queryKey: ['execution-step', executionId, node.id, runIndex],
+    queryFn: ({ signal }) =>
+      api<ExecutionStep>(`/api/executions/${executionId}/steps/${encodeURIComponent(node.id)}/${runIndex}`, {
+        signal,
+      }),
+    enabled: Boolean(executionId) && runIndex !== null && runIndex !== lastRun?.run_index,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const step = runIndex === null || runIndex === lastRun?.run_index ? lastRun : other.data;
+  const shown = runIndex ?? lastRun?.run_index ?? 0;
+  const picker =
+    executionId && runs > 1 ? (
+      <RunPicker run={shown} runs={runs} onPick={(index) => setPicked(index === lastRun?.run_index ? null : index)} />
+    ) : null;
+  if (!step && runIndex !== null && lastRun)
+    return (
+      <div className="grid gap-4 p-4">
+        {picker}
+        {other.error ? (
+          <p role="alert" className="text-destructive text-sm">
+            {errorMessage(other.error, 'Could not load this run')}
+          </p>
+        ) : (
+          <p role="status" className="text-muted-foreground text-sm">
+            Loading run {runIndex + 1}…
+          </p>
+        )}
+      </div>
+    );
   if (!step)
     return (
       <div className="flex flex-col items-center px-6 py-12 text-center">
@@ -47,6 +89,7 @@ export function DataTab({
   const outputHandles = unique([...nodeOutputs(node), ...Object.keys(step.output ?? {})]);
   return (
     <div className="grid gap-4 p-4">
+      {picker}
       <StepSummary step={step} />
       <div className="flex items-center justify-between gap-2">
         <span className="font-medium text-[13px]">View</span>
@@ -72,6 +115,56 @@ export function DataTab({
       />
       {step.logs.length > 0 && <Logs logs={step.logs} />}
     </div>
+  );
+}
+
+/** Steps through the runs of a step that ran many times: first, previous, a number, next, last. */
+function RunPicker({ run, runs, onPick }: { run: number; runs: number; onPick(index: number): void }) {
+  const [typed, setTyped] = useState<string | null>(null);
+  const go = (index: number) => onPick(Math.min(runs - 1, Math.max(0, index)));
+  const button =
+    'inline-flex size-7 items-center justify-center rounded-md border text-muted-foreground hover:bg-accent hover:text-foreground disabled:pointer-events-none disabled:opacity-40';
+  return (
+    <nav aria-label="Runs of this step" className="flex items-center gap-1.5 text-[13px]">
+      <span className="mr-auto font-medium">Run</span>
+      <button
+        type="button"
+        className={button}
+        aria-label="Previous run"
+        disabled={run <= 0}
+        onClick={() => go(run - 1)}
+      >
+        <ChevronLeft className="size-4" aria-hidden="true" />
+      </button>
+      <input
+        aria-label="Run number"
+        inputMode="numeric"
+        className="h-7 w-16 rounded-md border bg-background px-2 text-center tabular-nums focus:border-ring focus:outline-none"
+        value={typed ?? String(run + 1)}
+        onChange={(event) => setTyped(event.target.value.replace(/[^0-9]/g, ''))}
+        onBlur={() => {
+          if (typed) go(Number(typed) - 1);
+          setTyped(null);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.currentTarget.blur();
+          if (event.key === 'Escape') {
+            setTyped(null);
+            event.currentTarget.blur();
+          }
+        }}
+      />
+      <span className="text-muted-foreground tabular-nums">of {runs}</span>
+      <button
+        type="button"
+        className={button}
+        aria-label="Next run"
+        disabled={run >= runs - 1}
+        onClick={() => go(run + 1)}
+      >
+        <ChevronRight className="size-4" aria-hidden="true" />
+      </button>
+    </nav>
   );
 }
 

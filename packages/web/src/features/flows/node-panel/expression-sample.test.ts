@@ -65,6 +65,8 @@ function execution(steps: ExecutionStep[]): ExecutionDetail {
     graph,
     trigger: { raw: true },
     steps,
+    steps_total: steps.length,
+    nodes: [],
   };
 }
 

@@ -77,6 +77,7 @@ function PanelFrame({
   readOnly,
   issues,
   step,
+  execution,
   flow,
   fill = false,
   onChange,
@@ -200,7 +201,13 @@ function PanelFrame({
           />
         </div>
         <div role="tabpanel" id={`${tabsId}-data`} aria-labelledby={`${tabsId}-data-tab`} hidden={tab !== 'data'}>
-          <DataTab node={node} step={step} onInsertPath={insertPath} />
+          <DataTab
+            node={node}
+            step={step}
+            executionId={execution?.id ?? null}
+            runs={execution?.nodes?.find((summary) => summary.node_id === node.id)?.runs ?? 0}
+            onInsertPath={insertPath}
+          />
         </div>
         <div role="tabpanel" id={`${tabsId}-docs`} aria-labelledby={`${tabsId}-docs-tab`} hidden={tab !== 'docs'}>
           {tab === 'docs' && <DocsTab node={node} />}
