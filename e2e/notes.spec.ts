@@ -67,6 +67,8 @@ test('write a note with every block type by slash menu and Markdown shortcuts, r
   await imageDialog.getByLabel('Image address').fill(`${APP_ORIGIN}/favicon.svg`);
   await imageDialog.getByRole('button', { name: 'Add image' }).click();
   await expect(body.locator('img')).toHaveAttribute('src', `${APP_ORIGIN}/favicon.svg`);
+  // The caret comes back to the editor a frame after the image lands.
+  await expect(body).toBeFocused();
 
   // Markdown shortcuts: the same blocks again, typed.
   await page.keyboard.type('# Markdown heading one');

@@ -138,7 +138,9 @@ export async function runSlashItem({
         editor.commands.focus();
         return;
       }
-      // A paragraph after the image, so typing goes on below it rather than replacing it.
+      // Focus at once (TipTap's focus command may wait a frame, and keys typed meanwhile would be lost),
+      // then a paragraph after the image, so typing goes on below it rather than replacing it.
+      editor.view.focus();
       editor
         .chain()
         .focus()
