@@ -74,4 +74,6 @@ export const topics = {
   account: (accountId: string) => `account:${accountId}`,
   table: (tableId: string) => `table:${tableId}`,
   note: (noteId: string) => `note:${noteId}`,
+  /** An account's notes list (not the whole account: typing in a note must not refresh every list). */
+  notes: (accountId: string) => `notes:${accountId}`,
 };

@@ -10,7 +10,10 @@ export function registerNoteLiveSources(hub: LiveHub, { notes }: { notes: NoteSe
     async load({ userId, params, limit }) {
       const accountId = params.accountId as string;
       const docs = await notes.liveList(userId, accountId, limit);
-      return { docs: docs as LiveDoc[], topics: [topics.account(accountId), topics.user(userId)] };
+      return {
+        docs: docs as LiveDoc[],
+        topics: [topics.notes(accountId), topics.account(accountId), topics.user(userId)],
+      };
     },
   });
   hub.register({

@@ -64,7 +64,7 @@ export function noteService({
   }
 
   const publish = (note: { id: string; account_id: string }) =>
-    bus.publish([topics.account(note.account_id), topics.note(note.id)]);
+    bus.publish([topics.notes(note.account_id), topics.note(note.id)]);
 
   /** The document as it is now: from the open Y.Doc when one is open here, else as last derived. */
   async function contentOf(note: { id: string; account_id: string }): Promise<NoteDoc> {
