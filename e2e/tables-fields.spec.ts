@@ -128,7 +128,7 @@ const everyType: FieldSpec[] = [
 test('every field type is added through the dialog with its options and takes a value from its editor', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const user = await signedInUser(page, 'Fieldy');
   await newTable(page, user.personalAccountId, 'Projects', ['Apollo', 'Gemini']);
   const table = await newTable(page, user.personalAccountId, 'Everything');
