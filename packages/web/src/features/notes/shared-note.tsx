@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileQuestion } from 'lucide-react';
-import { ButtonLink } from '../../components/ui/button';
-import { EmptyState } from '../../components/ui/empty-state';
+import { ShareUnavailable } from '../../components/share-unavailable';
 import { Skeleton } from '../../components/ui/skeleton';
-import { ApiError, errorMessage } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { usePageHeader } from '../page-header/use-page-header';
 import { NoteViewer } from './editor/note-viewer';
 import { notesApi } from './notes-api';
@@ -23,25 +21,7 @@ export function SharedNote({ publicId }: { publicId: string }) {
   const note = usePublicNote(publicId);
   usePageHeader({ title: note.data?.title || 'Shared note', loading: note.isPending });
 
-  if (note.error) {
-    const missing = note.error instanceof ApiError && note.error.status === 404;
-    return (
-      <EmptyState
-        icon={FileQuestion}
-        title={missing ? 'This note is not available' : 'Could not load this note'}
-        description={
-          missing
-            ? 'The link may be mistyped, or its owner stopped sharing it.'
-            : errorMessage(note.error, 'Try again in a moment.')
-        }
-        className="mx-auto w-full max-w-xl"
-      >
-        <ButtonLink to="/" variant="outline">
-          Go to Flowmind
-        </ButtonLink>
-      </EmptyState>
-    );
-  }
+  if (note.error) return <ShareUnavailable error={note.error} what="note" />;
   if (!note.data) {
     return (
       <div className="mx-auto grid w-full max-w-3xl gap-4" role="status" aria-busy="true" aria-label="Loading note">

@@ -1,13 +1,10 @@
 import { NOTE_PUBLIC_ID_PREFIX } from '@flowmind/shared/notes';
-import { FileQuestion } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { ButtonLink } from '../../components/ui/button';
-import { EmptyState } from '../../components/ui/empty-state';
+import { ShareUnavailable } from '../../components/share-unavailable';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { FillForm } from '../../features/tables/fill-form';
 import { usePublicForm } from '../../features/tables/use-public-form';
-import { ApiError, errorMessage } from '../../lib/api';
 
 // Notes bring the editor's code; a shared form should not have to load it.
 const SharedNote = lazy(() => import('../../features/notes/shared-note').then((m) => ({ default: m.SharedNote })));
@@ -27,25 +24,7 @@ function SharedForm({ publicId }: { publicId: string }) {
   const { form, submit } = usePublicForm(publicId);
   usePageHeader({ title: form.data?.title || 'Shared form', loading: form.isPending });
 
-  if (form.error) {
-    const missing = form.error instanceof ApiError && form.error.status === 404;
-    return (
-      <EmptyState
-        icon={FileQuestion}
-        title={missing ? 'This form is not available' : 'Could not load this form'}
-        description={
-          missing
-            ? 'The link may be mistyped, or its owner stopped sharing it.'
-            : errorMessage(form.error, 'Try again in a moment.')
-        }
-        className="mx-auto w-full max-w-xl"
-      >
-        <ButtonLink to="/" variant="outline">
-          Go to Flowmind
-        </ButtonLink>
-      </EmptyState>
-    );
-  }
+  if (form.error) return <ShareUnavailable error={form.error} what="form" />;
   return (
     <div className="mx-auto w-full max-w-xl rounded-xl border bg-background p-5 shadow-xs sm:p-8">
       {form.data ? (
