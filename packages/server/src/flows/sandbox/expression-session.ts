@@ -1,6 +1,7 @@
 import { parseTemplate, readSimplePath, type SimplePath, simplePath } from '@flowmind/shared/flow-expressions';
 import type { Item } from '@flowmind/shared/flows';
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
+import { compilePlain, evaluatePlain, type PlainExpression } from './plain-expression';
 import { isHostFailure, isHostStackOverflow, type QuickJSInstance } from './quickjs-instance';
 import { formatBytes, formatSeconds, readVmError, type VmFailure } from './vm-errors';
 
@@ -190,7 +191,7 @@ export function createExpressionSession({
     return decode(context, result.value);
   };
 
-  const evaluateCode = async ({ code, path }: CompiledExpression): Promise<unknown> => {
+  const evaluateCode = async ({ code, path, plain }: CompiledExpression): Promise<unknown> => {
     if (disposed) throw new Error('The expression session was disposed');
     if (code === '') return undefined;
     if (path) {
@@ -198,7 +199,8 @@ export function createExpressionSession({
       if (!read.ok) throw new ExpressionError(code, read.error);
       return read.value !== null && typeof read.value === 'object' ? structuredClone(read.value) : read.value;
     }
-    return inVm(code);
+    const answered = plain ? evaluatePlain(plain, scope) : undefined;
+    return answered ? answered.value : inVm(code);
   };
 
   const evaluate = async (template: unknown): Promise<unknown> => {
@@ -237,7 +239,7 @@ export function createExpressionSession({
   };
 }
 
-type CompiledExpression = { code: string; path: SimplePath | null };
+type CompiledExpression = { code: string; path: SimplePath | null; plain: PlainExpression | null };
 /** A template's text parts and expressions, each with its simple path when it has one. */
 type CompiledTemplate = (string | CompiledExpression)[];
 
@@ -249,7 +251,7 @@ function compile(template: string): CompiledTemplate {
   let compiled = compiledTemplates.get(template);
   if (!compiled) {
     compiled = parseTemplate(template).map((segment) =>
-      segment.kind === 'text' ? segment.text : { code: segment.code, path: simplePath(segment.code) },
+      segment.kind === 'text' ? segment.text : compiledExpression(segment.code),
     );
     if (compiledTemplates.size >= COMPILED_TEMPLATES_KEPT) compiledTemplates.clear();
     compiledTemplates.set(template, compiled);
@@ -281,4 +283,9 @@ function asText(value: unknown): string {
 
 function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function compiledExpression(code: string): CompiledExpression {
+  const path = simplePath(code);
+  return { code, path, plain: path ? null : compilePlain(code) };
 }
