@@ -110,4 +110,43 @@ describe('the execution writer', () => {
     const [saved] = await server.db.select().from(executions).where(eq(executions.id, exe.id));
     expect(saved?.status).toBe('running');
   });
+
+  it('writes many executions written earlier in one batch: responses, steps and ends, counted once each', async () => {
+    const writer = createExecutionWriter({ db: server.db, logger: pino({ level: 'silent' }) });
+    const rows = Array.from({ length: 5 }, () => row('owner-a'));
+    await Promise.all(rows.map((exe) => writer.insert(exe)));
+    const before = await counts();
+    const [answered, answeredAndEnded, ended, failed, late] = rows as [
+      ReturnType<typeof row>,
+      ReturnType<typeof row>,
+      ReturnType<typeof row>,
+      ReturnType<typeof row>,
+      ReturnType<typeof row>,
+    ];
+    const end = (exe: ReturnType<typeof row>, status: 'succeeded' | 'failed', owner = 'owner-a') =>
+      writer.finish({ id: exe.id, flowId, createdAt: exe.createdAt, owner, status, error: null });
+    const results = await Promise.all([
+      writer.setResponse(answered.id, { status: 201 }),
+      writer.saveStep(step(answered.id)),
+      writer.setResponse(answeredAndEnded.id, { status: 202 }),
+      end(answeredAndEnded, 'succeeded'),
+      end(ended, 'succeeded'),
+      end(failed, 'failed'),
+      end(late, 'failed', 'owner-b'),
+    ]);
+    expect(results).toEqual([true, true, true, true, true, true, false]);
+    const saved = new Map(
+      (await server.db.select().from(executions).where(eq(executions.flowId, flowId))).map((r) => [r.id, r]),
+    );
+    expect(saved.get(answered.id)).toMatchObject({ status: 'running', response: { status: 201 } });
+    expect(saved.get(answeredAndEnded.id)).toMatchObject({ status: 'succeeded', response: { status: 202 } });
+    expect(saved.get(ended.id)).toMatchObject({ status: 'succeeded', leaseOwner: null });
+    expect(saved.get(failed.id)).toMatchObject({ status: 'failed' });
+    expect(saved.get(late.id)).toMatchObject({ status: 'running', leaseOwner: 'owner-a' });
+    const steps = await server.db.select().from(executionSteps).where(eq(executionSteps.executionId, answered.id));
+    expect(steps).toHaveLength(1);
+    const after = await counts();
+    expect(after.total).toBe((before.total ?? 0) + 3);
+    expect(after.succeeded).toBe((before.succeeded ?? 0) + 2);
+  });
 });

@@ -1,9 +1,9 @@
 import type { ExecutionError } from '@flowmind/shared/flows';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
-import { executionSteps, executions } from '../../db/schema';
+import type { executions } from '../../db/schema';
 import type { SaveStep } from './execution.repository';
 
 type NewRow = typeof executions.$inferInsert;
@@ -24,14 +24,14 @@ type Op =
 
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
-type FlowCount = {
-  flow_id: string;
-  total: number;
-  succeeded: number;
-  failed: number;
-  last_id: string;
-  last_status: string;
-  last_at: string;
+type ExecutionUpdate = {
+  id: string;
+  has_response: boolean;
+  response: unknown;
+  finish: boolean;
+  status?: Finish['status'];
+  error?: ExecutionError | null;
+  owner?: string;
 };
 
 /**
@@ -66,7 +66,7 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
 
   async function write(batch: Op[]) {
     try {
-      const ended = await db.transaction((tx) => writeBatch(tx as unknown as Db, batch));
+      const ended = await writeBatch(batch);
       for (const op of batch) op.resolve(op.kind === 'finish' ? ended.has(op.finish.id) : true);
     } catch (error) {
       logger.error({ err: error }, 'saving executions failed');
@@ -75,22 +75,30 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
   }
 
   /**
-   * One transaction per batch (one commit however many executions take part). An execution
-   * created in this batch is inserted as it stands at the end of the batch: its response and its
-   * end go into the new row instead of updating it afterwards.
+   * One statement per batch (one round trip and one commit however many executions take part;
+   * data-modifying CTEs make it atomic). An execution created in this batch is inserted as it
+   * stands at the end of the batch: its response and its end go into the new row instead of
+   * updating it afterwards. Rows travel as JSON, so building the statement costs the same for one
+   * row or a hundred.
    */
-  async function writeBatch(tx: Db, batch: Op[]): Promise<Set<string>> {
+  async function writeBatch(batch: Op[]): Promise<Set<string>> {
     const fresh = new Map<string, NewRow>();
     for (const op of batch) if (op.kind === 'insert') fresh.set(op.row.id as string, { ...op.row });
-    const responses: { id: string; response: unknown }[] = [];
-    const finishes: Finish[] = [];
-    const endedFresh: Finish[] = [];
+    /** Changes to executions written earlier, one entry per execution (a statement updates a row once). */
+    const updates = new Map<string, ExecutionUpdate>();
+    const update = (id: string) => {
+      const entry = updates.get(id) ?? { id, has_response: false, response: null, finish: false };
+      updates.set(id, entry);
+      return entry;
+    };
+    const ends = new Map<string, Finish>();
     for (const op of batch) {
       if (op.kind === 'response' && op.id !== '') {
         const row = fresh.get(op.id);
         if (row) row.response = op.response;
-        else responses.push({ id: op.id, response: op.response });
+        else Object.assign(update(op.id), { has_response: true, response: op.response });
       } else if (op.kind === 'finish') {
+        ends.set(op.finish.id, op.finish);
         const row = fresh.get(op.finish.id);
         if (row && (row.leaseOwner === op.finish.owner || op.finish.owner === '')) {
           Object.assign(row, {
@@ -100,100 +108,100 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
             leaseOwner: null,
             leaseUntil: null,
           });
-          endedFresh.push(op.finish);
-        } else finishes.push(op.finish);
+        } else {
+          const { status, error, owner } = op.finish;
+          Object.assign(update(op.finish.id), { finish: true, status, error, owner });
+        }
       }
     }
-
-    const ended = new Set<string>();
-    if (fresh.size > 0) {
-      const inserted = await tx
-        .insert(executions)
-        .values([...fresh.values()])
-        .onConflictDoNothing()
-        .returning({ id: executions.id });
-      const ids = new Set(inserted.map((row) => row.id));
-      for (const finish of endedFresh) if (ids.has(finish.id)) ended.add(finish.id);
-    }
-
     // The last save of a step run wins (a "running" placeholder, then its result).
     const steps = new Map<string, SaveStep>();
     for (const op of batch)
       if (op.kind === 'step') steps.set(`${op.step.executionId}:${op.step.nodeId}:${op.step.runIndex}`, op.step);
-    if (steps.size > 0) {
-      await tx
-        .insert(executionSteps)
-        .values([...steps.values()].map((step) => ({ id: newId('stp'), ...step })))
-        .onConflictDoUpdate({
-          target: [executionSteps.executionId, executionSteps.nodeId, executionSteps.runIndex],
-          set: {
-            status: sql`excluded.status`,
-            input: sql`excluded.input`,
-            output: sql`excluded.output`,
-            logs: sql`excluded.logs`,
-            error: sql`excluded.error`,
-            attempts: sql`excluded.attempts`,
-            finishedAt: sql`excluded.finished_at`,
-          },
-        });
+
+    const parts: SQL[] = [];
+    const endedSources: SQL[] = [];
+    if (fresh.size > 0) {
+      parts.push(sql`inserted as (
+        insert into executions (id, account_id, flow_id, version_id, version, graph, status, mode, trigger,
+          start_node_id, seed_execution_id, stop_after_node_id, parent_execution_id, error, response,
+          lease_owner, lease_until, resume_at, cancel_requested, created_at, started_at, finished_at)
+        select id, "accountId", "flowId", "versionId", version, graph, status, mode, trigger,
+          "startNodeId", "seedExecutionId", "stopAfterNodeId", "parentExecutionId", error, response,
+          "leaseOwner", "leaseUntil", "resumeAt", coalesce("cancelRequested", false), coalesce("createdAt", now()),
+          "startedAt", "finishedAt"
+        from jsonb_to_recordset(${json([...fresh.values()])}::jsonb) as x(id text, "accountId" text, "flowId" text,
+          "versionId" text, version int, graph jsonb, status text, mode text, trigger jsonb, "startNodeId" text,
+          "seedExecutionId" text, "stopAfterNodeId" text, "parentExecutionId" text, error jsonb, response jsonb,
+          "leaseOwner" text, "leaseUntil" timestamptz, "resumeAt" timestamptz, "cancelRequested" boolean,
+          "createdAt" timestamptz, "startedAt" timestamptz, "finishedAt" timestamptz)
+        on conflict do nothing
+        returning id, status)`);
+      endedSources.push(sql`select id from inserted where status in ('succeeded', 'failed', 'cancelled')`);
     }
-
-    if (responses.length > 0)
-      await tx.execute(sql`
+    if (steps.size > 0)
+      parts.push(sql`saved_steps as (
+        insert into execution_steps (id, execution_id, account_id, node_id, node_name, node_type, run_index, status,
+          input, output, logs, error, attempts, started_at, finished_at)
+        select id, "executionId", "accountId", "nodeId", "nodeName", "nodeType", "runIndex", status,
+          input, output, logs, error, attempts, "startedAt", "finishedAt"
+        from jsonb_to_recordset(${json([...steps.values()].map((step) => ({ id: newId('stp'), ...step })))}::jsonb)
+          as x(id text, "executionId" text, "accountId" text, "nodeId" text, "nodeName" text, "nodeType" text,
+            "runIndex" int, status text, input jsonb, output jsonb, logs jsonb, error text, attempts int,
+            "startedAt" timestamptz, "finishedAt" timestamptz)
+        on conflict (execution_id, node_id, run_index) do update set
+          status = excluded.status, input = excluded.input, output = excluded.output, logs = excluded.logs,
+          error = excluded.error, attempts = excluded.attempts, finished_at = excluded.finished_at)`);
+    const responsesOnly = [...updates.values()].filter((entry) => !entry.finish);
+    const ending = [...updates.values()].filter((entry) => entry.finish);
+    if (responsesOnly.length > 0)
+      parts.push(sql`responded as (
         update executions e set response = x.response
-        from jsonb_to_recordset(${json(responses)}::jsonb) as x(id text, response jsonb)
-        where e.id = x.id`);
-
-    if (finishes.length > 0) {
-      const rows = finishes.map((finish) => ({
-        id: finish.id,
-        status: finish.status,
-        error: finish.error,
-        owner: finish.owner,
-      }));
-      const result = await tx.execute(sql`
-        update executions e
-        set status = x.status, error = x.error, finished_at = now(), lease_owner = null, lease_until = null
-        from jsonb_to_recordset(${json(rows)}::jsonb) as x(id text, status text, error jsonb, owner text)
+        from jsonb_to_recordset(${json(responsesOnly)}::jsonb) as x(id text, response jsonb)
+        where e.id = x.id)`);
+    if (ending.length > 0) {
+      // An end counts only while this owner still holds the execution and it has not ended. A
+      // response saved with it goes in the same update (a statement changes a row once), so it
+      // is dropped along with an end that came too late: the execution's new owner answers.
+      parts.push(sql`finished as (
+        update executions e set
+          response = case when x.has_response then x.response else e.response end,
+          status = x.status, error = x.error, finished_at = now(), lease_owner = null, lease_until = null
+        from jsonb_to_recordset(${json(ending)}::jsonb)
+          as x(id text, has_response boolean, response jsonb, status text, error jsonb, owner text)
         where e.id = x.id and (e.lease_owner = x.owner or x.owner = '')
           and e.status not in ('succeeded', 'failed', 'cancelled')
-        returning e.id`);
-      for (const row of (result as unknown as { rows: { id: string }[] }).rows) ended.add(row.id);
+        returning e.id)`);
+      endedSources.push(sql`select id from finished`);
     }
-
-    // Counted on their flows in one statement: the list never counts executions.
-    const perFlow = new Map<string, FlowCount>();
-    for (const finish of [...endedFresh, ...finishes]) {
-      if (!ended.has(finish.id)) continue;
-      const at = finish.createdAt.toISOString();
-      const entry = perFlow.get(finish.flowId) ?? {
-        flow_id: finish.flowId,
-        total: 0,
-        succeeded: 0,
-        failed: 0,
-        last_id: finish.id,
-        last_status: finish.status,
-        last_at: at,
-      };
-      entry.total += 1;
-      if (finish.status === 'succeeded') entry.succeeded += 1;
-      if (finish.status === 'failed') entry.failed += 1;
-      if (at >= entry.last_at) Object.assign(entry, { last_id: finish.id, last_status: finish.status, last_at: at });
-      perFlow.set(finish.flowId, entry);
+    if (endedSources.length === 0) {
+      if (parts.length > 0) await db.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+      return new Set();
     }
-    if (perFlow.size > 0)
-      await tx.execute(sql`
-        update flows f
-        set executions_total = f.executions_total + x.total,
-            executions_succeeded = f.executions_succeeded + x.succeeded,
-            executions_failed = f.executions_failed + x.failed,
-            last_execution_id = case when f.last_execution_at is null or x.last_at >= f.last_execution_at then x.last_id else f.last_execution_id end,
-            last_execution_status = case when f.last_execution_at is null or x.last_at >= f.last_execution_at then x.last_status else f.last_execution_status end,
-            last_execution_at = greatest(f.last_execution_at, x.last_at)
-        from jsonb_to_recordset(${json([...perFlow.values()])}::jsonb)
-          as x(flow_id text, total int, succeeded int, failed int, last_id text, last_status text, last_at timestamptz)
-        where f.id = x.flow_id`);
-    return ended;
+    // Counted on their flows in the same statement: the list never counts executions.
+    parts.push(sql`ended as (${sql.join(endedSources, sql` union all `)})`);
+    parts.push(sql`counted as (
+      update flows f
+      set executions_total = f.executions_total + c.total,
+          executions_succeeded = f.executions_succeeded + c.succeeded,
+          executions_failed = f.executions_failed + c.failed,
+          last_execution_id = case when f.last_execution_at is null or c.last_at >= f.last_execution_at then c.last_id else f.last_execution_id end,
+          last_execution_status = case when f.last_execution_at is null or c.last_at >= f.last_execution_at then c.last_status else f.last_execution_status end,
+          last_execution_at = greatest(f.last_execution_at, c.last_at)
+      from (
+        select x."flowId" as flow_id, count(*)::int as total,
+          (count(*) filter (where x.status = 'succeeded'))::int as succeeded,
+          (count(*) filter (where x.status = 'failed'))::int as failed,
+          (array_agg(x.id order by x."createdAt" desc))[1] as last_id,
+          (array_agg(x.status order by x."createdAt" desc))[1] as last_status,
+          max(x."createdAt") as last_at
+        from jsonb_to_recordset(${json([...ends.values()])}::jsonb) as x(id text, "flowId" text, status text, "createdAt" timestamptz)
+        where x.id in (select id from ended)
+        group by x."flowId"
+      ) c
+      where f.id = c.flow_id)`);
+    const result = await db.execute(sql`with ${sql.join(parts, sql`, `)} select id from ended`);
+    return new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
   }
 
   const enqueue = <T extends Op['kind']>(op: Omit<Extract<Op, { kind: T }>, 'resolve' | 'reject'>) =>

@@ -130,6 +130,7 @@ const NOT_COMPILED = [
   'Math.max($json.a, 1)',
   '$json.s.toUpperCase()',
   '$("Webhook").first().json.x',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal in the expression's text.
   '`${$json.a}`',
   '$json.a ** 2',
   '$json.a = 1',
