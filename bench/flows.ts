@@ -4,7 +4,7 @@
 // peak RSS; asserts nothing.
 import { spawn } from 'node:child_process';
 import { Pool } from 'undici';
-import { peakRssMb, percentile, signUpOnBenchServer, startBenchServer } from './support';
+import { cpuTimeMs, peakRssMb, percentile, signUpOnBenchServer, startBenchServer } from './support';
 
 const DURATION_MS = Number(process.env.BENCH_FLOWS_SECONDS ?? 10) * 1000;
 const CONNECTIONS = [10, 50];
@@ -63,6 +63,11 @@ const bare = spawn('node', ['--import', 'tsx', 'bench/bare-server.ts'], {
   env: { ...process.env, PORT: String(barePort) },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
+const fastifyPort = 3192;
+const fastify = spawn('node', ['--import', 'tsx', 'bench/fastify-server.ts'], {
+  env: { ...process.env, PORT: String(fastifyPort) },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 try {
   const { headers } = await signUpOnBenchServer(server.base, server.mailPort);
   const api = async (method: string, path: string, body?: unknown) => {
@@ -116,18 +121,28 @@ try {
     await (await fetch(`${server.base.replace('localhost', '127.0.0.1')}/api/health`)).text();
   await load(hookUrl, 5, 1500); // warm up
   await load(`http://127.0.0.1:${barePort}/`, 5, 1000);
+  await load(`http://127.0.0.1:${fastifyPort}/`, 5, 1000);
 
   console.log(
     `\nWebhook → set → respond, ${DURATION_MS / 1000} s per run, on the embedded database (PGlite, file-backed)`,
   );
   for (const connections of CONNECTIONS) {
+    const cpuBefore = cpuTimeMs(server.pid);
     const flowResult = await load(hookUrl, connections, DURATION_MS);
+    const cpuAfter = cpuTimeMs(server.pid);
     const bareResult = await load(`http://127.0.0.1:${barePort}/`, connections, DURATION_MS);
+    const fastifyResult = await load(`http://127.0.0.1:${fastifyPort}/`, connections, DURATION_MS);
     console.log(`\n${connections} connections`);
     console.log(line('Flowmind (executions saved)', flowResult, peakRssMb(server.pid)));
     console.log(line('bare node:http, same JSON work', bareResult, peakRssMb(bare.pid as number)));
+    console.log(line('Fastify, same JSON work, no saving', fastifyResult, peakRssMb(fastify.pid as number)));
     console.log(
       `  Flowmind throughput: ${((flowResult.rps / bareResult.rps) * 100).toFixed(0)}% of bare (aim: ≥ 50%)${connections === 10 ? `; p99 ${flowResult.p99.toFixed(1)} ms (aim: < 25 ms)` : ''}`,
+    );
+    // CPU per call barely depends on what else the machine runs, unlike req/s: it shows what a change saved.
+    const perCall = (ms: number) => ((ms / Math.max(1, flowResult.requests + flowResult.errors)) * 1000).toFixed(0);
+    console.log(
+      `  Flowmind CPU per call: ${perCall(cpuAfter.main - cpuBefore.main)} µs on the main thread, ${perCall(cpuAfter.others - cpuBefore.others)} µs on other threads (database, GC, I/O)`,
     );
   }
   // Every answered call is an execution with its steps saved.
@@ -140,5 +155,6 @@ try {
   );
 } finally {
   bare.kill('SIGTERM');
+  fastify.kill('SIGTERM');
   server.stop();
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** The real server (scripts/e2e-server.ts: file-backed embedded database, SMTP catcher) on bench ports. */
 export async function startBenchServer({ port = 3150, mailPort = 3159, env = {} as Record<string, string> } = {}) {
@@ -31,6 +31,27 @@ export function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   return kb / 1024;
+}
+
+/** CPU time (ms) a process has used so far: its main thread, and all its other threads together. */
+export function cpuTimeMs(pid: number): { main: number; others: number } {
+  const ticksToMs = 1000 / 100; // USER_HZ is 100 on Linux.
+  let main = 0;
+  let others = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * ticksToMs;
+    if (Number(tid) === pid) main += ms;
+    else others += ms;
+  }
+  return { main, others };
 }
 
 /** Signs a new user up on a bench server and verifies them through the mail catcher; returns their cookie. */
