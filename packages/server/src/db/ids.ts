@@ -1,13 +1,24 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** Lowercase, URL-safe random ids with a readable prefix: `acc_3f9k…`. */
 export function newId(prefix: string, length = 20): string {
-  const bytes = randomBytes(length);
   let id = '';
-  for (const byte of bytes) id += alphabet[byte % alphabet.length];
+  for (let i = 0; i < length; i++) id += alphabet[randomByte() % alphabet.length];
   return `${prefix}_${id}`;
+}
+
+// Random bytes are drawn a few kilobytes at a time: one call per id cost more than the id (each
+// byte is still used once).
+const pool = Buffer.alloc(4096);
+let used = pool.length;
+function randomByte(): number {
+  if (used === pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  return pool[used++]!;
 }
 
 export function newToken(): string {
