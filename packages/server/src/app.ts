@@ -140,7 +140,7 @@ export async function buildApp({
   registerFlowLiveSources(hub, { flows });
   const notes = noteService({ db, bus, accounts, docs: flowSystem.noteDocs, appUrl: config.appUrl });
   registerNoteLiveSources(hub, { notes });
-  hub.channel(noteCollabChannel({ docs: flowSystem.noteDocs, notes, logger }));
+  hub.channel(noteCollabChannel({ docs: flowSystem.noteDocs, notes, bus, logger }));
   registerExecutionLiveSources(hub, { executions });
 
   app.get('/api/health', async (): Promise<Health> => {

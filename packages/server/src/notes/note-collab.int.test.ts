@@ -207,6 +207,42 @@ describe('note documents over /api/live', () => {
   });
 });
 
+describe('losing access while a note is open', () => {
+  it('closes the note on the socket of a member removed from its account, and refuses their edits', async () => {
+    const owner = await member();
+    const teammate = await member();
+    const account = await owner.client.post('/api/accounts', { name: `Team ${n}`, handle: `team-collab-${n}` });
+    expect(account.status).toBe(201);
+    const accountId = account.body.id as string;
+    await owner.client.post(`/api/accounts/${accountId}/invites`, { email: teammate.user.email, role: 'member' });
+    const email = await server.mail.waitFor(teammate.user.email as string, /invited you/i);
+    const token = server.mail.link(email, `${TEST_APP_URL}/invites/`).split('/invites/')[1] as string;
+    expect((await teammate.client.post(`/api/invites/${token}/respond`, { accept: true })).status).toBe(200);
+
+    const noteId = await newNote(owner.client, accountId, 'Team plan');
+    const editor = new CollabTestClient(teammate.client, noteId);
+    await editor.connect();
+    editor.addParagraph('while a member');
+    await editor.settled();
+
+    const removed = await owner.client.delete(`/api/accounts/${accountId}/members/${teammate.user.id}`);
+    expect(removed.status).toBe(204);
+    const socket = editor.socket as NonNullable<typeof editor.socket>;
+    expect(await socket.next((m) => m.type === 'note-error' && m.noteId === noteId && !m.updateId)).toMatchObject({
+      code: 'not_found',
+    });
+    editor.addParagraph('after removal');
+    expect(await socket.next((m) => m.type === 'note-error' && Boolean(m.updateId))).toMatchObject({
+      code: 'not_found',
+    });
+    editor.disconnect();
+    expect(await savedTexts(owner.client, noteId, (texts) => texts.includes('while a member'))).toEqual([
+      'Team plan',
+      'while a member',
+    ]);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('note documents across api processes (PostgreSQL)', () => {
   it('editors on two processes converge through the change bus and the updates table', async () => {
     const second = await startTestServer({}, { shareWith: server });

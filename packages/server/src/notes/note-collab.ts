@@ -3,6 +3,7 @@ import type { LiveClientMessage, LiveNoteMessage, LiveServerMessage } from '@flo
 import type { Logger } from 'pino';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
 import * as Y from 'yjs';
+import { type ChangeBus, topics } from '../live/change-bus';
 import type { LiveChannel } from '../live/live-hub';
 import type { NoteService } from './note.service';
 import { fromBase64, type NoteDocs, type OpenNoteDoc, toBase64 } from './note-docs';
@@ -30,15 +31,18 @@ type Room = {
 /**
  * The note-document channel of the live socket (protocol in @flowmind/shared/live): opening a note
  * checks access like the REST routes (member of its account; trashed notes are read-only), and
- * every update is saved by NoteDocs before it is acknowledged or passed on.
+ * every update is saved by NoteDocs before it is acknowledged or passed on. A change to the
+ * user's memberships checks their open notes again: one who lost access is closed out at once.
  */
 export function noteCollabChannel({
   docs,
   notes,
+  bus,
   logger,
 }: {
   docs: NoteDocs;
   notes: NoteService;
+  bus: ChangeBus;
   logger: Logger;
 }): LiveChannel {
   const rooms = new Map<string, Room>();
@@ -180,6 +184,26 @@ export function noteCollabChannel({
         }
       }
 
+      /** Open notes the user may no longer reach are closed, with the reason, on this socket. */
+      async function recheck() {
+        for (const [noteId, session] of sessions) {
+          try {
+            const note = await notes.requireNote(noteId, userId);
+            session.readOnly = note.deleted_at !== null;
+          } catch (error) {
+            if (!(error instanceof AppError) || sessions.get(noteId) !== session) continue;
+            sessions.delete(noteId);
+            session.queue = session.queue.then(() => leave(session)).catch(() => {});
+            fail(noteId, error);
+          }
+        }
+      }
+      const userTopic = topics.user(userId);
+      const unsubscribe = bus.subscribe((topic) => {
+        if (topic === userTopic && sessions.size > 0)
+          recheck().catch((error) => logger.error({ err: error }, 'note access check failed'));
+      });
+
       return {
         receive(raw: LiveClientMessage) {
           const message = raw as LiveNoteMessage;
@@ -217,6 +241,7 @@ export function noteCollabChannel({
         },
         close() {
           closed = true;
+          unsubscribe();
           for (const session of sessions.values()) {
             session.queue
               .then(() => leave(session))
