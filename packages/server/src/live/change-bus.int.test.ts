@@ -1,5 +1,7 @@
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { signUpVerified, startTestServer } from '../test/test-server';
+import { createPostgresChangeBus } from './change-bus';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('live changes across api processes (PostgreSQL)', () => {
   it('a change made through one process reaches a listener on another', async () => {
@@ -24,6 +26,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live changes across api process
     } finally {
       await second.close();
       await first.close();
+    }
+  });
+
+  it('relays short messages to the other processes only, and drops ones too long for NOTIFY', async () => {
+    const connection = { connectionString: process.env.TEST_DATABASE_URL };
+    const logger = pino({ level: 'silent' });
+    const one = await createPostgresChangeBus({ connection, logger });
+    const two = await createPostgresChangeBus({ connection, logger });
+    try {
+      const heardByOne: string[] = [];
+      const heardByTwo: string[] = [];
+      one.onRelay('cursor', (message) => heardByOne.push(message));
+      two.onRelay('cursor', (message) => heardByTwo.push(message));
+      two.onRelay('other', (message) => heardByTwo.push(`other:${message}`));
+      one.relay('cursor', 'x'.repeat(8000));
+      one.relay('cursor', 'line one\nline two');
+      await expect.poll(() => heardByTwo, { timeout: 5000 }).toEqual(['line one\nline two']);
+      expect(heardByOne).toEqual([]);
+    } finally {
+      await one.close();
+      await two.close();
     }
   });
 });

@@ -10,10 +10,19 @@ import type { Logger } from 'pino';
 export type ChangeBus = {
   publish(topics: string[]): void;
   subscribe(listener: (topic: string) => void): () => void;
+  /**
+   * A short message (under 7,000 bytes) for the other processes listening on `kind` now, such as
+   * a cursor moving: never stored, dropped when too long, and not delivered in this process.
+   */
+  relay(kind: string, message: string): void;
+  onRelay(kind: string, listener: (message: string) => void): () => void;
   close(): Promise<void>;
 };
 
 const CHANNEL = 'flowmind_changes';
+const RELAY_CHANNEL = 'flowmind_relay';
+/** pg_notify's payload limit is 8,000 bytes; the origin and kind take the rest. */
+const MAX_RELAY_BYTES = 7000;
 
 export function createLocalChangeBus(): ChangeBus {
   const emitter = new EventEmitter();
@@ -26,6 +35,9 @@ export function createLocalChangeBus(): ChangeBus {
       emitter.on('change', listener);
       return () => emitter.off('change', listener);
     },
+    // One process: nobody else to relay to.
+    relay() {},
+    onRelay: () => () => {},
     async close() {
       emitter.removeAllListeners();
     },
@@ -46,8 +58,16 @@ export async function createPostgresChangeBus({
   const notifier = new pg.Pool({ ...connection, max: 2 });
   await listener.connect();
   await listener.query(`listen ${CHANNEL}`);
+  await listener.query(`listen ${RELAY_CHANNEL}`);
+  const relayed = new EventEmitter();
+  relayed.setMaxListeners(0);
   listener.on('notification', (message) => {
     if (!message.payload) return;
+    if (message.channel === RELAY_CHANNEL) {
+      const [from, kind, ...rest] = message.payload.split('\n');
+      if (from !== origin && kind) relayed.emit(kind, rest.join('\n'));
+      return;
+    }
     const [from, ...topics] = message.payload.split('\n');
     if (from !== origin) local.publish(topics);
   });
@@ -61,7 +81,19 @@ export async function createPostgresChangeBus({
         .catch((error) => logger.error({ err: error }, 'change bus notify failed'));
     },
     subscribe: local.subscribe,
+    relay(kind, message) {
+      const payload = `${origin}\n${kind}\n${message}`;
+      if (Buffer.byteLength(payload) > MAX_RELAY_BYTES) return;
+      notifier
+        .query('select pg_notify($1, $2)', [RELAY_CHANNEL, payload])
+        .catch((error) => logger.error({ err: error }, 'change bus relay failed'));
+    },
+    onRelay(kind, listener) {
+      relayed.on(kind, listener);
+      return () => relayed.off(kind, listener);
+    },
     async close() {
+      relayed.removeAllListeners();
       await local.close();
       await listener.end();
       await notifier.end();

@@ -1,5 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
+import * as Y from 'yjs';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createFlowSystem } from '../flows/flow-system';
@@ -207,6 +209,51 @@ describe('note documents over /api/live', () => {
   });
 });
 
+/** A cursor as a browser announces it, and what another socket's copy of the cursors holds. */
+function cursorOf(client: CollabTestClient, name: string) {
+  const awareness = new Awareness(new Y.Doc());
+  awareness.setLocalStateField('user', { name });
+  const socket = client.socket as NonNullable<typeof client.socket>;
+  socket.send({
+    type: 'note-awareness',
+    noteId: client.noteId,
+    update: Buffer.from(encodeAwarenessUpdate(awareness, [awareness.clientID])).toString('base64'),
+  });
+  return awareness;
+}
+async function cursorsSeenBy(client: CollabTestClient, want: (names: string[]) => boolean, timeoutMs = 5000) {
+  const seen = new Awareness(new Y.Doc());
+  seen.setLocalState(null);
+  const socket = client.socket as NonNullable<typeof client.socket>;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = [...seen.getStates().values()].map((state) => (state.user as { name: string }).name).sort();
+    if (want(names)) return names;
+    const message = await socket.next((m) => m.type === 'note-awareness', Math.max(1, deadline - Date.now()));
+    applyAwarenessUpdate(seen, new Uint8Array(Buffer.from(message.update as string, 'base64')), 'server');
+  }
+}
+
+describe('cursors', () => {
+  it('reach the note’s other sockets; a newcomer gets them; a closed socket’s go', async () => {
+    const { client, accountId } = await member();
+    const noteId = await newNote(client, accountId, 'Cursors');
+    const a = new CollabTestClient(client, noteId);
+    const b = new CollabTestClient(client, noteId);
+    await a.connect();
+    await b.connect();
+    cursorOf(a, 'Ada');
+    expect(await cursorsSeenBy(b, (names) => names.includes('Ada'))).toEqual(['Ada']);
+    const c = new CollabTestClient(client, noteId);
+    await c.connect();
+    expect(await cursorsSeenBy(c, (names) => names.includes('Ada'))).toEqual(['Ada']);
+    a.disconnect();
+    expect(await cursorsSeenBy(b, (names) => names.length === 0)).toEqual([]);
+    b.disconnect();
+    c.disconnect();
+  });
+});
+
 describe('losing access while a note is open', () => {
   it('closes the note on the socket of a member removed from its account, and refuses their edits', async () => {
     const owner = await member();
@@ -266,6 +313,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('note documents across api proce
       await a.waitFor(both, 10_000);
       await b.waitFor(both, 10_000);
       expect(a.texts()).toEqual(b.texts());
+
+      // Cursors cross too, both ways, and go with their socket.
+      cursorOf(a, 'On the first');
+      expect(await cursorsSeenBy(b, (names) => names.includes('On the first'), 10_000)).toEqual(['On the first']);
+      cursorOf(b, 'On the second');
+      expect(await cursorsSeenBy(a, (names) => names.includes('On the second'), 10_000)).toEqual(['On the second']);
       a.disconnect();
       b.disconnect();
     } finally {

@@ -48,6 +48,21 @@ export function noteCollabChannel({
   const rooms = new Map<string, Room>();
   const opening = new Map<string, Promise<Room>>();
 
+  // Cursors cross processes through the bus (never stored); documents go through NoteDocs.
+  const AWARENESS = 'note-awareness';
+  const relayAwareness = (noteId: string, update: string) => bus.relay(AWARENESS, JSON.stringify({ noteId, update }));
+  bus.onRelay(AWARENESS, (text) => {
+    try {
+      const { noteId, update } = JSON.parse(text) as { noteId: string; update: string };
+      const room = rooms.get(noteId);
+      if (!room) return;
+      applyAwarenessUpdate(room.awareness, fromBase64(update), 'relay');
+      for (const session of room.sessions) session.send({ type: 'note-awareness', noteId, update });
+    } catch (error) {
+      logger.warn({ err: error }, 'a relayed cursor update was unreadable');
+    }
+  });
+
   async function roomOf(noteId: string): Promise<Room> {
     const existing = rooms.get(noteId);
     if (existing) return existing;
@@ -90,6 +105,7 @@ export function noteCollabChannel({
       removeAwarenessStates(room.awareness, gone, 'closed');
       const update = toBase64(encodeAwarenessUpdate(room.awareness, gone));
       for (const other of room.sessions) other.send({ type: 'note-awareness', noteId: room.noteId, update });
+      relayAwareness(room.noteId, update);
     }
     await dropIfEmpty(room);
   }
@@ -182,6 +198,7 @@ export function noteCollabChannel({
         for (const other of room.sessions) {
           if (other !== session) other.send({ type: 'note-awareness', noteId: room.noteId, update: message.update });
         }
+        relayAwareness(room.noteId, message.update);
       }
 
       /** Open notes the user may no longer reach are closed, with the reason, on this socket. */
