@@ -41,7 +41,13 @@ export async function startBenchApp(database: Database) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const app = await buildApp({
-    config: loadConfig({ APP_URL: base, FLOWMIND_SIGNIN_RATE_LIMIT: '100000', LOG_LEVEL: 'silent' }),
+    config: loadConfig({
+      APP_URL: base,
+      FLOWMIND_SIGNIN_RATE_LIMIT: '100000',
+      LOG_LEVEL: 'silent',
+      // Another build of the web app (to compare two builds in the browser benches); the current one otherwise.
+      FLOWMIND_WEB_DIST: process.env.FLOWMIND_WEB_DIST,
+    }),
     database,
     bus: createLocalChangeBus(),
     mailer: createMailer({ smtpUrl: null, from: 'bench@localhost', logger }),

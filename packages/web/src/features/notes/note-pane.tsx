@@ -160,6 +160,7 @@ function OpenNote({ accountId, note, actions, tagSuggestions, focusTitle, onBack
               key={handle.doc.guid}
               doc={handle.doc}
               awareness={handle.provider.awareness}
+              remote={handle.provider}
               user={user}
               editable={!handle.readOnly}
               editorRef={editorRef}
