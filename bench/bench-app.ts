@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
@@ -23,19 +23,39 @@ export async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started];
 }
 
+/** A port nothing listens on now (the system's pick). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** The app on `database` on a free port, with a signed-in (verified) user; `call` goes through HTTP as them. */
 export async function startBenchApp(database: Database) {
+  // The app's own address is its URL: the live socket (note editing) refuses any other Origin.
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
   const app = await buildApp({
-    config: loadConfig({ APP_URL: 'http://localhost:3000', FLOWMIND_SIGNIN_RATE_LIMIT: '100000', LOG_LEVEL: 'silent' }),
+    config: loadConfig({
+      APP_URL: base,
+      FLOWMIND_SIGNIN_RATE_LIMIT: '100000',
+      LOG_LEVEL: 'silent',
+      // Another build of the web app (to compare two builds in the browser benches); the current one otherwise.
+      FLOWMIND_WEB_DIST: process.env.FLOWMIND_WEB_DIST,
+    }),
     database,
     bus: createLocalChangeBus(),
     mailer: createMailer({ smtpUrl: null, from: 'bench@localhost', logger }),
     logger,
     secret: 'bench-secret-0123456789abcdefghijklmnopq',
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const headers = { origin: 'http://localhost:3000', 'content-type': 'application/json' };
+  await app.listen({ port, host: '127.0.0.1' });
+  const headers = { origin: base, 'content-type': 'application/json' };
   let cookie = '';
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${base}${path}`, {

@@ -8,7 +8,8 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { useNoteDoc } from './collab/use-note-doc';
+import type { NoteDocProvider } from './collab/note-doc-provider';
+import { useNoteDoc, useNoteDocStatus } from './collab/use-note-doc';
 import { NoteEditor } from './editor/note-editor';
 import { NoteMoreMenu } from './note-more-menu';
 import { NoteTags } from './note-tags';
@@ -64,6 +65,12 @@ function BackButton({ onBack }: { onBack?: () => void }) {
   );
 }
 
+/** The note's save state, in a component of its own: it changes with every keystroke. */
+function NoteSaveState({ provider, titleSaving }: { provider?: NoteDocProvider; titleSaving: boolean }) {
+  const status = useNoteDocStatus(provider);
+  return <SaveState status={titleSaving ? 'saving' : status} />;
+}
+
 /** The open note: its title, tags and body, with what can be done to it. */
 export function NotePane(props: PaneProps) {
   const { accountId, noteId, onBack } = props;
@@ -103,7 +110,6 @@ function OpenNote({ accountId, note, actions, tagSuggestions, focusTitle, onBack
   const [dialog, setDialog] = useState<'share' | 'history' | null>(null);
   const titleRef = useRef<HTMLTextAreaElement>(null);
   const editorRef = useRef<Editor | null>(null);
-  const status = titleSaving ? 'saving' : (handle?.status ?? 'loading');
   const refetch = () => void queryClient.invalidateQueries({ queryKey: noteKey(accountId, note.id) });
 
   return (
@@ -112,7 +118,7 @@ function OpenNote({ accountId, note, actions, tagSuggestions, focusTitle, onBack
         <BackButton onBack={onBack} />
         <div className="flex-1" />
         <div className="max-sm:order-last max-sm:basis-full max-sm:pb-0.5">
-          <SaveState status={status} />
+          <NoteSaveState provider={handle?.provider} titleSaving={titleSaving} />
         </div>
         <Button
           variant="ghost"
@@ -154,6 +160,7 @@ function OpenNote({ accountId, note, actions, tagSuggestions, focusTitle, onBack
               key={handle.doc.guid}
               doc={handle.doc}
               awareness={handle.provider.awareness}
+              remote={handle.provider}
               user={user}
               editable={!handle.readOnly}
               editorRef={editorRef}

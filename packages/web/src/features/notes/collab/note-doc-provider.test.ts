@@ -133,4 +133,27 @@ describe('NoteDocProvider', () => {
     expect(texts(server.doc).sort()).toEqual(['meanwhile on the server', 'sent, never acknowledged', 'typed offline']);
     provider.destroy();
   });
+
+  it('lets the editor read what was typed just before a change from the server is applied', async () => {
+    const server = new FakeServer();
+    type(server.doc, 'first');
+    server.open = true;
+    const provider = new NoteDocProvider('n1', { transport: server.transport, offlineKey: null });
+    await until(() => provider.status === 'saved');
+    // What the listener sees: the document before the remote change, which it may still change (its own typing).
+    const seen: string[][] = [];
+    const stop = provider.onBeforeRemoteUpdate(() => {
+      seen.push(texts(provider.doc));
+      type(provider.doc, 'typed');
+    });
+    server.remoteEdit('remote');
+    await until(() => texts(provider.doc).includes('remote'));
+    expect(seen).toEqual([['first']]);
+    await until(() => provider.status === 'saved' && texts(server.doc).includes('typed'));
+    stop();
+    server.remoteEdit('again');
+    await until(() => texts(provider.doc).includes('again'));
+    expect(seen).toHaveLength(1);
+    provider.destroy();
+  });
 });

@@ -60,6 +60,7 @@ export class NoteDocProvider {
   private persistence: IndexeddbPersistence | null = null;
   private detach: () => void;
   private listeners = new Set<() => void>();
+  private beforeRemote = new Set<() => void>();
   private destroyed = false;
 
   constructor(
@@ -112,6 +113,21 @@ export class NoteDocProvider {
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Calls `listener` just before a change from the server is applied to the document. The editor uses it
+   * to turn typing the browser has already put on screen into its own change first, so the remote redraw
+   * cannot overwrite it.
+   */
+  onBeforeRemoteUpdate(listener: () => void): () => void {
+    this.beforeRemote.add(listener);
+    return () => this.beforeRemote.delete(listener);
+  }
+
+  private applyRemote(update: string) {
+    for (const listener of this.beforeRemote) listener();
+    Y.applyUpdate(this.doc, fromBase64(update), this);
   }
 
   private emit() {
@@ -181,7 +197,7 @@ export class NoteDocProvider {
     if (message.noteId !== this.noteId || this.destroyed) return;
     switch (message.type) {
       case 'note-sync': {
-        Y.applyUpdate(this.doc, fromBase64(message.update), this);
+        this.applyRemote(message.update);
         this.readOnly = message.readOnly;
         this.error = null;
         this.serverSynced = true;
@@ -200,7 +216,7 @@ export class NoteDocProvider {
         break;
       }
       case 'note-update':
-        Y.applyUpdate(this.doc, fromBase64(message.update), this);
+        this.applyRemote(message.update);
         break;
       case 'note-ack':
         this.pending.delete(message.updateId);
@@ -244,6 +260,7 @@ export class NoteDocProvider {
     if (persistence) void persistence.destroy().finally(() => doc.destroy());
     else doc.destroy();
     this.listeners.clear();
+    this.beforeRemote.clear();
   }
 }
 

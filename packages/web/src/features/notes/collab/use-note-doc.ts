@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type * as Y from 'yjs';
 import { liveClient } from '../../live/live-client';
 import { sessionStore } from '../../session/session-store';
@@ -7,7 +7,6 @@ import { NoteDocProvider, type NoteDocStatus } from './note-doc-provider';
 export type NoteDocState = {
   doc: Y.Doc;
   provider: NoteDocProvider;
-  status: NoteDocStatus;
   /** The document holds the server's (or the offline copy's) content: safe to show the editor. */
   synced: boolean;
   readOnly: boolean;
@@ -22,6 +21,9 @@ export const offlineKeyOf = (userId: string | undefined, noteId: string) =>
  * A note's collaborative document: a Y.Doc kept in step with the server over the live socket and
  * kept offline in IndexedDB. Give `doc` to TipTap's Collaboration extension with
  * `field: NOTE_FRAGMENT`; show the editor once `synced`. Null until the provider exists.
+ *
+ * The save status is not in it: it changes twice per keystroke ('saving', then 'saved'), and a component that
+ * shows it reads it with `useNoteDocStatus`, so typing does not re-render the note around the editor.
  */
 export function useNoteDoc(noteId: string | null): NoteDocState | null {
   const [state, setState] = useState<NoteDocState | null>(null);
@@ -37,13 +39,22 @@ export function useNoteDoc(noteId: string | null): NoteDocState | null {
     const read = (): NoteDocState => ({
       doc: provider.doc,
       provider,
-      status: provider.status,
       synced: provider.synced,
       readOnly: provider.readOnly,
       error: provider.error,
     });
     setState(read());
-    const stop = provider.subscribe(() => setState(read()));
+    const stop = provider.subscribe(() =>
+      setState((previous) => {
+        const next = read();
+        const same =
+          previous?.provider === provider &&
+          previous.synced === next.synced &&
+          previous.readOnly === next.readOnly &&
+          previous.error === next.error;
+        return same ? previous : next;
+      }),
+    );
     return () => {
       stop();
       provider.destroy();
@@ -51,4 +62,12 @@ export function useNoteDoc(noteId: string | null): NoteDocState | null {
     };
   }, [noteId]);
   return state;
+}
+
+/** The provider's save status ('loading' without one), re-rendering only the component that shows it. */
+export function useNoteDocStatus(provider: NoteDocProvider | null | undefined): NoteDocStatus {
+  return useSyncExternalStore(
+    (listener) => provider?.subscribe(listener) ?? (() => {}),
+    () => provider?.status ?? 'loading',
+  );
 }

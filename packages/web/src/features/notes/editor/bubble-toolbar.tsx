@@ -1,7 +1,7 @@
 import { CellSelection } from '@tiptap/pm/tables';
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
-import { BubbleMenu } from '@tiptap/react/menus';
+import { BubbleMenu, type BubbleMenuProps } from '@tiptap/react/menus';
 import {
   Bold,
   Check,
@@ -21,7 +21,7 @@ import {
   Underline,
   Unlink,
 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { safeHref } from './safe-href';
 
@@ -118,9 +118,22 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
   );
 }
 
+/** Module-level so that its identity is stable: BubbleMenu re-configures its plugin when a prop changes. */
+const showOverSelection: BubbleMenuProps['shouldShow'] = ({ editor: current, state: editorState }) =>
+  current.isEditable &&
+  !editorState.selection.empty &&
+  !current.isActive('codeBlock') &&
+  !current.isActive('image') &&
+  !(editorState.selection instanceof CellSelection);
+
 /** The floating toolbar over a text selection: marks, a link, and "turn into" another block. */
 export function BubbleToolbar({ editor, scrollTarget }: { editor: Editor; scrollTarget: HTMLElement | Window }) {
   const [linking, setLinking] = useState(false);
+  // Stable across renders: a new options object would make BubbleMenu dispatch a transaction per render.
+  const options = useMemo(
+    () => ({ placement: 'top' as const, offset: 8, scrollTarget, onHide: () => setLinking(false) }),
+    [scrollTarget],
+  );
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -219,14 +232,8 @@ export function BubbleToolbar({ editor, scrollTarget }: { editor: Editor; scroll
     <BubbleMenu
       editor={editor}
       pluginKey="noteBubble"
-      options={{ placement: 'top', offset: 8, scrollTarget, onHide: () => setLinking(false) }}
-      shouldShow={({ editor: current, state: editorState }) =>
-        current.isEditable &&
-        !editorState.selection.empty &&
-        !current.isActive('codeBlock') &&
-        !current.isActive('image') &&
-        !(editorState.selection instanceof CellSelection)
-      }
+      options={options}
+      shouldShow={showOverSelection}
       className="flex max-w-[calc(100vw-16px)] flex-wrap items-center gap-0.5 rounded-lg border bg-popover p-1 shadow-lg"
       role="toolbar"
       aria-label="Format text"

@@ -25,8 +25,11 @@ export function NoteEditor({
   editorRef,
   awareness,
   user,
+  remote,
 }: {
   doc: Y.Doc;
+  /** Where changes from others come from: before each, what was typed is read into the editor first. */
+  remote?: { onBeforeRemoteUpdate(listener: () => void): () => void };
   /** With both, people see each other's carets. */
   awareness?: Awareness;
   user?: { name: string; color: string };
@@ -100,6 +103,15 @@ export function NoteEditor({
   useEffect(() => {
     setScrollTarget(wrapperRef.current?.closest<HTMLElement>('[data-note-scroll]') ?? window);
   }, []);
+
+  // The browser may have put typed text on screen that ProseMirror has not read yet (its DOM observer runs a
+  // little later); read it before a remote change redraws the paragraph, or the redraw would drop it.
+  useEffect(() => {
+    if (!editor || !remote) return;
+    return remote.onBeforeRemoteUpdate(() => {
+      if (!editor.isDestroyed) (editor.view as unknown as { domObserver: { flush(): void } }).domObserver.flush();
+    });
+  }, [editor, remote]);
 
   useEffect(() => {
     if (!editorRef) return;

@@ -1,8 +1,8 @@
 import { CellSelection } from '@tiptap/pm/tables';
 import type { Editor } from '@tiptap/react';
-import { BubbleMenu } from '@tiptap/react/menus';
+import { BubbleMenu, type BubbleMenuProps } from '@tiptap/react/menus';
 import { Columns3, Rows3, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 
 function ControlButton({ label, onClick, children }: { label: string; onClick: () => void; children?: ReactNode }) {
   return (
@@ -25,23 +25,28 @@ function tableElement(editor: Editor): HTMLElement | null {
   return element?.closest('table') ?? null;
 }
 
+/** Module-level so that its identity is stable: BubbleMenu re-configures its plugin when a prop changes. */
+const showInTable: BubbleMenuProps['shouldShow'] = ({ editor: current, state }) =>
+  current.isEditable &&
+  current.isActive('table') &&
+  (state.selection.empty || state.selection instanceof CellSelection);
+
 /** Shown above a table while the caret is in it: add and remove rows and columns, or the whole table. */
 export function TableControls({ editor, scrollTarget }: { editor: Editor; scrollTarget: HTMLElement | Window }) {
   const chain = () => editor.chain().focus();
+  // Stable across renders: BubbleMenu dispatches a transaction whenever one of these changes.
+  const options = useMemo(() => ({ placement: 'top-start' as const, offset: 6, scrollTarget }), [scrollTarget]);
+  const tableRect = useCallback(() => {
+    const table = tableElement(editor);
+    return table ? { getBoundingClientRect: () => table.getBoundingClientRect() } : null;
+  }, [editor]);
   return (
     <BubbleMenu
       editor={editor}
       pluginKey="tableControls"
-      shouldShow={({ editor: current, state }) =>
-        current.isEditable &&
-        current.isActive('table') &&
-        (state.selection.empty || state.selection instanceof CellSelection)
-      }
-      getReferencedVirtualElement={() => {
-        const table = tableElement(editor);
-        return table ? { getBoundingClientRect: () => table.getBoundingClientRect() } : null;
-      }}
-      options={{ placement: 'top-start', offset: 6, scrollTarget }}
+      shouldShow={showInTable}
+      getReferencedVirtualElement={tableRect}
+      options={options}
       role="toolbar"
       aria-label="Table"
       className="flex max-w-[calc(100vw-16px)] flex-wrap items-center gap-0.5 rounded-lg border bg-popover p-1 shadow-md"
