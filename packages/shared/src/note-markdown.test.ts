@@ -79,9 +79,21 @@ describe('note Markdown', () => {
     expect(doc.content?.[1]?.content?.map((t) => t.text).join('')).toBe('hi <b>there</b>');
   });
 
-  it('leaves a list with some non-task items a bullet list', () => {
-    const doc = markdownToDoc('- [ ] task\n- plain');
-    expect(doc.content?.[0]?.type).toBe('bulletList');
+  it('splits a list mixing task and plain items into runs, each task item with its box', () => {
+    const doc = markdownToDoc(
+      '- plain one\n- plain two\n  - [x] nested done\n\n- [ ] open task\n- [x] done task\n- plain again',
+    );
+    expect(doc.content?.map((block) => block.type)).toEqual(['bulletList', 'taskList', 'bulletList']);
+    const [bullets, tasks, last] = doc.content as NonNullable<typeof doc.content>;
+    expect(bullets?.content).toHaveLength(2);
+    const nested = bullets?.content?.[1]?.content?.[1];
+    expect(nested?.type).toBe('taskList');
+    expect(nested?.content?.[0]?.attrs?.checked).toBe(true);
+    expect(tasks?.content?.map((item) => item.attrs?.checked)).toEqual([false, true]);
+    expect(tasks?.content?.[0]?.content?.[0]?.content?.[0]?.text).toBe('open task');
+    expect(last?.content?.[0]?.content?.[0]?.content?.[0]?.text).toBe('plain again');
+    // Written back and read again, it is the same document.
+    expect(markdownToDoc(docToMarkdown(doc))).toEqual(doc);
   });
 
   it('gives an empty document a paragraph, and blocks for appending', () => {

@@ -1,5 +1,6 @@
 import type { Node as PmNode } from '@tiptap/pm/model';
 import MarkdownIt from 'markdown-it';
+import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
 import {
   defaultMarkdownSerializer,
@@ -18,54 +19,70 @@ import { EMPTY_NOTE_DOC, type NoteDoc, noteSchema } from './note-doc';
 
 const TASK_PREFIX = /^\[([ xX])\][ \t]+|^\[([ xX])\]$/;
 
+type ListItem = { open: number; close: number; inline: Token | null; task: boolean };
+
+/** Items of the bullet list opening at `start` (top level only), and the index of its close. */
+function listItems(tokens: Token[], start: number): { items: ListItem[]; close: number } {
+  const items: ListItem[] = [];
+  let depth = 0;
+  for (let j = start + 1; j < tokens.length; j++) {
+    const t = tokens[j] as Token;
+    if (t.type.endsWith('_list_open')) depth++;
+    else if (t.type.endsWith('_list_close')) {
+      if (depth === 0) return { items, close: j };
+      depth--;
+    } else if (depth === 0 && t.type === 'list_item_open') {
+      const inline = tokens[j + 1]?.type === 'paragraph_open' ? (tokens[j + 2] as Token) : null;
+      items.push({ open: j, close: -1, inline, task: Boolean(inline && TASK_PREFIX.test(inline.content)) });
+    } else if (depth === 0 && t.type === 'list_item_close') (items.at(-1) as ListItem).close = j;
+  }
+  return { items, close: -1 };
+}
+
+function splitTaskItems(state: StateCore, start: number) {
+  const tokens = state.tokens;
+  const { items, close } = listItems(tokens, start);
+  if (close < 0 || !items.some((item) => item.task)) return;
+  for (const { open, close: itemClose, inline, task } of items) {
+    if (!task || !inline) continue;
+    const match = TASK_PREFIX.exec(inline.content) as RegExpExecArray;
+    (tokens[open] as Token).type = 'task_item_open';
+    (tokens[open] as Token).attrSet('checked', (match[1] ?? match[2] ?? ' ').toLowerCase() === 'x' ? 'true' : 'false');
+    (tokens[itemClose] as Token).type = 'task_item_close';
+    const strip = match[0].length;
+    inline.content = inline.content.slice(strip);
+    const first = inline.children?.[0];
+    if (first?.type === 'text') first.content = first.content.slice(strip);
+  }
+  const kind = (item: ListItem) => (item.task ? 'task_list' : 'bullet_list');
+  (tokens[start] as Token).type = `${kind(items[0] as ListItem)}_open`;
+  (tokens[close] as Token).type = `${kind(items.at(-1) as ListItem)}_close`;
+  // Where the kind changes between two items, the list closes and the other kind opens.
+  for (let k = items.length - 1; k > 0; k--) {
+    const before = items[k - 1] as ListItem;
+    const after = items[k] as ListItem;
+    if (before.task === after.task) continue;
+    const level = (tokens[start] as Token).level;
+    const closing = new state.Token(`${kind(before)}_close`, 'ul', -1);
+    const opening = new state.Token(`${kind(after)}_open`, 'ul', 1);
+    for (const token of [closing, opening]) {
+      token.block = true;
+      token.level = level;
+      token.markup = (tokens[start] as Token).markup;
+    }
+    tokens.splice(after.open, 0, closing, opening);
+  }
+}
+
 /** Rewrites markdown-it's tokens into shapes the note schema has (task lists, cells with paragraphs, `<u>`). */
 function notesPlugin(md: MarkdownIt) {
   md.core.ruler.push('flowmind_notes', (state) => {
     const tokens = state.tokens;
-    // Task lists: a bullet list whose items all start with [ ] or [x].
-    for (let i = 0; i < tokens.length; i++) {
-      const open = tokens[i] as Token;
-      if (open.type !== 'bullet_list_open') continue;
-      const items: { item: Token; inline: Token | null }[] = [];
-      let depth = 0;
-      let close = -1;
-      for (let j = i + 1; j < tokens.length; j++) {
-        const t = tokens[j] as Token;
-        if (t.type === 'bullet_list_open' || t.type === 'ordered_list_open') depth++;
-        if (t.type === 'bullet_list_close' || t.type === 'ordered_list_close') {
-          if (depth === 0) {
-            close = j;
-            break;
-          }
-          depth--;
-        }
-        if (depth === 0 && t.type === 'list_item_open') {
-          const para = tokens[j + 1];
-          const inline = para?.type === 'paragraph_open' ? (tokens[j + 2] as Token) : null;
-          items.push({ item: t, inline });
-        }
-      }
-      if (close < 0 || items.length === 0) continue;
-      if (!items.every(({ inline }) => inline && TASK_PREFIX.test(inline.content))) continue;
-      open.type = 'task_list_open';
-      (tokens[close] as Token).type = 'task_list_close';
-      for (const { item, inline } of items) {
-        const match = TASK_PREFIX.exec((inline as Token).content) as RegExpExecArray;
-        item.type = 'task_item_open';
-        item.attrSet('checked', (match[1] ?? match[2] ?? ' ').toLowerCase() === 'x' ? 'true' : 'false');
-        const strip = match[0].length;
-        (inline as Token).content = (inline as Token).content.slice(strip);
-        const first = (inline as Token).children?.[0];
-        if (first?.type === 'text') first.content = first.content.slice(strip);
-      }
-      // The matching list_item_close tokens become task_item_close.
-      depth = 0;
-      for (let j = i + 1; j < close; j++) {
-        const t = tokens[j] as Token;
-        if (t.type.endsWith('_list_open')) depth++;
-        else if (t.type.endsWith('_list_close')) depth--;
-        else if (depth === 0 && t.type === 'list_item_close') t.type = 'task_item_close';
-      }
+    // Task lists: items starting with [ ] or [x]. A bullet list mixing them with plain items is split
+    // into runs (the note schema has no mixed list), as GitHub shows a checkbox on each task item.
+    // From the last list to the first, so splitting one never moves the tokens of those before it.
+    for (let i = tokens.length - 1; i >= 0; i--) {
+      if ((tokens[i] as Token).type === 'bullet_list_open') splitTaskItems(state, i);
     }
     // Table cells hold blocks in the note schema: wrap their inline content in a paragraph.
     const out: Token[] = [];
