@@ -86,7 +86,15 @@ export async function startBenchApp(database: Database) {
     );
     return { browser, page: await context.newPage() };
   };
-  return { base, call, accountId: me.personal_account_id as string, openBrowser, close: () => app.close() };
+  return {
+    base,
+    call,
+    /** The signed-in user's session cookie, for clients other than `call` (the live socket). */
+    cookie: () => cookie,
+    accountId: me.personal_account_id as string,
+    openBrowser,
+    close: () => app.close(),
+  };
 }
 
 /** Scrolls the grid 400 px per frame for 3 s and describes the frame rate. */

@@ -4,15 +4,21 @@
 //     in the /notes editor: a mark at keydown, the measure after the next animation frame has painted,
 //   - full-text search over 10,000 notes (BENCH_NOTES) through GET /api/notes?q=…, next to the match
 //     and ranking alone run straight against the database,
-//   - save round trip: the Yjs sync over the live socket is not there yet, so the two writes the
-//     server has are timed: a PATCH (rename) and a document change (a task ticked, which edits the
-//     note's Y.Doc on the server and persists the update).
+//   - save round trip: what the editor waits for, a Yjs update sent over the live socket until the
+//     server acknowledges it (saved in the database first), next to a PATCH (rename) and a task
+//     ticked through the API (which edits the note's Y.Doc on the server).
 // Figures are printed, never asserted.
+import { NOTE_FRAGMENT } from '@flowmind/shared/note-doc';
 import { sql } from 'drizzle-orm';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
 import type { Database } from '../packages/server/src/db/client';
 import { tsQueryOf } from '../packages/server/src/notes/note.repository';
 import { ms, onEmbedded, onPostgres, startBenchApp, timed } from './bench-app';
 import { percentile } from './support';
+
+const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
 
 const NOTES = Number(process.env.BENCH_NOTES ?? 10_000);
 const NOTE_WORDS = Number(process.env.BENCH_NOTE_WORDS ?? 50_000);
@@ -66,9 +72,49 @@ async function seedNotes(database: Database, accountId: string) {
   await database.db.execute(sql`analyze notes`);
 }
 
+/** An editor's save: a typed character sent as a Yjs update over /api/live, timed until its ack. */
+async function yjsRoundTrips(base: string, cookie: string, noteId: string): Promise<number[]> {
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, { headers: { cookie, origin: base } });
+  const waiting = new Map<string, (message: Record<string, unknown>) => void>();
+  socket.on('message', (raw) => {
+    const message = JSON.parse(String(raw)) as Record<string, unknown>;
+    const key = message.type === 'note-ack' ? String(message.updateId) : String(message.type);
+    waiting.get(key)?.(message);
+  });
+  const next = (key: string) =>
+    new Promise<Record<string, unknown>>((resolve) => waiting.set(key, resolve)).finally(() => waiting.delete(key));
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const doc = new Y.Doc();
+  const synced = next('note-sync');
+  socket.send(JSON.stringify({ type: 'note-open', noteId, stateVector: toBase64(Y.encodeStateVector(doc)) }));
+  Y.applyUpdate(doc, fromBase64((await synced).update as string));
+  const times: number[] = [];
+  const fragment = doc.getXmlFragment(NOTE_FRAGMENT);
+  for (let run = 0; run < RUNS; run++) {
+    let update: Uint8Array | null = null;
+    const capture = (u: Uint8Array) => {
+      update = u;
+    };
+    doc.once('update', capture);
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText(`typed ${run}`)]);
+    fragment.insert(fragment.length, [paragraph]);
+    const updateId = `bench-${run}`;
+    const acked = next(updateId);
+    const started = performance.now();
+    socket.send(
+      JSON.stringify({ type: 'note-update', noteId, updateId, update: toBase64(update as unknown as Uint8Array) }),
+    );
+    await acked;
+    times.push(performance.now() - started);
+  }
+  socket.close();
+  return times;
+}
+
 async function benchOn(label: string, database: Database) {
   console.log(`\n--- ${label} ---`);
-  const { base, call, accountId, openBrowser, close } = await startBenchApp(database);
+  const { base, call, cookie, accountId, openBrowser, close } = await startBenchApp(database);
   try {
     const [, seedMs] = await timed(() => seedNotes(database, accountId));
     console.log(`setup: ${NOTES.toLocaleString()} notes of 200 words inserted in ${(seedMs / 1000).toFixed(1)} s`);
@@ -126,6 +172,9 @@ async function benchOn(label: string, database: Database) {
       );
     }
     console.log(`save round trip, document change (task tick through the note's Y.Doc): ${stats(ticks)}`);
+    console.log(
+      `save round trip, editor change (Yjs update over the live socket until acknowledged): ${stats(await yjsRoundTrips(base, cookie(), small.id))}`,
+    );
 
     // Typing into a 50,000-word note in the /notes editor.
     const [big, createMs] = await timed(() =>
@@ -175,7 +224,7 @@ async function benchOn(label: string, database: Database) {
       console.log(
         `typing into a ${NOTE_WORDS.toLocaleString()}-word note, keydown to next paint: ${stats(latencies)}, max ${ms(Math.max(...latencies))}`,
       );
-      const typed = await body.locator('p').first().innerText();
+      const typed = (await body.locator('p').first().textContent()) ?? '';
       if (!typed.includes('the quick brown')) console.log('  (warning: the typed text did not show in the editor)');
     } finally {
       await browser.close();
