@@ -46,6 +46,24 @@ test('move to trash with Undo, restore from the Trash view, delete forever', asy
   expect((await page.request.get(`/api/notes/${id}`)).status()).toBe(404);
 });
 
+test('the Trash tab picked while a move to trash is still on its way stays picked', async ({ page }) => {
+  const { personalAccountId: accountId } = await signedInUser(page, 'Tamsin');
+  const id = await createNoteApi(page, { accountId, title: 'Slow trash', markdown: 'Soon gone' });
+  await page.goto(`/notes?note=${id}`);
+  await expect(noteBody(page).getByText('Soon gone')).toBeVisible({ timeout: 20_000 });
+  // The server takes its time: the user is faster.
+  await page.route(`**/api/notes/${id}`, async (route) => {
+    if (route.request().method() !== 'DELETE') return route.continue();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    return route.continue();
+  });
+  await moreAction(page, 'Move to trash');
+  await page.getByRole('button', { name: 'Trash', exact: true }).click();
+  await expect(page.getByText('"Slow trash" moved to trash')).toBeVisible();
+  await expect(page).toHaveURL(/view=trash/);
+  await expect(listItem(page, 'Slow trash')).toBeVisible();
+});
+
 test('a share link opens signed out and stops working once revoked', async ({ page, browser }) => {
   const { personalAccountId: accountId } = await signedInUser(page, 'Sharon');
   const id = await createNoteApi(page, {

@@ -46,16 +46,14 @@ export function NotesPage() {
   const tags = useNoteTags(accountId);
 
   const openNote = useCallback(
-    (id: string | null, { replace = false }: { replace?: boolean } = {}) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (id) next.set('note', id);
-          else next.delete('note');
-          return next;
-        },
-        { replace },
-      ),
+    (id: string | null, { replace = false }: { replace?: boolean } = {}) => {
+      // From the address as it is now, not as it was when an action started: a trash that
+      // finishes after a click on the Trash tab must not take the user back to the list.
+      const next = new URLSearchParams(window.location.search);
+      if (id) next.set('note', id);
+      else next.delete('note');
+      setParams(next, { replace });
+    },
     [setParams],
   );
   const actions = useNoteActions(accountId, { onOpen: openNote });
