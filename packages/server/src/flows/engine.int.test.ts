@@ -233,6 +233,34 @@ describe('the engine end to end', () => {
     });
   });
 
+  it('a webhook under steady calls stops soon after its flow is switched off, and comes back', async () => {
+    const flow = await createFlow(
+      graph(
+        [
+          { id: 'hook', type: 'trigger.webhook', name: 'Webhook', params: { respond: 'respond_step' } },
+          { id: 'ok', type: 'webhook.respond', name: 'Answer', params: { status: 200, bodyType: 'text', text: 'on' } },
+        ],
+        [['hook', 'ok']],
+      ),
+    );
+    const call = async () => (await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, { method: 'POST' })).status;
+    // Calls keep the hook's cache warm (and refreshed ahead of expiry) while its flow changes.
+    const statusesUntil = async (want: number) => {
+      const started = Date.now();
+      for (;;) {
+        const statuses = await Promise.all([call(), call(), call()]);
+        if (statuses.every((status) => status === want)) return;
+        if (Date.now() - started > 5000) throw new Error(`still ${statuses.join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    await statusesUntil(200);
+    await owner.client.patch(`/api/flows/${flow.id}`, { active: false });
+    await statusesUntil(404);
+    await owner.client.patch(`/api/flows/${flow.id}`, { active: true });
+    await statusesUntil(200);
+  });
+
   it('refuses HTTP steps to loopback and link-local addresses by default, in words', async () => {
     const flow = await createFlow(
       graph(
