@@ -37,7 +37,10 @@ const MAX_SCROLL_HEIGHT = 8_000_000;
 const OVERSCAN_ROWS = 60;
 
 type Cell = { row: number; col: number };
-type Editing = Cell & { initialText?: string };
+/** The cell being edited, with its record as it was when editing began: a refetch or a live change that
+ * empties or reorders the rows meanwhile must neither close the editor (losing what was typed) nor send the
+ * edit to another record. */
+type Editing = Cell & { initialText?: string; record: TableRecord };
 
 export type GridProps = {
   fields: Field[];
@@ -240,7 +243,7 @@ export function TableGrid({
       void writer.setCells([{ id: record.id, values: { [field.id]: !record.values[field.id] } }]);
       return;
     }
-    setEditing({ ...cell, initialText });
+    setEditing({ ...cell, initialText, record });
   };
 
   const commitEdit = async (commit: EditorCommit) => {
@@ -249,7 +252,8 @@ export function TableGrid({
     focusGrid();
     if (!cell) return;
     const field = fields[cell.col];
-    const record = windows.recordAt(cell.row);
+    const current = windows.recordAt(cell.row);
+    const record = current?.id === cell.record.id ? current : cell.record;
     if (commit.exit === 'enter') moveTo({ row: cell.row + 1, col: cell.col });
     else if (commit.exit === 'tab') moveTo({ row: cell.row, col: cell.col + 1 });
     else if (commit.exit === 'shift-tab') moveTo({ row: cell.row, col: cell.col - 1 });
@@ -442,6 +446,7 @@ export function TableGrid({
   ) => {
     const isActive = active?.row === row && active.col === col;
     const isEditing = editing?.row === row && editing.col === col;
+    const edited = isEditing ? (record?.id === editing.record.id ? record : editing.record) : undefined;
     return (
       <div
         key={field.id}
@@ -467,12 +472,12 @@ export function TableGrid({
         }}
         onDoubleClick={() => startEditing({ row, col })}
       >
-        {isEditing && record ? (
+        {edited ? (
           <CellEditor
             field={field}
-            value={record.values[field.id]}
+            value={edited.values[field.id]}
             initialText={editing?.initialText}
-            names={record.names}
+            names={edited.names}
             onCommit={(commit) => void commitEdit(commit)}
             onCancel={() => {
               setEditing(null);
