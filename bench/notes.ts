@@ -9,6 +9,7 @@
 //     ticked through the API (which edits the note's Y.Doc on the server).
 // Figures are printed, never asserted.
 import { NOTE_FRAGMENT } from '@flowmind/shared/note-doc';
+import type { Locator, Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
@@ -112,6 +113,52 @@ async function yjsRoundTrips(base: string, cookie: string, noteId: string): Prom
   return times;
 }
 
+/** A page of the same blocks as `markdown` (paragraphs and level-2 headings) in a bare contenteditable. */
+function bareHtml(markdown: string, skipOffScreen: boolean): string {
+  const blocks = markdown
+    .split('\n\n')
+    .map((block) => (block.startsWith('## ') ? `<h2>${block.slice(3)}</h2>` : `<p>${block}</p>`));
+  const style = skipOffScreen
+    ? '<style>p, h2 { content-visibility: auto; contain-intrinsic-size: auto 60px }</style>'
+    : '';
+  return `${style}<div contenteditable="true" aria-label="Note body" style="max-width: 720px">${blocks.join('')}</div>`;
+}
+
+/**
+ * Types KEYSTROKES characters at the end of the first paragraph of `body` and returns each one's time
+ * from keydown to the next paint: a mark at keydown, the measure after the next animation frame.
+ */
+async function typingLatencies(page: Page, body: Locator): Promise<number[]> {
+  // The caret at the end of the first paragraph, where every keystroke re-flows the document below it.
+  await body.locator('p').first().click();
+  await page.keyboard.press('End');
+  // A string, not a function: the TypeScript loader would add helpers the page does not have.
+  await page.evaluate(`(() => {
+    window.__latencies = [];
+    const editor = document.querySelector('[aria-label="Note body"]');
+    editor.addEventListener('keydown', () => {
+      const start = performance.now();
+      performance.mark('key-start');
+      requestAnimationFrame(() => {
+        // A message posted from inside the frame arrives after that frame has painted.
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          performance.measure('key-to-paint', 'key-start');
+          window.__latencies.push(performance.now() - start);
+        };
+        channel.port2.postMessage(null);
+      });
+    }, { capture: true });
+  })()`);
+  const text = ' the quick brown fox jumps over the lazy dog';
+  for (let i = 0; i < KEYSTROKES; i++) {
+    await page.keyboard.type(text[i % text.length] as string);
+    await page.waitForTimeout(30);
+  }
+  await page.waitForTimeout(300);
+  return (await page.evaluate('window.__latencies')) as number[];
+}
+
 async function benchOn(label: string, database: Database) {
   console.log(`\n--- ${label} ---`);
   const { base, call, cookie, accountId, openBrowser, close } = await startBenchApp(database);
@@ -193,39 +240,26 @@ async function benchOn(label: string, database: Database) {
       });
       console.log(`editor: the long note open and shown in ${ms(openMs)}`);
       const body = page.getByLabel('Note body');
-      // The caret at the end of the first paragraph, where every keystroke re-flows the document below it.
-      await body.locator('p').first().click();
-      await page.keyboard.press('End');
-      // A string, not a function: the TypeScript loader would add helpers the page does not have.
-      await page.evaluate(`(() => {
-        window.__latencies = [];
-        const editor = document.querySelector('[aria-label="Note body"]');
-        editor.addEventListener('keydown', () => {
-          const start = performance.now();
-          performance.mark('key-start');
-          requestAnimationFrame(() => {
-            // A message posted from inside the frame arrives after that frame has painted.
-            const channel = new MessageChannel();
-            channel.port1.onmessage = () => {
-              performance.measure('key-to-paint', 'key-start');
-              window.__latencies.push(performance.now() - start);
-            };
-            channel.port2.postMessage(null);
-          });
-        }, { capture: true });
-      })()`);
-      const text = ' the quick brown fox jumps over the lazy dog';
-      for (let i = 0; i < KEYSTROKES; i++) {
-        await page.keyboard.type(text[i % text.length] as string);
-        await page.waitForTimeout(30);
-      }
-      await page.waitForTimeout(300);
-      const latencies = (await page.evaluate('window.__latencies')) as number[];
+      const latencies = await typingLatencies(page, body);
       console.log(
         `typing into a ${NOTE_WORDS.toLocaleString()}-word note, keydown to next paint: ${stats(latencies)}, max ${ms(Math.max(...latencies))}`,
       );
       const typed = (await body.locator('p').first().textContent()) ?? '';
       if (!typed.includes('the quick brown')) console.log('  (warning: the typed text did not show in the editor)');
+
+      // The yardstick: the same text in a bare contenteditable (no editor, no script), typed into and
+      // timed the same way, as is and with every block off screen skipped (content-visibility: auto),
+      // which the editor does for blocks far from the caret. What this browser and machine take
+      // for a keystroke before any editor work.
+      for (const skipped of [false, true]) {
+        const bare = await page.context().newPage();
+        await bare.setContent(bareHtml(longMarkdown(NOTE_WORDS), skipped));
+        const bareLatencies = await typingLatencies(bare, bare.getByLabel('Note body'));
+        console.log(
+          `  yardstick, the same text in a bare contenteditable${skipped ? ' with off-screen blocks skipped' : ''}: ${stats(bareLatencies)}, max ${ms(Math.max(...bareLatencies))}`,
+        );
+        await bare.close();
+      }
     } finally {
       await browser.close();
     }
