@@ -516,3 +516,90 @@ export const focusSettings = pgTable('focus_settings', {
     .defaultNow()
     .$onUpdate(() => new Date()),
 });
+
+/**
+ * An account's AI provider: an OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, LM Studio,
+ * OpenRouter…) or Anthropic. The API key is stored encrypted (`ai/secret-box.ts`) and never sent back.
+ */
+export const aiProviders = pgTable(
+  'ai_providers',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** openai-compatible | anthropic */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    baseUrl: text('base_url'),
+    /** The key sealed with the server's secret; null when the endpoint needs none. */
+    apiKeySealed: text('api_key_sealed'),
+    models: text('models').array().notNull().default(sql`'{}'::text[]`),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('ai_providers_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** An account's AI choices: the default model (`{providerId}:{model}`, or an environment provider's ref). */
+export const aiSettings = pgTable('ai_settings', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  defaultModel: text('default_model'),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+/** A conversation of one user with the assistant (or a custom agent) in one account. */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    /** The model chosen for the next answer (a model ref); null: the account's default. */
+    model: text('model'),
+    /** The last message of the branch on screen; messages form a tree (edits and regenerations branch). */
+    leafId: text('leaf_id'),
+    /** Set when the conversation is shared read-only at /share/{publicId}. */
+    publicId: text('public_id').unique(),
+    ...timestamps,
+  },
+  (t) => [index('chat_sessions_user_idx').on(t.accountId, t.userId, t.updatedAt)],
+);
+
+/** A message of a chat: the user's, or the assistant's answer (saved as it streams). */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The message it answers or follows; null for the first. */
+    parentId: text('parent_id'),
+    /** user | assistant */
+    role: text('role').notNull(),
+    /** The content: text parts and tool calls (`ChatPart[]` in shared/chat.ts). */
+    parts: jsonb('parts').$type<unknown[]>().notNull(),
+    /** streaming | done | stopped | error */
+    status: text('status').notNull(),
+    error: text('error'),
+    model: text('model'),
+    /** Asked from any process; the one streaming the answer stops at its next save. */
+    stopRequested: boolean('stop_requested').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('chat_messages_session_idx').on(t.sessionId, t.createdAt)],
+);
