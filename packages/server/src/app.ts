@@ -9,8 +9,11 @@ import { registerAccountLiveSources } from './accounts/account.live';
 import { registerAccountRoutes } from './accounts/account.routes';
 import { accountService } from './accounts/account.service';
 import { inviteService } from './accounts/invite.service';
+import { environmentAiModels } from './ai/ai-models';
 import { createAuth } from './auth/auth';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { registerChatRoutes } from './chat/chat.routes';
+import { chatService } from './chat/chat.service';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerExecutionLiveSources } from './flows/execution.live';
@@ -51,6 +54,8 @@ export type AppDeps = {
   buildId?: string;
   /** Flows' runtime and triggers; without one, the app runs executions in-process (no queue). */
   flows?: FlowSystem;
+  /** Where the server's own AI provider comes from (OPENAI_BASE_URL…); process.env by default. */
+  env?: NodeJS.ProcessEnv;
 };
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -64,6 +69,7 @@ export async function buildApp({
   secret,
   buildId = 'dev',
   flows: givenFlows,
+  env = process.env,
 }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
@@ -158,6 +164,10 @@ export async function buildApp({
   registerWebhookRoutes(app, { db, runtime: flowSystem.runtime });
   registerPublicFormRoutes(app, { forms: publicFormService({ db, bus, onRecords: flowSystem.onRecords }) });
   registerNoteRoutes(app, { session, notes });
+  const aiModels = environmentAiModels(env);
+  const chats = chatService({ db, accounts, models: aiModels, logger });
+  app.addHook('onClose', () => chats.close());
+  registerChatRoutes(app, { session, chats });
   registerLiveRoutes(app, { hub, session, appUrl: config.appUrl });
   await registerWebApp(app, { webDist: config.webDist ?? defaultWebDist });
 

@@ -113,6 +113,7 @@ export async function startTestServer(
     mailer,
     logger,
     secret: 'test-secret-0123456789abcdefghijklmnop',
+    env: { ...process.env, ...env },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -52,7 +52,7 @@ function apiMessage(body: string | undefined, fallback: string): string {
 }
 
 /** The SDK's errors in words for the user; a cancelled call keeps its own reason. */
-function aiFailure(
+export function aiFailure(
   error: unknown,
   { model, baseUrl, signal }: { model: string; baseUrl: string; signal: AbortSignal },
 ) {
