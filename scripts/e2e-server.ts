@@ -2,6 +2,7 @@
 // on a fresh embedded database, exactly as `npm start` runs it.
 import { rmSync } from 'node:fs';
 import { startMailCatcher } from '../packages/server/src/test/mail-catcher';
+import { startOpenAiServer } from '../packages/server/src/test/openai-server';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? 3199);
@@ -9,6 +10,31 @@ const dataDir = `/tmp/flowmind-e2e-${port}`;
 rmSync(dataDir, { recursive: true, force: true });
 
 const mail = await startMailCatcher({ httpPort: mailPort });
+// The server's own AI provider (OPENAI_BASE_URL): a local model speaking the OpenAI protocol. It
+// answers in Markdown, numbering its answers; "[slow]" in the message makes it write slowly.
+let answers = 0;
+const model = await startOpenAiServer({
+  models: ['e2e-model'],
+  reply(request) {
+    const last = request.body.messages[request.body.messages.length - 1];
+    const asked = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content);
+    answers += 1;
+    if (asked.includes('[slow]')) return { pieces: Array.from({ length: 120 }, (_, i) => `word${i} `), delayMs: 50 };
+    return [
+      `Answer ${answers} to "${asked}".`,
+      '',
+      '| Item | Value |',
+      '|---|---|',
+      '| alpha | 1 |',
+      '',
+      '```js',
+      'const answer = 42;',
+      '```',
+      '',
+      'Math: $a^2+b^2=c^2$',
+    ].join('\n');
+  },
+});
 Object.assign(process.env, {
   PORT: String(port),
   HOST: '127.0.0.1',
@@ -19,6 +45,9 @@ Object.assign(process.env, {
   // Email-triggered flows take mail here; HTTP steps may call servers the tests start on localhost.
   SMTP_INBOUND_PORT: String(Number(process.env.E2E_INBOUND_PORT ?? port + 25)),
   FLOWMIND_HTTP_ALLOW_HOSTS: 'localhost',
+  OPENAI_BASE_URL: model.baseUrl,
+  OPENAI_API_KEY: 'sk-e2e',
+  FLOWMIND_AI_MODEL: 'e2e-model',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 await import('../packages/server/src/main');

@@ -114,3 +114,47 @@ export type ChatStreamEvent =
   | { type: 'done'; message: ChatMessage };
 
 export const NO_MODEL_TEXT = 'No AI model is set up yet.';
+
+/** The branch that ends at `leafId`, oldest first: each message's parent up to the first. */
+export function branchTo<T extends { id: string; parentId: string | null }>(
+  messages: readonly T[],
+  leafId: string | null,
+): T[] {
+  const byId = new Map(messages.map((message) => [message.id, message]));
+  const branch: T[] = [];
+  for (let id = leafId; id; ) {
+    const message = byId.get(id);
+    if (!message || branch.length > messages.length) break;
+    branch.push(message);
+    id = message.parentId;
+  }
+  return branch.reverse();
+}
+
+/**
+ * Reads a stream of lines of JSON (NDJSON) as it arrives, calling `onValue` for each; returns early
+ * when `onValue` says true.
+ */
+export async function readJsonLines<T>(
+  body: ReadableStream<Uint8Array>,
+  onValue: (value: T) => boolean | undefined,
+): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffered += decoder.decode(value, { stream: true });
+    let newline = buffered.indexOf('\n');
+    while (newline >= 0) {
+      const line = buffered.slice(0, newline);
+      buffered = buffered.slice(newline + 1);
+      if (line.trim() && onValue(JSON.parse(line) as T) === true) {
+        await reader.cancel();
+        return;
+      }
+      newline = buffered.indexOf('\n');
+    }
+  }
+}

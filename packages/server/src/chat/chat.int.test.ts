@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatStreamEvent } from '@flowmind/shared/chat';
-import { NO_MODEL_TEXT } from '@flowmind/shared/chat';
+import { NO_MODEL_TEXT, readJsonLines } from '@flowmind/shared/chat';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '../db/schema';
@@ -54,27 +54,14 @@ async function stream(
   if (!response.ok) return { status: response.status, events: [], error: await response.json() };
   expect(response.headers.get('content-type')).toContain('application/x-ndjson');
   const events: ChatStreamEvent[] = [];
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffered = '';
   try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffered += decoder.decode(value, { stream: true });
-      let newline = buffered.indexOf('\n');
-      while (newline >= 0) {
-        const event = JSON.parse(buffered.slice(0, newline)) as ChatStreamEvent;
-        buffered = buffered.slice(newline + 1);
-        events.push(event);
-        // The reader may hang up early (a reload): the answer goes on without it.
-        if (onEvent?.(event)) {
-          controller.abort();
-          return { status: response.status, events };
-        }
-        newline = buffered.indexOf('\n');
-      }
-    }
+    await readJsonLines<ChatStreamEvent>(response.body as ReadableStream<Uint8Array>, (event) => {
+      events.push(event);
+      // The reader may hang up early (a reload): the answer goes on without it.
+      if (!onEvent?.(event)) return false;
+      controller.abort();
+      return true;
+    });
   } catch (error) {
     if (!controller.signal.aborted) throw error;
   }

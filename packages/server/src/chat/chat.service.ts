@@ -1,4 +1,5 @@
 import {
+  branchTo,
   CHAT_LIMITS,
   type ChatMessage,
   type ChatSession,
@@ -52,19 +53,6 @@ function decodeCursor(cursor: string): { updatedAt: string; id: string } {
   } catch {
     throw new AppError('bad_request', 'Invalid cursor', 'cursor');
   }
-}
-
-/** The branch that ends at `leafId`, oldest first. */
-export function branchTo(messages: readonly ChatMessageRow[], leafId: string | null): ChatMessageRow[] {
-  const byId = new Map(messages.map((message) => [message.id, message]));
-  const branch: ChatMessageRow[] = [];
-  for (let id = leafId; id; ) {
-    const message = byId.get(id);
-    if (!message || branch.length > messages.length) break;
-    branch.push(message);
-    id = message.parentId;
-  }
-  return branch.reverse();
 }
 
 /** From `messageId` down its newest replies to the end: the branch a sibling switch shows. */

@@ -35,7 +35,7 @@ const focusLayout = lazyPage(
 
 const marketing = () => import('../pages/marketing/marketing-pages');
 const upcoming = () => import('../pages/upcoming/upcoming-pages');
-const fullScreen = () => import('../pages/upcoming/full-screen-pages');
+const assistantPage = () => import('../pages/agents/assistant-page');
 const misc = () => import('../pages/misc/misc-pages');
 const settings = () => import('../pages/settings/settings-pages');
 const tablesPage = () => import('../pages/tables/tables-page');
@@ -194,11 +194,11 @@ const routes: RouteObject[] = [
           required([
             { path: 'flows/:id', loader: validateParam('id'), lazy: lazyPage(flowEditorPage, (m) => m.FlowEditorPage) },
             { path: 'tables/:id', loader: validateParam('id'), lazy: lazyPage(tablePage, (m) => m.TableEditorPage) },
-            { path: 'agents', lazy: lazyPage(fullScreen, (m) => m.AssistantPage) },
+            { path: 'agents', lazy: lazyPage(assistantPage, (m) => m.AssistantPage) },
             {
               path: 'agents/:sessionId',
               loader: validateParam('sessionId'),
-              lazy: lazyPage(fullScreen, (m) => m.AssistantPage),
+              lazy: lazyPage(assistantPage, (m) => m.AssistantPage),
             },
           ]),
           {

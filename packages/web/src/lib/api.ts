@@ -35,7 +35,8 @@ const fallbackCodes: Record<number, ErrorCode> = {
   429: 'rate_limited',
 };
 
-function errorFromBody(status: number, body: unknown): ApiError {
+/** The server's error body (or a bare status) as an ApiError. */
+export function errorFromBody(status: number, body: unknown): ApiError {
   const error = (body as { error?: { code?: ErrorCode; message?: string; field?: string } } | null)?.error;
   return new ApiError({
     status,

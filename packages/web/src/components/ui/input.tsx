@@ -1,4 +1,4 @@
-import type { ComponentProps, InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { ComponentProps, InputHTMLAttributes, SelectHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
 const fieldBase =
@@ -32,7 +32,7 @@ export function PrefixInput({
   );
 }
 
-export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea className={cn(fieldBase, 'min-h-24 w-full py-2', className)} {...props} />;
 }
 

@@ -1,0 +1,139 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signedInUser } from './support';
+
+// The e2e server's own model (scripts/e2e-server.ts) speaks the OpenAI protocol: it numbers its
+// answers, answers in Markdown, and writes slowly when the message says "[slow]".
+
+const shots = process.env.E2E_SHOTS_DIR;
+async function screenshots(page: Page, name: string) {
+  if (!shots) return;
+  await page.screenshot({ path: `${shots}/${name}-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}/${name}-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${shots}/${name}-dark.png` });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+test('chat: streaming Markdown, regenerate, edit into a branch, switch versions, sessions kept', async ({ page }) => {
+  await signedInUser(page, 'Chatty');
+  await page.goto('/agents');
+  await expect(page).toHaveTitle(/^Assistant \| /);
+  await expect(page.getByRole('heading', { name: 'Assistant', exact: true })).toBeVisible();
+  await expect(page.getByText('Your personal AI assistant')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How can I help?' })).toBeVisible();
+  await screenshots(page, 'assistant-empty');
+
+  await composer(page).fill('What is a webhook?');
+  await composer(page).press('Enter');
+  await expect(page).toHaveURL(/\/agents\/chat_/);
+  const answer = messages(page).nth(1);
+  await expect(answer).toContainText('to "What is a webhook?"');
+  // Markdown: a table, highlighted code with a copy button, math.
+  await expect(answer.getByRole('table')).toContainText('alpha');
+  await expect(answer.locator('.hljs-keyword', { hasText: 'const' })).toBeVisible();
+  await expect(answer.getByRole('button', { name: 'Copy code' })).toBeVisible();
+  await expect(answer.locator('.katex')).toBeVisible();
+  // The chat is listed under its first message.
+  await expect(
+    page.getByRole('navigation', { name: 'Chats' }).getByRole('link', { name: 'What is a webhook?' }),
+  ).toBeVisible();
+  await screenshots(page, 'assistant-answer');
+
+  // Regenerate: a second version of the answer, with ‹ 2 / 2 ›.
+  const first = (await answer.textContent()) ?? '';
+  const number = Number(/Answer (\d+)/.exec(first)?.[1]);
+  await answer.hover();
+  await answer.getByRole('button', { name: 'Regenerate' }).click();
+  // Answers are numbered across the whole e2e server (tests run in parallel): a later one.
+  await expect
+    .poll(async () => Number(/Answer (\d+)/.exec((await answer.textContent()) ?? '')?.[1]))
+    .toBeGreaterThan(number);
+  await expect(answer.getByText('2 / 2')).toBeVisible();
+  const second = Number(/Answer (\d+)/.exec((await answer.textContent()) ?? '')?.[1]);
+  await answer.getByRole('button', { name: 'Previous version' }).click();
+  await expect(answer).toContainText(`Answer ${number} to`);
+  await expect(answer.getByText('1 / 2')).toBeVisible();
+
+  // Edit the question: a new branch with its own answer; the old one is a version away.
+  const question = messages(page).first();
+  await question.hover();
+  await question.getByRole('button', { name: 'Edit message' }).click();
+  await question.getByRole('textbox', { name: 'Edit message' }).fill('What is a cron schedule?');
+  await question.getByRole('button', { name: 'Send' }).click();
+  await expect(messages(page).nth(1)).toContainText('to "What is a cron schedule?"');
+  await expect(messages(page).first().getByText('2 / 2')).toBeVisible();
+
+  // A reload shows the same branch.
+  await page.reload();
+  await expect(messages(page).first()).toContainText('What is a cron schedule?');
+  await expect(messages(page).nth(1)).toContainText('to "What is a cron schedule?"');
+  await messages(page).first().hover();
+  await messages(page).first().getByRole('button', { name: 'Previous version' }).click();
+  await expect(messages(page).first()).toContainText('What is a webhook?');
+  // That question's newest answer shows under it.
+  await expect(messages(page).nth(1)).toContainText(`Answer ${second} to`);
+
+  // A follow-up goes on the branch on screen.
+  await composer(page).fill('Thanks!');
+  await composer(page).press('Enter');
+  await expect(messages(page)).toHaveCount(4);
+  await expect(messages(page).nth(3)).toContainText('to "Thanks!"');
+});
+
+test('chat: stop an answer midway, and a reload mid-answer shows it completing', async ({ page }) => {
+  await signedInUser(page, 'Stoppy');
+  await page.goto('/agents');
+  await composer(page).fill('Tell me a long story [slow]');
+  await composer(page).press('Enter');
+  const answer = messages(page).nth(1);
+  await expect(answer).toContainText('word3');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(answer.getByText('Stopped', { exact: true })).toBeVisible();
+  const stoppedText = (await answer.textContent()) ?? '';
+  expect(stoppedText).not.toContain('word119');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+
+  // Another slow answer, and a reload in the middle of it.
+  await composer(page).fill('Another long one [slow]');
+  await composer(page).press('Enter');
+  await expect(messages(page).nth(3)).toContainText('word5');
+  await page.reload();
+  await expect(messages(page).nth(3)).toContainText('word119', { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await page.reload();
+  await expect(messages(page).nth(3)).toContainText('word119');
+});
+
+test('chat sessions: search, rename and delete from the list', async ({ page }) => {
+  await signedInUser(page, 'Lister');
+  await page.goto('/agents');
+  for (const text of ['Ideas for a garden', 'Budget for a trip']) {
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await composer(page).fill(text);
+    await composer(page).press('Enter');
+    await expect(messages(page).nth(1)).toContainText(`to "${text}"`);
+  }
+  const list = page.getByRole('navigation', { name: 'Chats' });
+  await list.getByRole('searchbox', { name: 'Search chats' }).fill('garden');
+  await expect(list.getByRole('link')).toHaveCount(1);
+  await expect(list.getByRole('link', { name: 'Ideas for a garden' })).toBeVisible();
+  await list.getByRole('searchbox', { name: 'Search chats' }).fill('');
+  await expect(list.getByRole('link')).toHaveCount(2);
+
+  await list.getByRole('button', { name: 'Actions for Budget for a trip' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await page.getByRole('dialog').getByRole('textbox').fill('Trip budget');
+  await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+  await expect(list.getByRole('link', { name: 'Trip budget' })).toBeVisible();
+
+  await list.getByRole('button', { name: 'Actions for Trip budget' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(list.getByRole('link')).toHaveCount(1);
+  await expect(page).toHaveURL(/\/agents$/);
+});

@@ -1,0 +1,83 @@
+import {
+  type ChatSession,
+  type ChatSessionDetail,
+  type ChatSessionList,
+  type ChatStreamEvent,
+  readJsonLines,
+  type SendChatMessage,
+  type UpdateChatSession,
+} from '@flowmind/shared/chat';
+import { ApiError, api, errorFromBody } from '../../lib/api';
+
+const chatPath = (sessionId: string) => `/api/chats/${encodeURIComponent(sessionId)}`;
+const messagePath = (messageId: string) => `/api/chats/messages/${encodeURIComponent(messageId)}`;
+
+/**
+ * Reads an NDJSON answer stream, calling `onEvent` for each event as it arrives. A refusal before
+ * the stream starts (a 4xx with the usual error body) throws an ApiError.
+ */
+export async function readChatStream(
+  path: string,
+  {
+    method,
+    body,
+    signal,
+    onEvent,
+  }: {
+    method: 'GET' | 'POST';
+    body?: unknown;
+    signal?: AbortSignal;
+    onEvent: (event: ChatStreamEvent) => void;
+  },
+): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers: method === 'POST' ? { 'content-type': 'application/json' } : { accept: 'application/x-ndjson' },
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'network', message: 'Could not reach the server. Check your connection.' });
+  }
+  if (!response.ok || !response.body) throw errorFromBody(response.status, await response.json().catch(() => null));
+  await readJsonLines<ChatStreamEvent>(response.body, (event) => {
+    onEvent(event);
+    return false;
+  });
+}
+
+/** Every call the assistant makes; the types come from the shared contract. */
+export const chatApi = {
+  list: ({ accountId, q, cursor }: { accountId: string; q?: string; cursor?: string }) =>
+    api<ChatSessionList>(
+      `/api/chats?${new URLSearchParams({ accountId, ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) })}`,
+    ),
+  create: (accountId: string, model?: string | null) =>
+    api<ChatSession>('/api/chats', { method: 'POST', body: { accountId, model: model ?? null } }),
+  get: (sessionId: string) => api<ChatSessionDetail>(chatPath(sessionId)),
+  update: (sessionId: string, patch: UpdateChatSession) =>
+    api<ChatSession>(chatPath(sessionId), { method: 'PATCH', body: patch }),
+  remove: (sessionId: string) => api<void>(chatPath(sessionId), { method: 'DELETE' }),
+  send: (
+    sessionId: string,
+    input: SendChatMessage,
+    options: { signal?: AbortSignal; onEvent: (event: ChatStreamEvent) => void },
+  ) => readChatStream(`${chatPath(sessionId)}/messages`, { method: 'POST', body: input, ...options }),
+  regenerate: (
+    messageId: string,
+    model: string | null | undefined,
+    options: { signal?: AbortSignal; onEvent: (event: ChatStreamEvent) => void },
+  ) =>
+    readChatStream(`${messagePath(messageId)}/regenerate`, {
+      method: 'POST',
+      body: model === undefined ? {} : { model },
+      ...options,
+    }),
+  follow: (messageId: string, options: { signal?: AbortSignal; onEvent: (event: ChatStreamEvent) => void }) =>
+    readChatStream(`${messagePath(messageId)}/stream`, { method: 'GET', ...options }),
+  stop: (messageId: string) => api(`${messagePath(messageId)}/stop`, { method: 'POST' }),
+};
