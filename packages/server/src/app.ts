@@ -165,7 +165,13 @@ export async function buildApp({
   registerPublicFormRoutes(app, { forms: publicFormService({ db, bus, onRecords: flowSystem.onRecords }) });
   registerNoteRoutes(app, { session, notes });
   const aiModels = environmentAiModels(env);
-  const chats = chatService({ db, accounts, models: aiModels, logger });
+  const chats = chatService({
+    db,
+    accounts,
+    models: aiModels,
+    logger,
+    workspace: { notes, tables, records, flows, executions },
+  });
   app.addHook('onClose', () => chats.close());
   registerChatRoutes(app, { session, chats });
   registerLiveRoutes(app, { hub, session, appUrl: config.appUrl });

@@ -106,6 +106,10 @@ export type SendChatMessage = z.infer<typeof SendChatMessage>;
 export const RegenerateChatMessage = z.object({ model: z.string().min(1).max(300).nullable().optional() });
 export type RegenerateChatMessage = z.infer<typeof RegenerateChatMessage>;
 
+/** The user's answer to a tool call that waits for approval. */
+export const DecideToolCall = z.object({ approved: z.boolean() });
+export type DecideToolCall = z.infer<typeof DecideToolCall>;
+
 /** What a send streams, one per line. `message` events carry the whole message as saved. */
 export type ChatStreamEvent =
   | { type: 'message'; message: ChatMessage }

@@ -1,9 +1,16 @@
-import { type ChatMessage, type ChatPart, type ChatStreamEvent, NO_MODEL_TEXT } from '@flowmind/shared/chat';
-import { type ModelMessage, streamText } from 'ai';
+import {
+  type ChatMessage,
+  type ChatPart,
+  type ChatStreamEvent,
+  type ChatToolPart,
+  NO_MODEL_TEXT,
+} from '@flowmind/shared/chat';
+import { type ModelMessage, stepCountIs, streamText, type Tool } from 'ai';
 import type { Logger } from 'pino';
 import type { AiModels } from '../ai/ai-models';
 import { aiFailure } from '../flows/ai/ai-api';
 import { type ChatMessageRow, type ChatRepository, toChatMessage } from './chat.repository';
+import { answerToModelMessages } from './chat-tools';
 
 /** An answer being written in this process: its parts so far, who listens, how to stop it. */
 export type Generation = {
@@ -23,8 +30,13 @@ export const INTERRUPTED =
 const SYSTEM_PROMPT = [
   'You are Flowmind, a helpful assistant inside a workspace where people build automation flows,',
   'keep data in tables and write notes. Answer clearly and concisely. Use Markdown: headings, lists,',
-  'tables, fenced code blocks with a language, and $…$ or $$…$$ for math.',
+  'tables, fenced code blocks with a language, and $…$ or $$…$$ for math. You have tools over the',
+  "user's notes, tables and flows: use them when the user asks about or wants to change their work;",
+  'tools that change data ask the user first, and you continue once they have answered.',
 ].join(' ');
+
+/** At most this many model calls per answer (tool results go back to the model in between). */
+const MAX_STEPS = 6;
 
 export function textOf(parts: readonly unknown[]): string {
   return (parts as ChatPart[])
@@ -37,9 +49,12 @@ export function textOf(parts: readonly unknown[]): string {
 export function toModelMessages(thread: readonly ChatMessageRow[]): ModelMessage[] {
   const messages: ModelMessage[] = [];
   for (const message of thread) {
+    if (message.role === 'assistant') {
+      messages.push(...answerToModelMessages(message.parts as ChatPart[]));
+      continue;
+    }
     const text = textOf(message.parts);
-    if (!text) continue;
-    messages.push(message.role === 'user' ? { role: 'user', content: text } : { role: 'assistant', content: text });
+    if (text) messages.push({ role: 'user', content: text });
   }
   return messages;
 }
@@ -75,13 +90,20 @@ export function chatRunner({
     accountId,
     thread,
     modelRef,
+    tools,
+    needsApproval = () => false,
   }: {
     row: ChatMessageRow;
     accountId: string;
+    /** The messages before this answer, oldest first. */
     thread: ChatMessageRow[];
     modelRef: string | null;
+    /** The workspace tools; those without `execute` wait for approval. */
+    tools?: Record<string, Tool>;
+    needsApproval?: (toolName: string) => boolean;
   }): Generation {
-    const parts: ChatPart[] = [];
+    // An answer continued after an approval goes on from what it already holds.
+    const parts: ChatPart[] = structuredClone(row.parts as ChatPart[]);
     const listeners = new Set<(event: ChatStreamEvent) => void>();
     const abort = new AbortController();
     let status: ChatMessage['status'] = 'streaming';
@@ -137,7 +159,9 @@ export function chatRunner({
         const result = streamText({
           model: resolved.model,
           system: SYSTEM_PROMPT,
-          messages: toModelMessages(thread),
+          messages: [...toModelMessages(thread), ...answerToModelMessages(parts)],
+          tools,
+          stopWhen: stepCountIs(MAX_STEPS),
           abortSignal: abort.signal,
           maxRetries: 1,
           // Errors arrive as stream parts and end up on the message; the SDK would also print them.
@@ -149,6 +173,29 @@ export function chatRunner({
             append(parts, part.type === 'text-delta' ? 'text' : 'reasoning', part.text);
             emit({ type: part.type, messageId: row.id, delta: part.text });
             if (Date.now() - lastSave >= saveMs) void save();
+          } else if (part.type === 'tool-call') {
+            parts.push({
+              type: 'tool',
+              toolCallId: part.toolCallId,
+              toolName: part.toolName,
+              input: part.input,
+              state: needsApproval(part.toolName) ? 'awaiting-approval' : 'running',
+            });
+            emit({ type: 'message', message: snapshot() });
+            void save();
+          } else if (part.type === 'tool-result' || part.type === 'tool-error') {
+            const call = parts.find(
+              (candidate): candidate is ChatToolPart =>
+                candidate.type === 'tool' && candidate.toolCallId === part.toolCallId,
+            );
+            if (call && part.type === 'tool-result') Object.assign(call, { state: 'done', output: part.output });
+            if (call && part.type === 'tool-error')
+              Object.assign(call, {
+                state: 'error',
+                error: part.error instanceof Error ? part.error.message : String(part.error),
+              });
+            emit({ type: 'message', message: snapshot() });
+            void save();
           } else if (part.type === 'error') {
             throw part.error;
           } else if (part.type === 'abort') {

@@ -6,6 +6,7 @@ import {
   ChatSessionList,
   type ChatStreamEvent,
   CreateChatSession,
+  DecideToolCall,
   ListChatSessions,
   RegenerateChatMessage,
   SendChatMessage,
@@ -21,6 +22,7 @@ import type { ChatService } from './chat.service';
 const Id = z.string().min(1).max(64);
 const SessionParams = z.object({ sessionId: Id });
 const MessageParams = z.object({ messageId: Id });
+const ToolCallParams = z.object({ messageId: Id, toolCallId: z.string().min(1).max(200) });
 const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Assistant'], ...route } } });
 const STREAM_NOTE = 'Answers application/x-ndjson: one ChatStreamEvent per line until a `done` event.';
 
@@ -131,6 +133,27 @@ export function registerChatRoutes(
         input: parse(RegenerateChatMessage, req.body ?? {}),
       });
       return sendStream(reply, chats.stream(generation));
+    },
+  );
+  app.post(
+    '/api/chats/messages/:messageId/tools/:toolCallId',
+    doc({
+      summary: `Approve or refuse an action the assistant asked to take; the answer then goes on. ${STREAM_NOTE}`,
+      params: ToolCallParams,
+      body: DecideToolCall,
+    }),
+    async (req, reply) => {
+      const user = await session.requireUser(req);
+      const { generation, message } = await chats.decide({
+        ...parse(ToolCallParams, req.params),
+        userId: user.id,
+        ...parse(DecideToolCall, req.body),
+      });
+      async function* events(): AsyncGenerator<ChatStreamEvent> {
+        if (generation) yield* chats.stream(generation);
+        else yield { type: 'done', message };
+      }
+      return sendStream(reply, events());
     },
   );
   app.post(

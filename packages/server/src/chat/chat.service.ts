@@ -2,10 +2,12 @@ import {
   branchTo,
   CHAT_LIMITS,
   type ChatMessage,
+  type ChatPart,
   type ChatSession,
   type ChatSessionDetail,
   type ChatSessionList,
   type ChatStreamEvent,
+  type ChatToolPart,
   type CreateChatSession,
   type ListChatSessions,
   type RegenerateChatMessage,
@@ -26,6 +28,7 @@ import {
   toChatSession,
 } from './chat.repository';
 import { chatRunner, type Generation, INTERRUPTED } from './chat-runner';
+import { CHAT_TOOLS, runApprovedTool, sdkTools, type WorkspaceServices } from './chat-tools';
 
 const NOT_FOUND = 'Chat not found';
 const MESSAGE_NOT_FOUND = 'Message not found';
@@ -75,11 +78,14 @@ export function chatService({
   accounts,
   models,
   logger,
+  workspace,
 }: {
   db: Db;
   accounts: AccountService;
   models: AiModels;
   logger: Logger;
+  /** The services the assistant's tools use; without them it answers with no tools. */
+  workspace?: WorkspaceServices;
 }) {
   const repo = chatRepository(db);
   const runner = chatRunner({ repo, models, logger });
@@ -137,12 +143,41 @@ export function chatService({
     ]);
     const row = assistant as ChatMessageRow;
     const thread = [...branchTo(all, rows.parent.parentId), rows.parent];
-    const generation = runner.start({ row, accountId: session.accountId, thread, modelRef });
+    const generation = startAnswer(session, row, thread, modelRef);
     await repo.touchSession(session.id, {
       leafId: row.id,
       ...(session.title ? {} : { title: titleFrom(textOfUser(rows.parent)) }),
     });
     return generation;
+  }
+
+  function startAnswer(
+    session: ChatSessionRow,
+    row: ChatMessageRow,
+    thread: ChatMessageRow[],
+    modelRef: string | null,
+  ) {
+    const context = { accountId: session.accountId, userId: session.userId };
+    return runner.start({
+      row,
+      accountId: session.accountId,
+      thread,
+      modelRef,
+      tools: workspace ? sdkTools(workspace, context) : undefined,
+      needsApproval: (name) => CHAT_TOOLS[name]?.needsApproval ?? false,
+    });
+  }
+
+  /** Tool calls still waiting when the user moves on are not approved. */
+  async function declinePending(message: ChatMessageRow | undefined) {
+    if (!message || message.role !== 'assistant') return;
+    const parts = message.parts as ChatPart[];
+    if (!parts.some((part) => part.type === 'tool' && part.state === 'awaiting-approval')) return;
+    await repo.saveProgress(message.id, {
+      parts: parts.map((part) =>
+        part.type === 'tool' && part.state === 'awaiting-approval' ? { ...part, state: 'denied' } : part,
+      ),
+    });
   }
 
   function textOfUser(message: ChatMessageRow): string {
@@ -290,6 +325,7 @@ export function chatService({
         const parent = all.find((message) => message.id === parentId);
         if (!parent) throw new AppError('not_found', MESSAGE_NOT_FOUND, 'parentId');
         if (parent.role !== 'assistant') throw new AppError('bad_request', 'A message follows an answer', 'parentId');
+        await declinePending(parent);
       }
       const modelRef = input.model !== undefined ? input.model : session.model;
       if (input.model !== undefined && input.model !== session.model)
@@ -329,6 +365,51 @@ export function chatService({
       if (!parent) throw new AppError('not_found', MESSAGE_NOT_FOUND);
       const modelRef = input.model !== undefined ? input.model : (session.model ?? null);
       return { generation: await answer(session, all, { parent }, modelRef) };
+    },
+
+    /**
+     * Answers a tool call waiting for approval: runs it (approved) or records the refusal, then, once
+     * no call of the answer is waiting any more, the answer goes on with the results.
+     */
+    async decide({
+      messageId,
+      toolCallId,
+      userId,
+      approved,
+    }: {
+      messageId: string;
+      toolCallId: string;
+      userId: string;
+      approved: boolean;
+    }): Promise<{ generation: Generation | null; message: ChatMessage }> {
+      const { message, session } = await ownMessage(messageId, userId);
+      const all = await messagesOf(session.id);
+      assertIdle(all);
+      const parts = structuredClone(message.parts as ChatPart[]);
+      const call = parts.find((part): part is ChatToolPart => part.type === 'tool' && part.toolCallId === toolCallId);
+      if (!call) throw new AppError('not_found', 'Tool call not found');
+      if (call.state !== 'awaiting-approval') throw new AppError('conflict', 'This action was already answered');
+      if (approved) {
+        call.state = 'running';
+        await repo.saveProgress(message.id, { parts });
+        const result = workspace
+          ? await runApprovedTool(workspace, { accountId: session.accountId, userId }, call.toolName, call.input)
+          : { error: 'Tools are not available' };
+        if ('output' in result) Object.assign(call, { state: 'done', output: result.output });
+        else Object.assign(call, { state: 'error', error: result.error });
+      } else {
+        call.state = 'denied';
+      }
+      const waiting = parts.some((part) => part.type === 'tool' && part.state === 'awaiting-approval');
+      if (waiting) {
+        await repo.saveProgress(message.id, { parts });
+        return { generation: null, message: toChatMessage((await repo.message(message.id)) ?? message) };
+      }
+      await repo.saveProgress(message.id, { parts, status: 'streaming', error: null });
+      const row = (await repo.message(message.id)) as ChatMessageRow;
+      const thread = branchTo(all, message.parentId);
+      const generation = startAnswer(session, row, thread, message.model ?? session.model ?? null);
+      return { generation, message: toChatMessage(row) };
     },
 
     /** Stops an answer being written, in this process or another. */

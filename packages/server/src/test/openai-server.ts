@@ -21,7 +21,8 @@ export type ChatRequest = {
 export type ChatReply =
   | string
   | { status: number; message: string; type?: string }
-  | { pieces: string[]; delayMs: number };
+  | { pieces: string[]; delayMs: number }
+  | { text?: string; toolCalls: { name: string; arguments: Record<string, unknown> }[] };
 
 /**
  * A real HTTP server speaking the OpenAI chat completions protocol (JSON, and SSE when the
@@ -77,8 +78,15 @@ export async function startOpenAiServer({
       }
       if (typeof result !== 'string' && 'status' in result)
         return sendError(res, result.status, result.message, result.type);
-      const slow = typeof result === 'string' ? null : result;
-      const text = typeof result === 'string' ? result : result.pieces.join('');
+      const slow = typeof result !== 'string' && 'pieces' in result ? result : null;
+      const calls = typeof result !== 'string' && 'toolCalls' in result ? result : null;
+      const text = typeof result === 'string' ? result : slow ? slow.pieces.join('') : (calls?.text ?? '');
+      const toolCalls = (calls?.toolCalls ?? []).map((call, index) => ({
+        id: `call_${counter + 1}_${index}`,
+        type: 'function',
+        function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+      }));
+      const finishReason = toolCalls.length > 0 ? 'tool_calls' : 'stop';
       const id = `chatcmpl-test-${++counter}`;
       const created = Math.floor(Date.now() / 1000);
       const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
@@ -90,7 +98,17 @@ export async function startOpenAiServer({
             object: 'chat.completion',
             created,
             model: body.model,
-            choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+            choices: [
+              {
+                index: 0,
+                message: {
+                  role: 'assistant',
+                  content: text || null,
+                  ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+                },
+                finish_reason: finishReason,
+              },
+            ],
             usage,
           }),
         );
@@ -111,7 +129,26 @@ export async function startOpenAiServer({
         if (res.destroyed || res.writableEnded) return;
         chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]);
       }
-      chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]);
+      // A tool call's name first, then its arguments in two pieces, as OpenAI streams them.
+      toolCalls.forEach((call, index) => {
+        const half = Math.ceil(call.function.arguments.length / 2);
+        chunk([
+          {
+            index: 0,
+            delta: {
+              tool_calls: [
+                { index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } },
+              ],
+            },
+            finish_reason: null,
+          },
+        ]);
+        for (const piece of [call.function.arguments.slice(0, half), call.function.arguments.slice(half)])
+          chunk([
+            { index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null },
+          ]);
+      });
+      chunk([{ index: 0, delta: {}, finish_reason: finishReason }]);
       if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) chunk([], { usage });
       res.end('data: [DONE]\n\n');
     });

@@ -1,0 +1,242 @@
+import type { ChatPart } from '@flowmind/shared/chat';
+import { AppError } from '@flowmind/shared/errors';
+import { FLOW_TEMPLATES } from '@flowmind/shared/flow-templates';
+import { type ModelMessage, type Tool, tool } from 'ai';
+import { z } from 'zod';
+import type { ExecutionService } from '../flows/execution.service';
+import type { FlowService } from '../flows/flow.service';
+import type { NoteService } from '../notes/note.service';
+import type { RecordService } from '../tables/record.service';
+import type { TableService } from '../tables/table.service';
+
+/** What the assistant's tools reach: the services the app's own pages use, with their checks. */
+export type WorkspaceServices = {
+  notes: NoteService;
+  tables: TableService;
+  records: RecordService;
+  flows: FlowService;
+  executions: ExecutionService;
+};
+
+/** Who the tools act for: the chat's owner, in the chat's account. */
+export type ToolContext = { accountId: string; userId: string };
+
+type ToolSpec<Input> = {
+  description: string;
+  input: z.ZodType<Input>;
+  /** Tools that change data wait for the user's approval before they run. */
+  needsApproval: boolean;
+  run(services: WorkspaceServices, context: ToolContext, input: Input): Promise<unknown>;
+};
+
+const spec = <Input>(value: ToolSpec<Input>) => value as ToolSpec<unknown>;
+
+/** A table's fields by name (case-insensitive), for tools that speak in field names. */
+async function fieldsByName(services: WorkspaceServices, context: ToolContext, tableId: string) {
+  const fields = await services.tables.fields({ tableId, userId: context.userId });
+  return { fields, byName: new Map(fields.map((field) => [field.name.toLowerCase(), field])) };
+}
+
+export const CHAT_TOOLS: Record<string, ToolSpec<unknown>> = {
+  search_notes: spec({
+    description: "Search the user's notes (titles and text). Returns matching notes with a snippet.",
+    input: z.object({ query: z.string().min(1).max(200).describe('Words to look for') }),
+    needsApproval: false,
+    async run({ notes }, { accountId, userId }, { query }) {
+      const found = await notes.list(userId, { accountId, q: query, sort: 'updated', trash: false, limit: 10 });
+      return found.notes.map((note) => ({
+        id: note.id,
+        title: note.title || 'Untitled',
+        snippet: note.highlight ? note.highlight.body.map((segment) => segment.text).join('') : note.excerpt,
+        updatedAt: note.updatedAt,
+      }));
+    },
+  }),
+  create_note: spec({
+    description: "Create a note in the user's notes, with a title and a Markdown body.",
+    input: z.object({
+      title: z.string().min(1).max(200),
+      markdown: z.string().max(100_000).describe('The body, in Markdown'),
+    }),
+    needsApproval: true,
+    async run({ notes }, { accountId, userId }, { title, markdown }) {
+      const note = await notes.create(userId, { accountId, title, markdown });
+      return { id: note.id, title: note.title, url: `/notes?note=${note.id}` };
+    },
+  }),
+  list_tables: spec({
+    description: "List the user's tables with their fields (name and type).",
+    input: z.object({}),
+    needsApproval: false,
+    async run(services, context) {
+      const tables = (await services.tables.list({ accountId: context.accountId, userId: context.userId })).slice(
+        0,
+        30,
+      );
+      return Promise.all(
+        tables.map(async (table) => ({
+          id: table.id,
+          name: table.name,
+          fields: (await services.tables.fields({ tableId: table.id, userId: context.userId })).map((field) => ({
+            name: field.name,
+            type: field.type,
+          })),
+        })),
+      );
+    },
+  }),
+  query_records: spec({
+    description: 'Read records of a table (by its id from list_tables), optionally those matching a search.',
+    input: z.object({
+      tableId: z.string().min(1),
+      search: z.string().max(200).optional(),
+      limit: z.number().int().min(1).max(50).optional(),
+    }),
+    needsApproval: false,
+    async run(services, context, { tableId, search, limit }) {
+      const { fields } = await fieldsByName(services, context, tableId);
+      const page = await services.records.list({
+        tableId,
+        userId: context.userId,
+        query: { search, limit: limit ?? 20 },
+      });
+      return page.records.map((record) => ({
+        id: record.id,
+        values: Object.fromEntries(fields.map((field) => [field.name, record.values[field.id] ?? null])),
+      }));
+    },
+  }),
+  add_record: spec({
+    description: 'Add one record to a table (by its id from list_tables), with values keyed by field name.',
+    input: z.object({
+      tableId: z.string().min(1),
+      values: z.record(z.string(), z.unknown()).describe('Field name → value'),
+    }),
+    needsApproval: true,
+    async run(services, context, { tableId, values }) {
+      const { byName } = await fieldsByName(services, context, tableId);
+      const byId: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(values)) {
+        const field = byName.get(name.toLowerCase());
+        if (!field) throw new AppError('bad_request', `The table has no field named "${name}"`);
+        byId[field.id] = value;
+      }
+      const created = await services.records.create({
+        tableId,
+        userId: context.userId,
+        input: { records: [{ values: byId }] },
+      });
+      return { created: created.records.map((record) => record.id), url: `/tables/${tableId}` };
+    },
+  }),
+  list_flows: spec({
+    description: "List the user's flows (automations).",
+    input: z.object({}),
+    needsApproval: false,
+    async run({ flows }, { accountId, userId }) {
+      return (await flows.list({ accountId, userId })).slice(0, 50).map((flow) => ({
+        id: flow.id,
+        name: flow.name,
+        description: flow.description,
+        active: flow.active,
+        publishedVersion: flow.published_version,
+      }));
+    },
+  }),
+  run_flow: spec({
+    description: 'Run a flow now (by its id from list_flows), optionally giving its trigger one item of input.',
+    input: z.object({
+      flowId: z.string().min(1),
+      input: z.record(z.string(), z.unknown()).optional().describe('What the trigger gives the flow'),
+    }),
+    needsApproval: true,
+    async run({ executions }, { userId }, { flowId, input }) {
+      const execution = await executions.run({ flowId, userId, input: input ? { trigger: [input] } : {} });
+      return { executionId: execution.id, status: execution.status, url: `/flows/${flowId}` };
+    },
+  }),
+  draft_flow: spec({
+    description: `Create a new draft flow from a description, starting from one of these templates when one fits (templateId): ${FLOW_TEMPLATES.map((template) => `${template.id} (${template.name})`).join('; ')}. Without a template the flow starts with a manual trigger for the user to build on.`,
+    input: z.object({
+      name: z.string().min(1).max(120),
+      description: z.string().max(2000),
+      templateId: z.enum(FLOW_TEMPLATES.map((template) => template.id) as [string, ...string[]]).optional(),
+    }),
+    needsApproval: true,
+    async run({ flows }, { accountId, userId }, { name, description, templateId }) {
+      const flow = await flows.create({ userId, input: { accountId, name, description, templateId } });
+      return { id: flow.id, name: flow.name, url: `/flows/${flow.id}` };
+    },
+  }),
+};
+
+/** The tools as the AI SDK takes them: those needing approval have no `execute`, so a call to one ends the step. */
+export function sdkTools(services: WorkspaceServices, context: ToolContext): Record<string, Tool> {
+  return Object.fromEntries(
+    Object.entries(CHAT_TOOLS).map(([name, toolSpec]) => [
+      name,
+      toolSpec.needsApproval
+        ? tool({ description: toolSpec.description, inputSchema: toolSpec.input })
+        : tool({
+            description: toolSpec.description,
+            inputSchema: toolSpec.input,
+            execute: (input: unknown) => toolSpec.run(services, context, input),
+          }),
+    ]),
+  );
+}
+
+/** Runs an approved tool call; the error's message becomes the call's result for the model. */
+export async function runApprovedTool(
+  services: WorkspaceServices,
+  context: ToolContext,
+  name: string,
+  input: unknown,
+): Promise<{ output: unknown } | { error: string }> {
+  const toolSpec = CHAT_TOOLS[name];
+  if (!toolSpec) return { error: `Unknown tool ${name}` };
+  const parsed = toolSpec.input.safeParse(input);
+  if (!parsed.success) return { error: `Invalid input: ${parsed.error.issues[0]?.message ?? 'unknown'}` };
+  try {
+    return { output: await toolSpec.run(services, context, parsed.data) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+const DENIED = 'The user did not approve this action.';
+
+/**
+ * An answer's parts as the model reads them: text and tool calls from the assistant, each call's
+ * result (or error, or refusal) as a tool message right after it.
+ */
+export function answerToModelMessages(parts: readonly ChatPart[]): ModelMessage[] {
+  const messages: ModelMessage[] = [];
+  let content: Exclude<Extract<ModelMessage, { role: 'assistant' }>['content'], string> = [];
+  for (const part of parts) {
+    if (part.type === 'text') {
+      if (part.text) content.push({ type: 'text', text: part.text });
+    } else if (part.type === 'tool') {
+      if (part.state === 'awaiting-approval' || part.state === 'running') continue;
+      content.push({ type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+      messages.push({ role: 'assistant', content });
+      content = [];
+      messages.push({
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            output:
+              part.state === 'done'
+                ? { type: 'json', value: (part.output ?? null) as never }
+                : { type: 'error-text', value: part.state === 'denied' ? DENIED : (part.error ?? 'Failed') },
+          },
+        ],
+      });
+    }
+  }
+  if (content.length > 0) messages.push({ role: 'assistant', content });
+  return messages;
+}
