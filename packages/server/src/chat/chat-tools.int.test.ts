@@ -83,7 +83,8 @@ describe('assistant tools', () => {
     expect(textOf(answer)).toContain('Tool said:');
     expect(textOf(answer)).toContain('Quarterly plan');
     // The model was offered the workspace tools.
-    const offered = (model.requests[0]?.body.tools as { function: { name: string } }[]).map((t) => t.function.name);
+    const tools = (model.requests[0]?.body.tools ?? []) as { function: { name: string } }[];
+    const offered = tools.map((t) => t.function.name);
     expect(offered).toEqual(expect.arrayContaining(['search_notes', 'add_record', 'run_flow', 'draft_flow']));
   });
 
