@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signedInUser } from './support';
+import { APP_ORIGIN, signedInUser } from './support';
 
 // The e2e server's own model (scripts/e2e-server.ts) speaks the OpenAI protocol: it numbers its
 // answers, answers in Markdown, and writes slowly when the message says "[slow]".
@@ -136,4 +136,27 @@ test('chat sessions: search, rename and delete from the list', async ({ page }) 
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(list.getByRole('link')).toHaveCount(1);
   await expect(page).toHaveURL(/\/agents$/);
+});
+
+test('chat tools: adding a record waits for approval, then the record is in the table', async ({ page }) => {
+  const user = await signedInUser(page, 'Toolie');
+  const created = await page.request.post('/api/tables', {
+    data: { accountId: user.personalAccountId, name: 'Contacts' },
+    headers: { origin: APP_ORIGIN },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  await page.goto('/agents');
+  await composer(page).fill('[add Grace Hopper to Contacts]');
+  await composer(page).press('Enter');
+  const answer = messages(page).nth(1);
+  const card = answer.getByRole('region', { name: 'Tool: Add a record' });
+  await expect(card.getByText('Needs your approval')).toBeVisible();
+  await expect(answer.getByRole('region', { name: 'Tool: List tables' }).getByText('Done')).toBeVisible();
+  await screenshots(page, 'assistant-approval');
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(card.getByText('Done')).toBeVisible();
+  await expect(answer).toContainText('Added Grace Hopper to Contacts.');
+  await card.getByRole('link', { name: 'Open' }).click();
+  await expect(page).toHaveURL(/\/tables\/tbl_/);
+  await expect(page.getByText('Grace Hopper')).toBeVisible();
 });

@@ -16,9 +16,34 @@ let answers = 0;
 const model = await startOpenAiServer({
   models: ['e2e-model'],
   reply(request) {
-    const last = request.body.messages[request.body.messages.length - 1];
-    const asked = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content);
+    const messages = request.body.messages;
+    const last = messages[messages.length - 1];
+    const lastUser = [...messages].reverse().find((message) => message.role === 'user');
+    const asked = typeof lastUser?.content === 'string' ? lastUser.content : JSON.stringify(lastUser?.content);
     answers += 1;
+    // "[add {value} to {table}]": find the table with list_tables, then add the record (which waits
+    // for the user's approval), then say so.
+    const add = /\[add (.+) to (.+)\]/.exec(asked);
+    if (add && last?.role === 'tool') {
+      const result = JSON.parse(String(last.content)) as unknown;
+      if (Array.isArray(result)) {
+        const table = (result as { id: string; name: string; fields: { name: string }[] }[]).find(
+          (candidate) => candidate.name === add[2],
+        );
+        if (!table) return `There is no table named ${add[2]}.`;
+        return {
+          text: `Adding ${add[1]} to ${table.name}.`,
+          toolCalls: [
+            {
+              name: 'add_record',
+              arguments: { tableId: table.id, values: { [table.fields[0]?.name ?? 'Name']: add[1] } },
+            },
+          ],
+        };
+      }
+      return `Added ${add[1]} to ${add[2]}.`;
+    }
+    if (add) return { text: 'Let me look at your tables.', toolCalls: [{ name: 'list_tables', arguments: {} }] };
     if (asked.includes('[slow]')) return { pieces: Array.from({ length: 120 }, (_, i) => `word${i} `), delayMs: 50 };
     return [
       `Answer ${answers} to "${asked}".`,

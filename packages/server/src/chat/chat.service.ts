@@ -169,8 +169,8 @@ export function chatService({
   }
 
   /** Tool calls still waiting when the user moves on are not approved. */
-  async function declinePending(message: ChatMessageRow | undefined) {
-    if (!message || message.role !== 'assistant') return;
+  async function declinePending(message: ChatMessageRow) {
+    if (message.role !== 'assistant') return;
     const parts = message.parts as ChatPart[];
     if (!parts.some((part) => part.type === 'tool' && part.state === 'awaiting-approval')) return;
     await repo.saveProgress(message.id, {

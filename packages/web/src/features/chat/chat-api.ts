@@ -79,5 +79,16 @@ export const chatApi = {
     }),
   follow: (messageId: string, options: { signal?: AbortSignal; onEvent: (event: ChatStreamEvent) => void }) =>
     readChatStream(`${messagePath(messageId)}/stream`, { method: 'GET', ...options }),
+  decide: (
+    messageId: string,
+    toolCallId: string,
+    approved: boolean,
+    options: { signal?: AbortSignal; onEvent: (event: ChatStreamEvent) => void },
+  ) =>
+    readChatStream(`${messagePath(messageId)}/tools/${encodeURIComponent(toolCallId)}`, {
+      method: 'POST',
+      body: { approved },
+      ...options,
+    }),
   stop: (messageId: string) => api(`${messagePath(messageId)}/stop`, { method: 'POST' }),
 };

@@ -8,8 +8,10 @@ import { Textarea } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { ChatMarkdown } from './chat-markdown';
 import { textOfMessage } from './chat-streams';
+import { ChatToolCard } from './chat-tool-card';
 
 type Actions = {
+  onDecide: (message: ChatMessage, toolCallId: string, approved: boolean) => void;
   onEdit: (message: ChatMessage, text: string) => void;
   onRegenerate: (message: ChatMessage) => void;
   onShowVersion: (messageId: string) => void;
@@ -171,9 +173,22 @@ export const ChatMessageView = memo(function ChatMessageView({
   const streaming = message.status === 'streaming';
   return (
     <div className="chat-row group flex flex-col gap-1" data-role="assistant" aria-busy={streaming}>
-      {text ? (
-        <ChatMarkdown text={text} />
-      ) : streaming ? (
+      {message.parts.map((part, index) =>
+        part.type === 'text' ? (
+          part.text ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: parts only grow at the end; a part keeps its place
+            <ChatMarkdown key={index} text={part.text} />
+          ) : null
+        ) : part.type === 'tool' ? (
+          <ChatToolCard
+            key={part.toolCallId}
+            part={part}
+            busy={busy}
+            onDecide={(approved) => actions.onDecide(message, part.toolCallId, approved)}
+          />
+        ) : null,
+      )}
+      {message.parts.length > 0 ? null : streaming ? (
         <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
           <span className="chat-thinking" aria-hidden="true" /> Thinking…
         </p>

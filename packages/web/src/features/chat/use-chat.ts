@@ -119,6 +119,17 @@ export function useChat(sessionId: string | null, accountId: string | null) {
     [sessionId, accountId, queryClient],
   );
 
+  /** Approves or refuses an action the assistant asked to take; the answer then goes on. */
+  const decide = useCallback(
+    (messageId: string, toolCallId: string, approved: boolean) => {
+      if (!sessionId) return Promise.resolve(false);
+      return readAnswer(queryClient, { sessionId, accountId }, (options) =>
+        chatApi.decide(messageId, toolCallId, approved, options),
+      );
+    },
+    [sessionId, accountId, queryClient],
+  );
+
   const stop = useCallback(async () => {
     if (!sessionId) return;
     const entry = running.get(sessionId);
@@ -167,6 +178,7 @@ export function useChat(sessionId: string | null, accountId: string | null) {
     dismissFailure,
     send,
     regenerate,
+    decide,
     stop,
     showVersion,
   };

@@ -147,6 +147,10 @@ export function AssistantPage() {
 
   const actions = useMemo(
     () => ({
+      onDecide: (message: ChatMessage, toolCallId: string, approved: boolean) => {
+        pinned.current = true;
+        void chat.decide(message.id, toolCallId, approved);
+      },
       onEdit: (message: ChatMessage, text: string) => {
         pinned.current = true;
         void chat.send(text, { parentId: message.parentId });
@@ -157,7 +161,7 @@ export function AssistantPage() {
       },
       onShowVersion: (messageId: string) => void chat.showVersion(messageId),
     }),
-    [chat.send, chat.regenerate, chat.showVersion],
+    [chat.send, chat.regenerate, chat.showVersion, chat.decide],
   );
 
   const notFound = chat.detail.isError;
