@@ -9,6 +9,9 @@ import { registerAccountLiveSources } from './accounts/account.live';
 import { registerAccountRoutes } from './accounts/account.routes';
 import { accountService } from './accounts/account.service';
 import { inviteService } from './accounts/invite.service';
+import { accountAiModels } from './ai/ai-models';
+import { registerAiProviderRoutes } from './ai/ai-provider.routes';
+import { aiProviderService } from './ai/ai-provider.service';
 import { createAuth } from './auth/auth';
 import { registerAuthRoutes } from './auth/auth.routes';
 import type { Config } from './config';
@@ -51,6 +54,8 @@ export type AppDeps = {
   buildId?: string;
   /** Flows' runtime and triggers; without one, the app runs executions in-process (no queue). */
   flows?: FlowSystem;
+  /** Where the server's own AI providers come from (OPENAI_*, ANTHROPIC_*); process.env unless given. */
+  env?: NodeJS.ProcessEnv;
 };
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -64,6 +69,7 @@ export async function buildApp({
   secret,
   buildId = 'dev',
   flows: givenFlows,
+  env = process.env,
 }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
@@ -71,6 +77,14 @@ export async function buildApp({
     trustProxy: false,
   });
   const { db } = database;
+  /** Which model answers for an account: its own providers, then the server's from env. */
+  const aiModels = accountAiModels({
+    db,
+    secret,
+    env,
+    allowPrivateHttp: config.flows.allowPrivateHttp,
+    allowHosts: config.flows.allowHosts,
+  });
 
   registerErrorHandling(app);
   registerOpenApi(app, { version: buildId });
@@ -116,7 +130,7 @@ export async function buildApp({
   });
   const hub = createLiveHub({ bus, logger });
   registerAccountLiveSources(hub, { db, accounts, invites });
-  const flowSystem = givenFlows ?? createFlowSystem({ database, bus, config, logger, queue: null });
+  const flowSystem = givenFlows ?? createFlowSystem({ database, bus, config, logger, queue: null, env, secret });
   if (!givenFlows) {
     await flowSystem.startWorker();
     app.addHook('onClose', () => flowSystem.stop());
@@ -158,6 +172,7 @@ export async function buildApp({
   registerWebhookRoutes(app, { db, runtime: flowSystem.runtime });
   registerPublicFormRoutes(app, { forms: publicFormService({ db, bus, onRecords: flowSystem.onRecords }) });
   registerNoteRoutes(app, { session, notes });
+  registerAiProviderRoutes(app, { session, providers: aiProviderService({ db, accounts, models: aiModels }) });
   registerLiveRoutes(app, { hub, session, appUrl: config.appUrl });
   await registerWebApp(app, { webDist: config.webDist ?? defaultWebDist });
 

@@ -73,6 +73,10 @@ export type AiModelsResponse = z.infer<typeof AiModelsResponse>;
 export const UpdateAiSettings = z.object({ defaultModel: z.string().min(1).max(300).nullable() });
 export type UpdateAiSettings = z.infer<typeof UpdateAiSettings>;
 
+/** Try a provider (the account's own, or the server's) in an account: its first model unless `model` names one. */
+export const TestAiProvider = z.object({ accountId: z.string().min(1), model: ModelName.optional() });
+export type TestAiProvider = z.infer<typeof TestAiProvider>;
+
 /** The result of trying a provider: a one-word prompt through it. */
 export const AiProviderTestResult = z.object({ ok: z.boolean(), message: z.string() });
 export type AiProviderTestResult = z.infer<typeof AiProviderTestResult>;
