@@ -1,10 +1,12 @@
-import type {
-  AiModelsResponse,
-  AiProvider,
-  AiProviderTestResult,
-  CreateAiProvider,
-  UpdateAiProvider,
-  UpdateAiSettings,
+import {
+  type AiModelsResponse,
+  type AiProvider,
+  type AiProviderKind,
+  type AiProviderTestResult,
+  baseUrlProblem,
+  type CreateAiProvider,
+  type UpdateAiProvider,
+  type UpdateAiSettings,
 } from '@flowmind/shared/ai';
 import { AppError } from '@flowmind/shared/errors';
 import { generateText } from 'ai';
@@ -49,16 +51,9 @@ function rowToAiProvider(row: AiProviderRow): AiProvider {
 /** Names once each, in the order given (the first is the provider's own default). */
 const distinct = (models: string[]) => [...new Set(models)];
 
-/** OpenAI-compatible providers need an http(s) base URL; Anthropic's is optional (a proxy), else its own. */
-function checkBaseUrl(kind: CreateAiProvider['kind'], baseUrl: string | null | undefined) {
-  if (!baseUrl) {
-    if (kind === 'openai-compatible')
-      throw new AppError('bad_request', 'Enter the base URL, such as https://api.openai.com/v1', 'baseUrl');
-    return;
-  }
-  const protocol = new URL(baseUrl).protocol;
-  if (protocol !== 'http:' && protocol !== 'https:')
-    throw new AppError('bad_request', 'The base URL must start with http:// or https://', 'baseUrl');
+function checkBaseUrl(kind: AiProviderKind, baseUrl: string | null | undefined) {
+  const problem = baseUrlProblem(kind, baseUrl);
+  if (problem) throw new AppError('bad_request', problem, 'baseUrl');
 }
 
 /**
@@ -130,7 +125,7 @@ export function aiProviderService({
       const accountId = await managedAccount(providerId, userId);
       const current = await repo.get(accountId, providerId);
       if (!current) throw notFound();
-      if (input.baseUrl !== undefined) checkBaseUrl(current.kind as CreateAiProvider['kind'], input.baseUrl);
+      if (input.baseUrl !== undefined) checkBaseUrl(current.kind as AiProviderKind, input.baseUrl);
       const row = await repo.update(accountId, providerId, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl || null } : {}),

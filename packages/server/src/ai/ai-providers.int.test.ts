@@ -154,6 +154,12 @@ describe('AI providers', () => {
     const badUrl = await owner.client.patch(`/api/ai/providers/${provider.id}`, { baseUrl: 'nope' });
     expect(badUrl.status).toBe(400);
     expect(badUrl.body.error.field).toBe('baseUrl');
+    const noUrl = await owner.client.patch(`/api/ai/providers/${provider.id}`, { baseUrl: null });
+    expect(noUrl.status).toBe(400);
+    expect(noUrl.body.error).toMatchObject({
+      field: 'baseUrl',
+      message: 'Enter the base URL, such as https://api.openai.com/v1',
+    });
 
     expect((await owner.client.delete(`/api/ai/providers/${provider.id}`)).status).toBe(204);
     expect((await owner.client.delete(`/api/ai/providers/${provider.id}`)).status).toBe(404);
@@ -392,6 +398,9 @@ describe('AI providers', () => {
       ok: false,
       message: `The AI provider at ${new URL(anthropic.baseUrl).host} refused the API key (401): invalid x-api-key`,
     });
+    // Back to Anthropic's own endpoint.
+    const ownEndpoint = await owner.client.patch(`/api/ai/providers/${created.body.id}`, { baseUrl: null });
+    expect(ownEndpoint.body.baseUrl).toBeNull();
     await owner.client.delete(`/api/ai/providers/${created.body.id}`);
   });
 });
