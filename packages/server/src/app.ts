@@ -14,6 +14,8 @@ import { registerAiProviderRoutes } from './ai/ai-provider.routes';
 import { aiProviderService } from './ai/ai-provider.service';
 import { createAuth } from './auth/auth';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { registerChatRoutes } from './chat/chat.routes';
+import { chatService } from './chat/chat.service';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerExecutionLiveSources } from './flows/execution.live';
@@ -173,6 +175,9 @@ export async function buildApp({
   registerPublicFormRoutes(app, { forms: publicFormService({ db, bus, onRecords: flowSystem.onRecords }) });
   registerNoteRoutes(app, { session, notes });
   registerAiProviderRoutes(app, { session, providers: aiProviderService({ db, accounts, models: aiModels }) });
+  const chats = chatService({ db, accounts, models: aiModels, logger });
+  app.addHook('onClose', () => chats.close());
+  registerChatRoutes(app, { session, chats });
   registerLiveRoutes(app, { hub, session, appUrl: config.appUrl });
   await registerWebApp(app, { webDist: config.webDist ?? defaultWebDist });
 

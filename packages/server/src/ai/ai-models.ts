@@ -223,6 +223,16 @@ export function accountAiModels({
     return { model: provider.chatModel(model), ref, label: model, host: hostOf(baseURL) };
   }
 
+  /**
+   * A server provider's model by name, listed or not: the admin's endpoint decides which models it
+   * serves (an unknown one fails when called), as the environment-only resolver always allowed.
+   */
+  const serverModel = (ref: string) => {
+    const parsed = parseModelRef(ref);
+    const source = parsed && serverProviders.find((p) => p.id === parsed.providerId);
+    return parsed && source ? { source, model: parsed.model } : null;
+  };
+
   const notOffered = (ref: string) =>
     new AppError('bad_request', `The AI model "${ref}" is not set up for this account`, 'model');
 
@@ -236,7 +246,7 @@ export function accountAiModels({
       const { defaultRef, lookup } = await catalog(accountId);
       if (!defaultRef) return null;
       const wanted = ref || defaultRef;
-      const found = lookup(wanted);
+      const found = lookup(wanted) ?? serverModel(wanted);
       if (!found) throw notOffered(wanted);
       return languageModel(found.source, found.model);
     },

@@ -461,6 +461,15 @@ describe('AI providers from the server environment', () => {
       const env = { OPENAI_BASE_URL: openai.baseUrl, ANTHROPIC_API_KEY: ANTHROPIC_KEY };
       const resolved = await accountAiModels({ db: envServer.db, secret: TEST_SECRET, env }).resolve(accountOf(member));
       expect(resolved).toMatchObject({ ref: 'env-anthropic:claude-sonnet-4-5', label: 'claude-sonnet-4-5' });
+      // The server's providers take any model name their endpoint serves; other providers' refs still fail.
+      const unlisted = await accountAiModels({ db: envServer.db, secret: TEST_SECRET, env }).resolve(
+        accountOf(member),
+        'env-openai:llama3.2:1b',
+      );
+      expect(unlisted).toMatchObject({ ref: 'env-openai:llama3.2:1b', label: 'llama3.2:1b' });
+      await expect(
+        accountAiModels({ db: envServer.db, secret: TEST_SECRET, env }).resolve(accountOf(member), 'env-gemini:pro'),
+      ).rejects.toMatchObject({ code: 'bad_request' });
       // The server's default stays the flows step's when the account has no provider of its own.
       expect(
         await accountAiModels({ db: envServer.db, secret: TEST_SECRET, env }).flowProvider(accountOf(member)),

@@ -14,8 +14,14 @@ export type ChatRequest = {
   };
 };
 
-/** What the fake model answers: its text, or an error status with an OpenAI-style error body. */
-export type ChatReply = string | { status: number; message: string; type?: string };
+/**
+ * What the fake model answers: its text, an error status with an OpenAI-style error body, or text
+ * streamed in the given pieces with a pause before each (a slow model, to stop or reload during).
+ */
+export type ChatReply =
+  | string
+  | { status: number; message: string; type?: string }
+  | { pieces: string[]; delayMs: number };
 
 /**
  * A real HTTP server speaking the OpenAI chat completions protocol (JSON, and SSE when the
@@ -69,7 +75,10 @@ export async function startOpenAiServer({
       } catch (error) {
         return sendError(res, 500, (error as Error).message, 'server_error');
       }
-      if (typeof result !== 'string') return sendError(res, result.status, result.message, result.type);
+      if (typeof result !== 'string' && 'status' in result)
+        return sendError(res, result.status, result.message, result.type);
+      const slow = typeof result === 'string' ? null : result;
+      const text = typeof result === 'string' ? result : result.pieces.join('');
       const id = `chatcmpl-test-${++counter}`;
       const created = Math.floor(Date.now() / 1000);
       const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
@@ -81,7 +90,7 @@ export async function startOpenAiServer({
             object: 'chat.completion',
             created,
             model: body.model,
-            choices: [{ index: 0, message: { role: 'assistant', content: result }, finish_reason: 'stop' }],
+            choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
             usage,
           }),
         );
@@ -96,8 +105,12 @@ export async function startOpenAiServer({
           `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices, ...extra })}\n\n`,
         );
       chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
-      for (const piece of result.match(/[\s\S]{1,8}/g) ?? [])
+      for (const piece of slow ? slow.pieces : (text.match(/[\s\S]{1,8}/g) ?? [])) {
+        if (slow) await new Promise((resolve) => setTimeout(resolve, slow.delayMs));
+        // The client went away (stopped): a provider stops writing too.
+        if (res.destroyed || res.writableEnded) return;
         chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]);
+      }
       chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]);
       if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) chunk([], { usage });
       res.end('data: [DONE]\n\n');

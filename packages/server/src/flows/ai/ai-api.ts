@@ -37,7 +37,7 @@ export function aiProviderFromEnv(env: NodeJS.ProcessEnv): AiProviderConfig | nu
 }
 
 /** The SDK's errors in words for the user; a cancelled call keeps its own reason. */
-function aiFailure(
+export function aiFailure(
   error: unknown,
   { model, baseUrl, signal }: { model: string; baseUrl: string; signal: AbortSignal },
 ) {

@@ -1,0 +1,222 @@
+import { type ChatMessage, type ChatPart, type ChatStreamEvent, NO_MODEL_TEXT } from '@flowmind/shared/chat';
+import { type ModelMessage, streamText } from 'ai';
+import type { Logger } from 'pino';
+import type { AiModels } from '../ai/ai-models';
+import { aiFailure } from '../flows/ai/ai-api';
+import { type ChatMessageRow, type ChatRepository, toChatMessage } from './chat.repository';
+
+/** An answer being written in this process: its parts so far, who listens, how to stop it. */
+export type Generation = {
+  messageId: string;
+  snapshot(): ChatMessage;
+  listen(listener: (event: ChatStreamEvent) => void): () => void;
+  stop(): void;
+  /** True once the answer is saved for the last time and its `done` event was sent. */
+  isDone(): boolean;
+  finished: Promise<void>;
+};
+
+export const STOPPED_BY_USER = 'Stopped';
+export const INTERRUPTED =
+  'The answer was interrupted because the server stopped while writing it. Regenerate it to try again.';
+
+const SYSTEM_PROMPT = [
+  'You are Flowmind, a helpful assistant inside a workspace where people build automation flows,',
+  'keep data in tables and write notes. Answer clearly and concisely. Use Markdown: headings, lists,',
+  'tables, fenced code blocks with a language, and $…$ or $$…$$ for math.',
+].join(' ');
+
+export function textOf(parts: readonly unknown[]): string {
+  return (parts as ChatPart[])
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
+    .join('');
+}
+
+/** The conversation so far as the model reads it: the branch's messages, oldest first. */
+export function toModelMessages(thread: readonly ChatMessageRow[]): ModelMessage[] {
+  const messages: ModelMessage[] = [];
+  for (const message of thread) {
+    const text = textOf(message.parts);
+    if (!text) continue;
+    messages.push(message.role === 'user' ? { role: 'user', content: text } : { role: 'assistant', content: text });
+  }
+  return messages;
+}
+
+function append(parts: ChatPart[], type: 'text' | 'reasoning', delta: string) {
+  const last = parts[parts.length - 1];
+  if (last && last.type === type) last.text += delta;
+  else parts.push({ type, text: delta });
+}
+
+/**
+ * Writes answers: each runs detached from the request that asked for it, so it continues when
+ * nobody reads it. Its parts are saved every `saveMs` while text arrives, and at least every
+ * `heartbeatMs`; each save reads back whether a stop was asked from another process.
+ */
+export function chatRunner({
+  repo,
+  models,
+  logger,
+  saveMs = 100,
+  heartbeatMs = 1000,
+}: {
+  repo: ChatRepository;
+  models: AiModels;
+  logger: Logger;
+  saveMs?: number;
+  heartbeatMs?: number;
+}) {
+  const running = new Map<string, Generation>();
+
+  function start({
+    row,
+    accountId,
+    thread,
+    modelRef,
+  }: {
+    row: ChatMessageRow;
+    accountId: string;
+    thread: ChatMessageRow[];
+    modelRef: string | null;
+  }): Generation {
+    const parts: ChatPart[] = [];
+    const listeners = new Set<(event: ChatStreamEvent) => void>();
+    const abort = new AbortController();
+    let status: ChatMessage['status'] = 'streaming';
+    let error: string | null = null;
+    let model = row.model;
+    let updatedAt = row.updatedAt;
+    let done = false;
+
+    const snapshot = (): ChatMessage => ({
+      ...toChatMessage({ ...row, status, error, model, updatedAt }),
+      parts: structuredClone(parts),
+    });
+    const emit = (event: ChatStreamEvent) => {
+      for (const listener of listeners) {
+        try {
+          listener(event);
+        } catch (failure) {
+          logger.warn({ err: failure }, 'chat listener failed');
+        }
+      }
+    };
+
+    // One save in flight at a time; a save asked meanwhile runs right after it.
+    let saving: Promise<void> | null = null;
+    let lastSave = Date.now();
+    const save = (): Promise<void> => {
+      if (saving) return saving;
+      lastSave = Date.now();
+      saving = repo
+        .saveProgress(row.id, { parts: structuredClone(parts) })
+        .then((saved) => {
+          updatedAt = new Date();
+          if (saved?.stopRequested) abort.abort(STOPPED_BY_USER);
+        })
+        .catch((failure) => logger.error({ err: failure, messageId: row.id }, 'saving a chat answer failed'))
+        .finally(() => {
+          saving = null;
+        });
+      return saving;
+    };
+    const heartbeat = setInterval(() => void save(), heartbeatMs);
+    heartbeat.unref();
+
+    async function run() {
+      try {
+        const resolved = await models.resolve(accountId, modelRef);
+        if (!resolved) {
+          status = 'error';
+          error = NO_MODEL_TEXT;
+          return;
+        }
+        model = resolved.ref;
+        const result = streamText({
+          model: resolved.model,
+          system: SYSTEM_PROMPT,
+          messages: toModelMessages(thread),
+          abortSignal: abort.signal,
+          maxRetries: 1,
+          // Errors arrive as stream parts and end up on the message; the SDK would also print them.
+          onError: () => {},
+        });
+        for await (const part of result.fullStream) {
+          if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
+            if (!part.text) continue;
+            append(parts, part.type === 'text-delta' ? 'text' : 'reasoning', part.text);
+            emit({ type: part.type, messageId: row.id, delta: part.text });
+            if (Date.now() - lastSave >= saveMs) void save();
+          } else if (part.type === 'error') {
+            throw part.error;
+          } else if (part.type === 'abort') {
+            break;
+          }
+        }
+        if (abort.signal.aborted) {
+          status = 'stopped';
+        } else {
+          status = 'done';
+        }
+      } catch (failure) {
+        if (abort.signal.aborted) {
+          status = 'stopped';
+        } else {
+          status = 'error';
+          const host = (await models.resolve(accountId, model).catch(() => null))?.host ?? 'the provider';
+          error = aiFailure(failure, { model: model ?? '', baseUrl: host, signal: abort.signal }).message;
+          logger.warn({ err: failure, messageId: row.id }, 'chat answer failed');
+        }
+      }
+    }
+
+    const finished = (async () => {
+      try {
+        await run();
+      } finally {
+        clearInterval(heartbeat);
+        await saving;
+        try {
+          await repo.saveProgress(row.id, { parts, status, error, model });
+          updatedAt = new Date();
+        } catch (failure) {
+          logger.error({ err: failure, messageId: row.id }, 'saving a chat answer failed');
+        }
+        running.delete(row.id);
+        done = true;
+        emit({ type: 'done', message: snapshot() });
+        listeners.clear();
+      }
+    })();
+
+    const generation: Generation = {
+      messageId: row.id,
+      snapshot,
+      listen(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      stop: () => abort.abort(STOPPED_BY_USER),
+      isDone: () => done,
+      finished,
+    };
+    running.set(row.id, generation);
+    return generation;
+  }
+
+  return {
+    start,
+    /** The answer being written in this process, if it is. */
+    local: (messageId: string) => running.get(messageId),
+    /** Stops every answer (the server is closing) and waits until each is saved. */
+    async close() {
+      const all = [...running.values()];
+      for (const generation of all) generation.stop();
+      await Promise.all(all.map((generation) => generation.finished));
+    },
+  };
+}
+
+export type ChatRunner = ReturnType<typeof chatRunner>;

@@ -1,0 +1,349 @@
+import type { ChatMessage, ChatStreamEvent } from '@flowmind/shared/chat';
+import { NO_MODEL_TEXT } from '@flowmind/shared/chat';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatMessages } from '../db/schema';
+import { type OpenAiServer, startOpenAiServer } from '../test/openai-server';
+import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../test/test-server';
+import { INTERRUPTED } from './chat-runner';
+
+type Member = Awaited<ReturnType<typeof signUpVerified>>;
+let model: OpenAiServer;
+let server: TestServer;
+let owner: Member;
+let stranger: Member;
+
+beforeAll(async () => {
+  model = await startOpenAiServer({ models: ['gpt-4o-mini', 'other-model'] });
+  server = await startTestServer({ OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-test' });
+  owner = await signUpVerified(server, { name: 'Chad', email: 'chad@example.com' });
+  stranger = await signUpVerified(server, { name: 'Sam', email: 'sam@example.com' });
+});
+afterAll(async () => {
+  await server.close();
+  await model.close();
+});
+
+const accountOf = (member: Member) => member.user.personal_account_id;
+
+async function newChat(member: Member = owner) {
+  const res = await member.client.post('/api/chats', { accountId: accountOf(member) });
+  expect(res.status, res.text).toBe(201);
+  return res.body as { id: string };
+}
+
+/** A streamed request: every NDJSON event, in order, read as it arrives. */
+async function stream(
+  member: Member,
+  method: string,
+  path: string,
+  body?: unknown,
+  { onEvent }: { onEvent?: (event: ChatStreamEvent) => boolean | undefined } = {},
+): Promise<{ status: number; events: ChatStreamEvent[]; error?: unknown }> {
+  const controller = new AbortController();
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      origin: TEST_APP_URL,
+      cookie: member.client.cookieHeader,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: controller.signal,
+  });
+  if (!response.ok) return { status: response.status, events: [], error: await response.json() };
+  expect(response.headers.get('content-type')).toContain('application/x-ndjson');
+  const events: ChatStreamEvent[] = [];
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffered += decoder.decode(value, { stream: true });
+      let newline = buffered.indexOf('\n');
+      while (newline >= 0) {
+        const event = JSON.parse(buffered.slice(0, newline)) as ChatStreamEvent;
+        buffered = buffered.slice(newline + 1);
+        events.push(event);
+        // The reader may hang up early (a reload): the answer goes on without it.
+        if (onEvent?.(event)) {
+          controller.abort();
+          return { status: response.status, events };
+        }
+        newline = buffered.indexOf('\n');
+      }
+    }
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+  }
+  return { status: response.status, events };
+}
+
+const send = (chatId: string, body: Record<string, unknown>, member: Member = owner) =>
+  stream(member, 'POST', `/api/chats/${chatId}/messages`, body);
+
+const doneOf = (events: ChatStreamEvent[]) => {
+  const last = events[events.length - 1];
+  if (last?.type !== 'done') throw new Error(`no done event: ${JSON.stringify(events)}`);
+  return last.message;
+};
+const textOf = (message: ChatMessage) => message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+
+async function waitFor<T>(read: () => Promise<T>, until: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (until(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('chatting', () => {
+  it('streams an answer through the OpenAI protocol, saves both messages and titles the chat', async () => {
+    model.setReply((request) => {
+      const last = request.body.messages[request.body.messages.length - 1];
+      return `You said: ${String(last?.content)}. Here is **bold** text.`;
+    });
+    const chat = await newChat();
+    const { status, events } = await send(chat.id, { text: 'Plan my week please' });
+    expect(status).toBe(200);
+    expect(events[0]).toMatchObject({ type: 'message', message: { role: 'user', parentId: null } });
+    expect(events[1]).toMatchObject({ type: 'message', message: { role: 'assistant', status: 'streaming' } });
+    const deltas = events.filter((event) => event.type === 'text-delta');
+    expect(deltas.length).toBeGreaterThan(2);
+    const answer = doneOf(events);
+    expect(answer).toMatchObject({ status: 'done', model: 'env-openai:gpt-4o-mini', error: null });
+    expect(textOf(answer)).toBe('You said: Plan my week please. Here is **bold** text.');
+
+    // The model read a system prompt and the user's message, streamed.
+    const request = model.requests[model.requests.length - 1];
+    expect(request?.body.stream).toBe(true);
+    expect(request?.headers.authorization).toBe('Bearer sk-test');
+    expect(request?.body.messages.map((m) => m.role)).toEqual(['system', 'user']);
+
+    const detail = (await owner.client.get(`/api/chats/${chat.id}`)).body;
+    expect(detail.session).toMatchObject({ title: 'Plan my week please', leafId: answer.id });
+    expect(detail.messages.map((m: ChatMessage) => [m.role, m.status])).toEqual([
+      ['user', 'done'],
+      ['assistant', 'done'],
+    ]);
+    expect(textOf(detail.messages[1])).toBe(textOf(answer));
+  });
+
+  it('sends the whole branch to the model on a follow-up, and uses the model asked for', async () => {
+    model.setReply(() => 'Noted.');
+    const chat = await newChat();
+    const first = doneOf((await send(chat.id, { text: 'My name is Ada' })).events);
+    model.setReply((request) => `Messages: ${request.body.messages.length}, model ${request.body.model}`);
+    const second = doneOf((await send(chat.id, { text: 'What is my name?', model: 'env-openai:other-model' })).events);
+    expect(textOf(second)).toBe('Messages: 4, model other-model');
+    const request = model.requests[model.requests.length - 1];
+    expect(request?.body.messages.map((m) => [m.role, m.content])).toEqual([
+      ['system', expect.any(String)],
+      ['user', 'My name is Ada'],
+      ['assistant', 'Noted.'],
+      ['user', 'What is my name?'],
+    ]);
+    expect(second.parentId).not.toBe(first.id); // its parent is the new user message
+    const detail = (await owner.client.get(`/api/chats/${chat.id}`)).body;
+    expect(detail.session.model).toBe('env-openai:other-model');
+    expect(detail.messages[2].parentId).toBe(first.id);
+  });
+
+  it('regenerates an answer as a sibling and edits a message into a new branch; switching branches shows each', async () => {
+    let n = 0;
+    model.setReply(() => `Answer ${++n}`);
+    const chat = await newChat();
+    const events = (await send(chat.id, { text: 'Tell me a joke' })).events;
+    const user = events[0]?.type === 'message' ? events[0].message : null;
+    const first = doneOf(events);
+
+    const again = await stream(owner, 'POST', `/api/chats/messages/${first.id}/regenerate`, {});
+    const second = doneOf(again.events);
+    expect(second.parentId).toBe(user?.id);
+    expect(textOf(second)).not.toBe(textOf(first));
+
+    // An edit: a new user message beside the first (same parent: none), and its answer.
+    const edited = await send(chat.id, { text: 'Tell me a pun', parentId: null });
+    const editAnswer = doneOf(edited.events);
+    let detail = (await owner.client.get(`/api/chats/${chat.id}`)).body;
+    expect(detail.messages).toHaveLength(5);
+    expect(detail.session.leafId).toBe(editAnswer.id);
+    expect(detail.messages.filter((m: ChatMessage) => m.parentId === null)).toHaveLength(2);
+
+    // Back to the first user message: its newest answer (the regenerated one) is the leaf.
+    const switched = await owner.client.patch(`/api/chats/${chat.id}`, { leafId: user?.id });
+    expect(switched.status, switched.text).toBe(200);
+    expect(switched.body.leafId).toBe(second.id);
+    detail = (await owner.client.get(`/api/chats/${chat.id}`)).body;
+    expect(detail.session.leafId).toBe(second.id);
+
+    // A user message cannot follow a user message; an unknown parent is not found.
+    expect((await send(chat.id, { text: 'x', parentId: user?.id })).status).toBe(400);
+    expect((await send(chat.id, { text: 'x', parentId: 'msg_nope' })).status).toBe(404);
+    expect((await send(chat.id, { text: '   ' })).status).toBe(400);
+  });
+
+  it('stops an answer midway: what was written stays, marked stopped', async () => {
+    model.setReply(() => ({ pieces: Array.from({ length: 200 }, (_, i) => `w${i} `), delayMs: 20 }));
+    const chat = await newChat();
+    let answerId = '';
+    const reading = stream(
+      owner,
+      'POST',
+      `/api/chats/${chat.id}/messages`,
+      { text: 'Write a long essay' },
+      {
+        onEvent: (event) => {
+          if (event.type === 'message' && event.message.role === 'assistant') answerId = event.message.id;
+          return undefined;
+        },
+      },
+    );
+    await waitFor(
+      async () => answerId && (await owner.client.get(`/api/chats/${chat.id}`)).body.messages[1],
+      (message) => Boolean(message) && textOf(message).length > 10,
+    );
+    // Another chat cannot be sent to meanwhile… this one is busy.
+    expect((await send(chat.id, { text: 'hello?' })).status).toBe(409);
+    const stopped = await owner.client.post(`/api/chats/messages/${answerId}/stop`);
+    expect(stopped.status, stopped.text).toBe(200);
+    expect(stopped.body.status).toBe('stopped');
+    const { events } = await reading;
+    const done = doneOf(events);
+    expect(done.status).toBe('stopped');
+    expect(textOf(done).length).toBeGreaterThan(10);
+    expect(textOf(done)).not.toContain('w199');
+    // Idle again: the chat takes a new message.
+    model.setReply(() => 'ok');
+    expect(doneOf((await send(chat.id, { text: 'short one' })).events).status).toBe('done');
+  });
+
+  it('goes on writing when the reader hangs up, and a new reader follows it to the end', async () => {
+    model.setReply(() => ({ pieces: Array.from({ length: 40 }, (_, i) => `p${i} `), delayMs: 15 }));
+    const chat = await newChat();
+    let answerId = '';
+    await stream(
+      owner,
+      'POST',
+      `/api/chats/${chat.id}/messages`,
+      { text: 'Count' },
+      {
+        onEvent: (event) => {
+          if (event.type === 'message' && event.message.role === 'assistant') answerId = event.message.id;
+          return event.type === 'text-delta'; // hang up at the first words
+        },
+      },
+    );
+    const followed = await stream(owner, 'GET', `/api/chats/messages/${answerId}/stream`);
+    expect(followed.events[0]?.type).toBe('message');
+    const done = doneOf(followed.events);
+    expect(done.status).toBe('done');
+    expect(textOf(done)).toBe(Array.from({ length: 40 }, (_, i) => `p${i} `).join(''));
+    // What the follower saw adds up: the first snapshot plus the deltas after it.
+    const first = followed.events[0]?.type === 'message' ? textOf(followed.events[0].message) : '';
+    const deltas = followed.events.flatMap((event) => (event.type === 'text-delta' ? [event.delta] : []));
+    expect(first + deltas.join('')).toBe(textOf(done));
+    // Saved as written.
+    const [row] = await server.db.select().from(chatMessages).where(eq(chatMessages.id, answerId));
+    expect(row?.status).toBe('done');
+  });
+
+  it('says so plainly when the provider fails, and an answer left streaming by a dead process is marked interrupted', async () => {
+    model.setReply(() => ({ status: 401, message: 'Incorrect API key provided.' }));
+    const chat = await newChat();
+    const failed = doneOf((await send(chat.id, { text: 'hi' })).events);
+    expect(failed.status).toBe('error');
+    expect(failed.error).toMatch(/refused the API key \(401\)/);
+
+    // A message nobody writes any more (its process died a minute ago).
+    await server.db
+      .update(chatMessages)
+      .set({ status: 'streaming', error: null, updatedAt: new Date(Date.now() - 60_000) })
+      .where(eq(chatMessages.id, failed.id));
+    const detail = (await owner.client.get(`/api/chats/${chat.id}`)).body;
+    expect(detail.messages[1]).toMatchObject({ status: 'error', error: INTERRUPTED });
+  });
+});
+
+describe('sessions', () => {
+  it('lists, searches (titles and messages), renames and deletes a user’s chats', async () => {
+    const member = await signUpVerified(server, { name: 'Lia', email: 'lia@example.com' });
+    model.setReply(() => 'Bananas are berries, botanically.');
+    const fruit = await newChat(member);
+    await send(fruit.id, { text: 'Tell me about fruit' }, member);
+    const cars = await newChat(member);
+    await send(cars.id, { text: 'Tell me about cars' }, member);
+
+    const list = (q = '') =>
+      member.client.get(`/api/chats?accountId=${accountOf(member)}${q ? `&q=${encodeURIComponent(q)}` : ''}`);
+    expect((await list()).body.sessions.map((s: { id: string }) => s.id)).toEqual([cars.id, fruit.id]);
+    expect((await list('FRUIT')).body.sessions.map((s: { id: string }) => s.id)).toEqual([fruit.id]);
+    // "botanically" is only in the answers: both chats got it.
+    expect((await list('botanically')).body.sessions).toHaveLength(2);
+    expect((await list('100%_')).body.sessions).toHaveLength(0);
+
+    const renamed = await member.client.patch(`/api/chats/${fruit.id}`, { title: 'Fruit facts' });
+    expect(renamed.body.title).toBe('Fruit facts');
+    expect((await member.client.patch(`/api/chats/${fruit.id}`, { title: '  ' })).status).toBe(400);
+
+    // Paged: one at a time.
+    const page = await member.client.get(`/api/chats?accountId=${accountOf(member)}&limit=1`);
+    expect(page.body.sessions).toHaveLength(1);
+    const next = await member.client.get(
+      `/api/chats?accountId=${accountOf(member)}&limit=1&cursor=${page.body.nextCursor}`,
+    );
+    expect(next.body.sessions).toHaveLength(1);
+    expect(next.body.sessions[0].id).not.toBe(page.body.sessions[0].id);
+
+    expect((await member.client.delete(`/api/chats/${cars.id}`)).status).toBe(204);
+    expect((await member.client.get(`/api/chats/${cars.id}`)).status).toBe(404);
+    const rows = await server.db.select().from(chatMessages).where(eq(chatMessages.sessionId, cars.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('keeps chats to their owner: another user gets not found for everything', async () => {
+    model.setReply(() => 'private answer');
+    const chat = await newChat();
+    const answer = doneOf((await send(chat.id, { text: 'my secret plan' })).events);
+    expect((await stranger.client.get(`/api/chats/${chat.id}`)).status).toBe(404);
+    expect((await stranger.client.patch(`/api/chats/${chat.id}`, { title: 'mine' })).status).toBe(404);
+    expect((await stranger.client.delete(`/api/chats/${chat.id}`)).status).toBe(404);
+    expect((await send(chat.id, { text: 'hijack' }, stranger)).status).toBe(404);
+    expect((await stranger.client.post(`/api/chats/messages/${answer.id}/stop`)).status).toBe(404);
+    expect((await stream(stranger, 'POST', `/api/chats/messages/${answer.id}/regenerate`, {})).status).toBe(404);
+    expect((await stream(stranger, 'GET', `/api/chats/messages/${answer.id}/stream`)).status).toBe(404);
+    // Another account's chats cannot be listed; searching their words in one's own finds nothing.
+    expect((await stranger.client.get(`/api/chats?accountId=${accountOf(owner)}`)).status).toBe(404);
+    expect((await stranger.client.get(`/api/chats?accountId=${accountOf(stranger)}&q=secret`)).body.sessions).toEqual(
+      [],
+    );
+    expect((await stranger.client.post('/api/chats', { accountId: accountOf(owner) })).status).toBe(404);
+  });
+});
+
+describe('without a model', () => {
+  it('says no model is set up instead of answering', async () => {
+    const bare = await startTestServer({ OPENAI_BASE_URL: '', OPENAI_API_KEY: '' });
+    try {
+      const member = await signUpVerified(bare, { name: 'Nia', email: 'nia@example.com' });
+      const created = await member.client.post('/api/chats', { accountId: member.user.personal_account_id });
+      const response = await fetch(`${bare.baseUrl}/api/chats/${created.body.id}/messages`, {
+        method: 'POST',
+        headers: { origin: TEST_APP_URL, cookie: member.client.cookieHeader, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'hello' }),
+      });
+      const events = (await response.text())
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as ChatStreamEvent);
+      const answer = doneOf(events);
+      expect(answer).toMatchObject({ status: 'error', error: NO_MODEL_TEXT, parts: [] });
+    } finally {
+      await bare.close();
+    }
+  });
+});

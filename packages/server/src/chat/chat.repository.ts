@@ -1,0 +1,171 @@
+import type { ChatMessage, ChatPart, ChatSession } from '@flowmind/shared/chat';
+import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { chatMessages, chatSessions } from '../db/schema';
+
+export type ChatSessionRow = typeof chatSessions.$inferSelect;
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+
+/** One user's sessions in one account: another user's or account's session is not there. */
+export type ChatOwner = { accountId: string; userId: string };
+
+export function toChatSession(row: ChatSessionRow): ChatSession {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    title: row.title,
+    model: row.model,
+    leafId: row.leafId,
+    publicId: row.publicId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toChatMessage(row: ChatMessageRow): ChatMessage {
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    parentId: row.parentId,
+    role: row.role as ChatMessage['role'],
+    parts: row.parts as ChatPart[],
+    status: row.status as ChatMessage['status'],
+    error: row.error,
+    model: row.model,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function chatRepository(db: Db) {
+  const mine = ({ accountId, userId }: ChatOwner) =>
+    and(eq(chatSessions.accountId, accountId), eq(chatSessions.userId, userId));
+
+  return {
+    async insertSession(values: typeof chatSessions.$inferInsert): Promise<ChatSessionRow> {
+      const [row] = await db.insert(chatSessions).values(values).returning();
+      return row as ChatSessionRow;
+    },
+
+    /** A session by id, whoever's it is: the service checks it is the caller's. */
+    async session(sessionId: string): Promise<ChatSessionRow | null> {
+      const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
+      return row ?? null;
+    },
+
+    /**
+     * The owner's sessions, most recently active first, keyset-paged on (updated_at, id). `q` matches
+     * the title or any message's text, case-insensitively.
+     */
+    async listSessions(
+      owner: ChatOwner,
+      { q, after, limit }: { q?: string; after?: { updatedAt: string; id: string }; limit: number },
+    ): Promise<ChatSessionRow[]> {
+      const conditions = [mine(owner)];
+      if (q) {
+        const pattern = likePattern(q);
+        conditions.push(
+          or(
+            sql`${chatSessions.title} ilike ${pattern}`,
+            sql`exists (select 1 from ${chatMessages} m where m.session_id = ${chatSessions.id}
+                 and m.account_id = ${owner.accountId} and m.parts::text ilike ${pattern})`,
+          ) as ReturnType<typeof mine>,
+        );
+      }
+      if (after) {
+        conditions.push(
+          or(
+            lt(chatSessions.updatedAt, sql`${after.updatedAt}::timestamptz`),
+            and(eq(chatSessions.updatedAt, sql`${after.updatedAt}::timestamptz`), lt(chatSessions.id, after.id)),
+          ) as ReturnType<typeof mine>,
+        );
+      }
+      return db
+        .select()
+        .from(chatSessions)
+        .where(and(...conditions))
+        .orderBy(desc(chatSessions.updatedAt), desc(chatSessions.id))
+        .limit(limit);
+    },
+
+    async updateSession(
+      sessionId: string,
+      values: Partial<Pick<ChatSessionRow, 'title' | 'model' | 'leafId' | 'publicId'>>,
+    ): Promise<ChatSessionRow> {
+      const [row] = await db
+        .update(chatSessions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(chatSessions.id, sessionId))
+        .returning();
+      return row as ChatSessionRow;
+    },
+
+    async deleteSession(sessionId: string) {
+      await db.delete(chatSessions).where(eq(chatSessions.id, sessionId));
+    },
+
+    async messages(sessionId: string): Promise<ChatMessageRow[]> {
+      return db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.sessionId, sessionId))
+        .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+    },
+
+    async message(messageId: string): Promise<ChatMessageRow | null> {
+      const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, messageId));
+      return row ?? null;
+    },
+
+    async insertMessages(values: (typeof chatMessages.$inferInsert)[]): Promise<ChatMessageRow[]> {
+      return db.insert(chatMessages).values(values).returning();
+    },
+
+    /** Saves an answer as it streams; tells whether someone asked it to stop meanwhile. */
+    async saveProgress(
+      messageId: string,
+      values: Partial<Pick<ChatMessageRow, 'parts' | 'status' | 'error' | 'model'>>,
+    ): Promise<{ stopRequested: boolean } | null> {
+      const [row] = await db
+        .update(chatMessages)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(chatMessages.id, messageId))
+        .returning({ stopRequested: chatMessages.stopRequested });
+      return row ?? null;
+    },
+
+    async requestStop(messageId: string) {
+      await db
+        .update(chatMessages)
+        .set({ stopRequested: true })
+        .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'streaming')));
+    },
+
+    /** Answers still marked streaming that nobody has saved for `staleMs`: their process is gone. */
+    async markInterrupted(messageId: string, staleMs: number, error: string): Promise<ChatMessageRow | null> {
+      const [row] = await db
+        .update(chatMessages)
+        .set({ status: 'error', error, updatedAt: new Date() })
+        .where(
+          and(
+            eq(chatMessages.id, messageId),
+            eq(chatMessages.status, 'streaming'),
+            lt(chatMessages.updatedAt, new Date(Date.now() - staleMs)),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    async touchSession(sessionId: string, values: Partial<Pick<ChatSessionRow, 'leafId' | 'title'>>) {
+      await db
+        .update(chatSessions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(chatSessions.id, sessionId));
+    },
+  };
+}
+
+export type ChatRepository = ReturnType<typeof chatRepository>;

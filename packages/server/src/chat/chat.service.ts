@@ -1,0 +1,372 @@
+import {
+  CHAT_LIMITS,
+  type ChatMessage,
+  type ChatSession,
+  type ChatSessionDetail,
+  type ChatSessionList,
+  type ChatStreamEvent,
+  type CreateChatSession,
+  type ListChatSessions,
+  type RegenerateChatMessage,
+  type SendChatMessage,
+  type UpdateChatSession,
+} from '@flowmind/shared/chat';
+import { AppError } from '@flowmind/shared/errors';
+import type { Logger } from 'pino';
+import type { AccountService } from '../accounts/account.service';
+import type { AiModels } from '../ai/ai-models';
+import type { Db } from '../db/client';
+import { newId } from '../db/ids';
+import {
+  type ChatMessageRow,
+  type ChatSessionRow,
+  chatRepository,
+  toChatMessage,
+  toChatSession,
+} from './chat.repository';
+import { chatRunner, type Generation, INTERRUPTED } from './chat-runner';
+
+const NOT_FOUND = 'Chat not found';
+const MESSAGE_NOT_FOUND = 'Message not found';
+const BUSY = 'An answer is still being written in this chat. Wait for it or stop it first.';
+/** An answer nobody has saved for this long was being written by a process that is gone. */
+const STALE_MS = 30_000;
+
+/** A session's title from its first message: the first line, cut at a word near 60 characters. */
+export function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0]?.trim() ?? '';
+  if (line.length <= 60) return line || 'New chat';
+  const cut = line.slice(0, 60);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 30 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+const encodeCursor = (session: ChatSessionRow) =>
+  Buffer.from(JSON.stringify([session.updatedAt.toISOString(), session.id])).toString('base64url');
+
+function decodeCursor(cursor: string): { updatedAt: string; id: string } {
+  try {
+    const [updatedAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
+    if (Number.isNaN(Date.parse(updatedAt)) || typeof id !== 'string') throw new Error('bad cursor');
+    return { updatedAt, id };
+  } catch {
+    throw new AppError('bad_request', 'Invalid cursor', 'cursor');
+  }
+}
+
+/** The branch that ends at `leafId`, oldest first. */
+export function branchTo(messages: readonly ChatMessageRow[], leafId: string | null): ChatMessageRow[] {
+  const byId = new Map(messages.map((message) => [message.id, message]));
+  const branch: ChatMessageRow[] = [];
+  for (let id = leafId; id; ) {
+    const message = byId.get(id);
+    if (!message || branch.length > messages.length) break;
+    branch.push(message);
+    id = message.parentId;
+  }
+  return branch.reverse();
+}
+
+/** From `messageId` down its newest replies to the end: the branch a sibling switch shows. */
+export function branchEnd(messages: readonly ChatMessageRow[], messageId: string): string {
+  let current = messageId;
+  for (let steps = 0; steps <= messages.length; steps++) {
+    let newest: ChatMessageRow | undefined;
+    for (const message of messages) {
+      if (message.parentId !== current) continue;
+      if (!newest || message.createdAt >= newest.createdAt) newest = message;
+    }
+    if (!newest) break;
+    current = newest.id;
+  }
+  return current;
+}
+
+export function chatService({
+  db,
+  accounts,
+  models,
+  logger,
+}: {
+  db: Db;
+  accounts: AccountService;
+  models: AiModels;
+  logger: Logger;
+}) {
+  const repo = chatRepository(db);
+  const runner = chatRunner({ repo, models, logger });
+
+  /** The caller's own session; anyone else's (or one in an account they left) is not found. */
+  async function ownSession(sessionId: string, userId: string): Promise<ChatSessionRow> {
+    const session = await repo.session(sessionId);
+    if (!session || session.userId !== userId) throw new AppError('not_found', NOT_FOUND);
+    try {
+      await accounts.requireMember(session.accountId, userId);
+    } catch {
+      throw new AppError('not_found', NOT_FOUND);
+    }
+    return session;
+  }
+
+  async function ownMessage(messageId: string, userId: string) {
+    const message = await repo.message(messageId);
+    if (!message) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+    const session = await ownSession(message.sessionId, userId).catch(() => {
+      throw new AppError('not_found', MESSAGE_NOT_FOUND);
+    });
+    return { message, session };
+  }
+
+  /** A message still marked streaming that no process writes any more becomes an interrupted answer. */
+  async function settle(message: ChatMessageRow): Promise<ChatMessageRow> {
+    if (message.status !== 'streaming' || runner.local(message.id)) return message;
+    return (await repo.markInterrupted(message.id, STALE_MS, INTERRUPTED)) ?? message;
+  }
+
+  async function messagesOf(sessionId: string): Promise<ChatMessageRow[]> {
+    return Promise.all((await repo.messages(sessionId)).map(settle));
+  }
+
+  /** Adds an answer under `parent` (a user message) and starts writing it. */
+  async function answer(
+    session: ChatSessionRow,
+    all: ChatMessageRow[],
+    rows: { user?: ChatMessageRow; parent: ChatMessageRow },
+    modelRef: string | null,
+  ) {
+    const [assistant] = await repo.insertMessages([
+      {
+        id: newId('msg'),
+        sessionId: session.id,
+        accountId: session.accountId,
+        parentId: rows.parent.id,
+        role: 'assistant',
+        parts: [],
+        status: 'streaming',
+        model: modelRef,
+        createdAt: new Date(Date.now() + 1),
+      },
+    ]);
+    const row = assistant as ChatMessageRow;
+    const thread = [...branchTo(all, rows.parent.parentId), rows.parent];
+    const generation = runner.start({ row, accountId: session.accountId, thread, modelRef });
+    await repo.touchSession(session.id, {
+      leafId: row.id,
+      ...(session.title ? {} : { title: titleFrom(textOfUser(rows.parent)) }),
+    });
+    return generation;
+  }
+
+  function textOfUser(message: ChatMessageRow): string {
+    return (message.parts as { type: string; text?: string }[]).map((part) => part.text ?? '').join('');
+  }
+
+  function assertIdle(all: ChatMessageRow[]) {
+    if (all.some((message) => message.status === 'streaming')) throw new AppError('conflict', BUSY);
+  }
+
+  /** Events of an answer: what it holds now, then what it adds, until it is done. */
+  async function* follow(messageId: string, pollMs = 250): AsyncGenerator<ChatStreamEvent> {
+    const generation = runner.local(messageId);
+    if (generation) {
+      yield* followLocal(generation);
+      return;
+    }
+    // Written by another process (or done): what is saved, as it is saved.
+    let last = '';
+    for (;;) {
+      const row = await repo.message(messageId);
+      if (!row) return;
+      const message = toChatMessage(await settle(row));
+      if (message.status !== 'streaming') {
+        yield { type: 'done', message };
+        return;
+      }
+      if (message.updatedAt !== last) {
+        last = message.updatedAt;
+        yield { type: 'message', message };
+      }
+      const local = runner.local(messageId);
+      if (local) {
+        yield* followLocal(local);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+
+  async function* followLocal(generation: Generation): AsyncGenerator<ChatStreamEvent> {
+    const queue: ChatStreamEvent[] = [];
+    let wake: (() => void) | null = null;
+    // Listening starts before the snapshot is taken, in the same tick: nothing falls between them.
+    const unlisten = generation.listen((event) => {
+      queue.push(event);
+      wake?.();
+    });
+    try {
+      if (generation.isDone()) {
+        yield { type: 'done', message: generation.snapshot() };
+        return;
+      }
+      yield { type: 'message', message: generation.snapshot() };
+      for (;;) {
+        const event = queue.shift();
+        if (event) {
+          yield event;
+          if (event.type === 'done') return;
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = null;
+      }
+    } finally {
+      unlisten();
+    }
+  }
+
+  return {
+    async list({ userId, query }: { userId: string; query: ListChatSessions }): Promise<ChatSessionList> {
+      await accounts.requireMember(query.accountId, userId);
+      const rows = await repo.listSessions(
+        { accountId: query.accountId, userId },
+        {
+          q: query.q || undefined,
+          after: query.cursor ? decodeCursor(query.cursor) : undefined,
+          limit: query.limit + 1,
+        },
+      );
+      const page = rows.slice(0, query.limit);
+      return {
+        sessions: page.map(toChatSession),
+        nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1] as ChatSessionRow) : null,
+      };
+    },
+
+    async create({ userId, input }: { userId: string; input: CreateChatSession }): Promise<ChatSession> {
+      await accounts.requireMember(input.accountId, userId);
+      const row = await repo.insertSession({
+        id: newId('chat'),
+        accountId: input.accountId,
+        userId,
+        model: input.model ?? null,
+      });
+      return toChatSession(row);
+    },
+
+    async get({ sessionId, userId }: { sessionId: string; userId: string }): Promise<ChatSessionDetail> {
+      const session = await ownSession(sessionId, userId);
+      const messages = await messagesOf(sessionId);
+      return { session: toChatSession(session), messages: messages.map(toChatMessage) };
+    },
+
+    async update({
+      sessionId,
+      userId,
+      input,
+    }: {
+      sessionId: string;
+      userId: string;
+      input: UpdateChatSession;
+    }): Promise<ChatSession> {
+      const session = await ownSession(sessionId, userId);
+      const values: Parameters<typeof repo.updateSession>[1] = {};
+      if (input.title !== undefined) values.title = input.title.slice(0, CHAT_LIMITS.title);
+      if (input.model !== undefined) values.model = input.model;
+      if (input.leafId !== undefined) {
+        const all = await repo.messages(session.id);
+        if (!all.some((message) => message.id === input.leafId))
+          throw new AppError('not_found', MESSAGE_NOT_FOUND, 'leafId');
+        values.leafId = branchEnd(all, input.leafId);
+      }
+      return toChatSession(await repo.updateSession(session.id, values));
+    },
+
+    async remove({ sessionId, userId }: { sessionId: string; userId: string }) {
+      const session = await ownSession(sessionId, userId);
+      for (const message of await repo.messages(session.id)) runner.local(message.id)?.stop();
+      await repo.deleteSession(session.id);
+    },
+
+    /**
+     * A new user message after `parentId` (an answer; null for the first message; absent: after the
+     * session's leaf) and the answer to it, which starts being written at once.
+     */
+    async send({ sessionId, userId, input }: { sessionId: string; userId: string; input: SendChatMessage }) {
+      const session = await ownSession(sessionId, userId);
+      const all = await messagesOf(session.id);
+      assertIdle(all);
+      const parentId = input.parentId === undefined ? session.leafId : input.parentId;
+      if (parentId !== null) {
+        const parent = all.find((message) => message.id === parentId);
+        if (!parent) throw new AppError('not_found', MESSAGE_NOT_FOUND, 'parentId');
+        if (parent.role !== 'assistant') throw new AppError('bad_request', 'A message follows an answer', 'parentId');
+      }
+      const modelRef = input.model !== undefined ? input.model : session.model;
+      if (input.model !== undefined && input.model !== session.model)
+        await repo.updateSession(session.id, { model: input.model });
+      const [user] = await repo.insertMessages([
+        {
+          id: newId('msg'),
+          sessionId: session.id,
+          accountId: session.accountId,
+          parentId,
+          role: 'user',
+          parts: [{ type: 'text', text: input.text }],
+          status: 'done',
+          createdAt: new Date(),
+        },
+      ]);
+      const userRow = user as ChatMessageRow;
+      const generation = await answer(session, [...all, userRow], { parent: userRow }, modelRef ?? null);
+      return { user: toChatMessage(userRow), generation };
+    },
+
+    /** Another answer to the same message, beside the one given (which stays as a sibling). */
+    async regenerate({
+      messageId,
+      userId,
+      input,
+    }: {
+      messageId: string;
+      userId: string;
+      input: RegenerateChatMessage;
+    }) {
+      const { message, session } = await ownMessage(messageId, userId);
+      if (message.role !== 'assistant') throw new AppError('bad_request', 'Only an answer can be regenerated');
+      const all = await messagesOf(session.id);
+      assertIdle(all);
+      const parent = all.find((row) => row.id === message.parentId);
+      if (!parent) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+      const modelRef = input.model !== undefined ? input.model : (session.model ?? null);
+      return { generation: await answer(session, all, { parent }, modelRef) };
+    },
+
+    /** Stops an answer being written, in this process or another. */
+    async stop({ messageId, userId }: { messageId: string; userId: string }): Promise<ChatMessage> {
+      const { message } = await ownMessage(messageId, userId);
+      const generation = runner.local(message.id);
+      if (generation) {
+        generation.stop();
+        await generation.finished;
+      } else if (message.status === 'streaming') {
+        await repo.requestStop(message.id);
+      }
+      return toChatMessage((await repo.message(message.id)) ?? message);
+    },
+
+    /** Follows an answer: for a reload in the middle of one. */
+    async follow({ messageId, userId }: { messageId: string; userId: string }) {
+      const { message } = await ownMessage(messageId, userId);
+      return follow(message.id);
+    },
+
+    /** Events of a generation started by send or regenerate, for the response that asked. */
+    stream: (generation: Generation) => followLocal(generation),
+
+    close: () => runner.close(),
+  };
+}
+
+export type ChatService = ReturnType<typeof chatService>;
