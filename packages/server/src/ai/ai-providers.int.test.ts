@@ -287,6 +287,40 @@ describe('AI providers', () => {
     expect(await aiModels.resolve(accountOf(owner))).toBeNull();
   });
 
+  it('runs a flow’s AI step on the account’s default provider, with its key', async () => {
+    const { body: provider } = await addOpenAi(owner);
+    await put(owner.client, `/api/ai/settings?accountId=${accountOf(owner)}`, {
+      defaultModel: `${provider.id}:llama3.2:1b`,
+    });
+    openai.setReply(() => 'Flows answer.');
+    const nodes = [
+      { id: 't', type: 'trigger.manual', name: 'Start', position: { x: 0, y: 0 }, params: {} },
+      { id: 'ai', type: 'ai', name: 'Ask', position: { x: 300, y: 0 }, params: { prompt: 'Hello' } },
+    ];
+    const edges = [{ id: 'e0', source: 't', target: 'ai', sourceHandle: 'main', targetHandle: 'main' }];
+    const flow = await owner.client.post('/api/flows', {
+      accountId: accountOf(owner),
+      name: 'AI flow',
+      graph: { nodes, edges },
+    });
+    expect(flow.status, flow.text).toBe(201);
+    expect((await owner.client.post(`/api/flows/${flow.body.id}/publish`, {})).status).toBe(200);
+    const run = await owner.client.post(`/api/flows/${flow.body.id}/run`, {});
+    expect(run.status, run.text).toBe(201);
+    let execution = (await owner.client.get(`/api/executions/${run.body.id}`)).body;
+    for (let tries = 0; tries < 150 && !['succeeded', 'failed'].includes(execution.status); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      execution = (await owner.client.get(`/api/executions/${run.body.id}`)).body;
+    }
+    expect(execution.status, JSON.stringify(execution.error)).toBe('succeeded');
+    const step = execution.steps.find((s: { node_id: string }) => s.node_id === 'ai');
+    expect(step.output.main[0]).toMatchObject({ ai: 'Flows answer.' });
+    expect(openai.requests.at(-1)?.body.model).toBe('llama3.2:1b');
+    expect(openai.requests.at(-1)?.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
+    openai.setReply(() => 'OK');
+    await owner.client.delete(`/api/ai/providers/${provider.id}`);
+  });
+
   it('keeps accounts apart: another account cannot see, change, test or use a provider', async () => {
     const { body: provider } = await addOpenAi(owner);
     const ownerAccount = accountOf(owner);
