@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type OpenAiServer, startOpenAiServer } from '../packages/server/src/test/openai-server';
 import { screenshots, signedInUser } from './support';
 
@@ -17,6 +17,8 @@ test.afterAll(() => openai.close());
 test('add an OpenAI-compatible provider, test it, choose the default model; the key never comes back', async ({
   page,
 }) => {
+  // A long walk through the page (about 25 s alone, near a minute beside other browser tests on 2 cores).
+  test.setTimeout(120_000);
   // Every API answer the page loads, to check that the key is in none of them.
   const answers: Promise<string>[] = [];
   page.on('response', (response) => {

@@ -161,6 +161,7 @@ function ProviderFormBody({
       <ModelsField
         models={form.models}
         draft={form.modelDraft}
+        example={form.kind === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini or llama3.2'}
         error={errors.models}
         onChange={(patch) => change(patch, 'models')}
       />
@@ -241,7 +242,11 @@ function ApiKeyField({
     <Field
       label="API key"
       error={error}
-      hint="Stored encrypted and never shown again. Leave empty for servers that need none (Ollama, LM Studio)."
+      hint={
+        form.kind === 'anthropic'
+          ? 'From console.anthropic.com. Stored encrypted and never shown again.'
+          : 'Stored encrypted and never shown again. Leave empty for servers that need none (Ollama, LM Studio).'
+      }
     >
       {(props) => (
         <PasswordInput
@@ -261,11 +266,13 @@ function ApiKeyField({
 function ModelsField({
   models,
   draft,
+  example,
   error,
   onChange,
 }: {
   models: string[];
   draft: string;
+  example: string;
   error?: string;
   onChange: (patch: { models?: string[]; modelDraft?: string }) => void;
 }) {
@@ -276,7 +283,7 @@ function ModelsField({
     add();
   };
   return (
-    <Field label="Models" error={error} hint="The model names this endpoint serves, such as gpt-4o-mini or llama3.2.">
+    <Field label="Models" error={error} hint={`The model names this endpoint serves, such as ${example}.`}>
       {(props) => (
         <div className="grid gap-2">
           {models.length > 0 && (

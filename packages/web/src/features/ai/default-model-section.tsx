@@ -38,7 +38,7 @@ export function DefaultModelSection({
     <Section
       id="default-model"
       title="Default model"
-      description="Used by new chats and AI steps when they do not name a model."
+      description="Used by new chats and AI steps when they do not name a model. Automatic is the first model listed."
     >
       <Field
         label="Model"
@@ -54,9 +54,7 @@ export function DefaultModelSection({
             disabled={!canManage || actions.setDefault.isPending}
             onChange={(event) => choose(event.target.value)}
           >
-            <option value={AUTOMATIC}>
-              {first ? `Automatic (first listed: ${first.model})` : 'Automatic (first listed)'}
-            </option>
+            <option value={AUTOMATIC}>{first ? `Automatic (${first.model})` : 'Automatic'}</option>
             {providers.map((provider) => (
               <optgroup key={provider.id} label={provider.name}>
                 {models.models
