@@ -1,19 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { APP_ORIGIN, signedInUser } from './support';
+import { APP_ORIGIN, screenshots, signedInUser } from './support';
 
-const shots = process.env.E2E_SHOTS_DIR;
 const timer = (page: Page) => page.getByRole('timer');
-
-async function screenshots(page: Page, name: string) {
-  if (!shots) return;
-  await page.screenshot({ path: `${shots}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: `${shots}/${name}-dark.png`, fullPage: true });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('the focus timer runs from the keyboard, survives a reload and logs a skipped period', async ({ page }) => {
   await signedInUser(page, 'Flora');

@@ -1,6 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
+const shots = process.env.E2E_SHOTS_DIR;
+
+/** With E2E_SHOTS_DIR set, full-page screenshots at 1280 px, 390 px and in the dark theme, to look at. */
+export async function screenshots(page: Page, name: string) {
+  if (!shots) return;
+  await page.screenshot({ path: `${shots}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${shots}/${name}-dark.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? 3199);
 /** The app's origin in browser tests (playwright.config.ts starts it on E2E_PORT). */
 export const APP_ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3100}`;

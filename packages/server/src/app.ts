@@ -9,7 +9,9 @@ import { registerAccountLiveSources } from './accounts/account.live';
 import { registerAccountRoutes } from './accounts/account.routes';
 import { accountService } from './accounts/account.service';
 import { inviteService } from './accounts/invite.service';
-import { environmentAiModels } from './ai/ai-models';
+import { accountAiModels } from './ai/ai-models';
+import { registerAiProviderRoutes } from './ai/ai-provider.routes';
+import { aiProviderService } from './ai/ai-provider.service';
 import { createAuth } from './auth/auth';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerChatRoutes } from './chat/chat.routes';
@@ -54,7 +56,7 @@ export type AppDeps = {
   buildId?: string;
   /** Flows' runtime and triggers; without one, the app runs executions in-process (no queue). */
   flows?: FlowSystem;
-  /** Where the server's own AI provider comes from (OPENAI_BASE_URL…); process.env by default. */
+  /** Where the server's own AI providers come from (OPENAI_*, ANTHROPIC_*); process.env unless given. */
   env?: NodeJS.ProcessEnv;
 };
 
@@ -77,6 +79,14 @@ export async function buildApp({
     trustProxy: false,
   });
   const { db } = database;
+  /** Which model answers for an account: its own providers, then the server's from env. */
+  const aiModels = accountAiModels({
+    db,
+    secret,
+    env,
+    allowPrivateHttp: config.flows.allowPrivateHttp,
+    allowHosts: config.flows.allowHosts,
+  });
 
   registerErrorHandling(app);
   registerOpenApi(app, { version: buildId });
@@ -122,7 +132,7 @@ export async function buildApp({
   });
   const hub = createLiveHub({ bus, logger });
   registerAccountLiveSources(hub, { db, accounts, invites });
-  const flowSystem = givenFlows ?? createFlowSystem({ database, bus, config, logger, queue: null });
+  const flowSystem = givenFlows ?? createFlowSystem({ database, bus, config, logger, queue: null, env, secret });
   if (!givenFlows) {
     await flowSystem.startWorker();
     app.addHook('onClose', () => flowSystem.stop());
@@ -164,7 +174,7 @@ export async function buildApp({
   registerWebhookRoutes(app, { db, runtime: flowSystem.runtime });
   registerPublicFormRoutes(app, { forms: publicFormService({ db, bus, onRecords: flowSystem.onRecords }) });
   registerNoteRoutes(app, { session, notes });
-  const aiModels = environmentAiModels(env);
+  registerAiProviderRoutes(app, { session, providers: aiProviderService({ db, accounts, models: aiModels }) });
   const chats = chatService({
     db,
     accounts,

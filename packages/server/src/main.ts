@@ -41,7 +41,7 @@ async function main() {
   const buildFile = join(webDist, 'build.json');
   const buildId = existsSync(buildFile) ? (JSON.parse(readFileSync(buildFile, 'utf8')) as { id: string }).id : 'dev';
 
-  const flows = createFlowSystem({ database, bus, config, logger, queue });
+  const flows = createFlowSystem({ database, bus, config, logger, queue, secret });
   if (role !== 'api') await flows.startWorker();
   const app =
     role === 'worker' ? null : await buildApp({ config, database, bus, mailer, logger, secret, buildId, flows });

@@ -43,10 +43,19 @@ export const CreateAiProvider = z.object({
 });
 export type CreateAiProvider = z.infer<typeof CreateAiProvider>;
 
-/** `apiKey`: a new key replaces the old; null removes it; absent keeps it. */
+/**
+ * `apiKey`: a new key replaces the old; null removes it; absent keeps it. `baseUrl` null: Anthropic's
+ * own endpoint again (an OpenAI-compatible provider always needs one).
+ */
 export const UpdateAiProvider = z.object({
   name: z.string().trim().min(1, 'Enter a name').max(AI_LIMITS.name).optional(),
-  baseUrl: z.string().trim().max(AI_LIMITS.baseUrl).url('Enter a URL such as https://api.openai.com/v1').optional(),
+  baseUrl: z
+    .string()
+    .trim()
+    .max(AI_LIMITS.baseUrl)
+    .url('Enter a URL such as https://api.openai.com/v1')
+    .nullable()
+    .optional(),
   apiKey: z.string().trim().max(AI_LIMITS.apiKey).nullable().optional(),
   models: z.array(ModelName).min(1, 'Add at least one model').max(AI_LIMITS.models).optional(),
 });
@@ -73,8 +82,23 @@ export type AiModelsResponse = z.infer<typeof AiModelsResponse>;
 export const UpdateAiSettings = z.object({ defaultModel: z.string().min(1).max(300).nullable() });
 export type UpdateAiSettings = z.infer<typeof UpdateAiSettings>;
 
+/** Try a provider (the account's own, or the server's) in an account: its first model unless `model` names one. */
+export const TestAiProvider = z.object({ accountId: z.string().min(1), model: ModelName.optional() });
+export type TestAiProvider = z.infer<typeof TestAiProvider>;
+
 /** The result of trying a provider: a one-word prompt through it. */
 export const AiProviderTestResult = z.object({ ok: z.boolean(), message: z.string() });
 export type AiProviderTestResult = z.infer<typeof AiProviderTestResult>;
+
+/**
+ * What is wrong with a provider's base URL beyond its shape, or null: an OpenAI-compatible provider
+ * needs one, and only http(s) is spoken (zod's url() also takes `localhost:11434` as scheme + path).
+ */
+export function baseUrlProblem(kind: AiProviderKind, baseUrl: string | null | undefined): string | null {
+  if (!baseUrl?.trim())
+    return kind === 'openai-compatible' ? 'Enter the base URL, such as https://api.openai.com/v1' : null;
+  if (!/^https?:\/\//i.test(baseUrl.trim())) return 'The base URL must start with http:// or https://';
+  return null;
+}
 
 export const NO_AI_PROVIDER_MESSAGE = 'No AI model is set up for this account yet.';

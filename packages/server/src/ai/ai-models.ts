@@ -1,6 +1,14 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { AiProviderKind } from '@flowmind/shared/ai';
+import { AppError } from '@flowmind/shared/errors';
 import type { LanguageModel } from 'ai';
-import { aiProviderFromEnv } from '../flows/ai/ai-api';
+import type { Db } from '../db/client';
+import { type AiProviderConfig, aiProviderFromEnv } from '../flows/ai/ai-api';
+import { createGuardedFetch } from '../flows/net/guarded-fetch';
+import { hostOf } from './ai-errors';
+import { type AiProviderRow, aiProviderRepository } from './ai-provider.repository';
+import { createSecretBox, type SecretBox } from './secret-box';
 
 /** A model ready to call, and how to name it. */
 export type ResolvedModel = {
@@ -21,14 +29,6 @@ export type AiModels = {
    */
   resolve(accountId: string, ref?: string | null): Promise<ResolvedModel | null>;
 };
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
 
 /** The server's own provider from its environment (OPENAI_BASE_URL, OPENAI_API_KEY, FLOWMIND_AI_MODEL). */
 export function environmentAiModels(env: NodeJS.ProcessEnv): AiModels {
@@ -52,3 +52,218 @@ export function environmentAiModels(env: NodeJS.ProcessEnv): AiModels {
     },
   };
 }
+
+export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com/v1';
+const DEFAULT_ANTHROPIC_MODELS = ['claude-sonnet-4-5', 'claude-haiku-4-5'];
+
+/** A provider a model can come from: one of the account's rows, or the server's environment. */
+export type AiProviderSource = {
+  id: string;
+  kind: AiProviderKind;
+  name: string;
+  /** Null: Anthropic's own endpoint. */
+  baseUrl: string | null;
+  models: string[];
+  fromEnvironment: boolean;
+  hasApiKey: boolean;
+  /** The key in clear; read only when a model is built, never sent to a browser. */
+  apiKey(): string | undefined;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** What an account can pick from: its own providers first, then the server's. */
+export type AiCatalog = {
+  providers: AiProviderSource[];
+  /** ai_settings.default_model when it still names a listed model. */
+  storedDefault: string | null;
+  /** The model used when none is named: the stored default, else the first listed; null when there is none. */
+  defaultRef: string | null;
+  /** The provider and model a ref names, when it is one listed here. */
+  lookup(ref: string): { source: AiProviderSource; model: string } | null;
+};
+
+/** `{providerId}:{model}`; the model may hold colons itself (Ollama's `llama3.2:1b`), provider ids never do. */
+export function parseModelRef(ref: string): { providerId: string; model: string } | null {
+  const colon = ref.indexOf(':');
+  if (colon <= 0 || colon === ref.length - 1) return null;
+  return { providerId: ref.slice(0, colon), model: ref.slice(colon + 1) };
+}
+
+export const modelRef = (providerId: string, model: string) => `${providerId}:${model}`;
+
+const listOf = (value: string | undefined, fallback: string[]) => {
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return items.length > 0 ? items : fallback;
+};
+
+/**
+ * The server's providers: OpenAI-compatible from OPENAI_BASE_URL / OPENAI_API_KEY (model
+ * FLOWMIND_AI_MODEL), Anthropic from ANTHROPIC_API_KEY (models FLOWMIND_ANTHROPIC_MODELS,
+ * endpoint ANTHROPIC_BASE_URL). They are the admin's, so their requests are not guarded.
+ */
+export function environmentProviders(env: NodeJS.ProcessEnv, since = new Date()): AiProviderSource[] {
+  const sources: AiProviderSource[] = [];
+  const openai = aiProviderFromEnv(env);
+  if (openai) {
+    const host = hostOf(openai.baseUrl);
+    sources.push({
+      id: 'env-openai',
+      kind: 'openai-compatible',
+      name: host === 'api.openai.com' ? 'OpenAI' : host,
+      baseUrl: openai.baseUrl,
+      models: [openai.model],
+      fromEnvironment: true,
+      hasApiKey: Boolean(openai.apiKey),
+      apiKey: () => openai.apiKey,
+      createdAt: since,
+      updatedAt: since,
+    });
+  }
+  const anthropicKey = env.ANTHROPIC_API_KEY?.trim();
+  if (anthropicKey) {
+    sources.push({
+      id: 'env-anthropic',
+      kind: 'anthropic',
+      name: 'Anthropic',
+      baseUrl: env.ANTHROPIC_BASE_URL?.trim() || null,
+      models: listOf(env.FLOWMIND_ANTHROPIC_MODELS, DEFAULT_ANTHROPIC_MODELS),
+      fromEnvironment: true,
+      hasApiKey: true,
+      apiKey: () => anthropicKey,
+      createdAt: since,
+      updatedAt: since,
+    });
+  }
+  return sources;
+}
+
+export const aiKeyBox = (secret: string): SecretBox => createSecretBox({ secret, purpose: 'ai-provider-key' });
+
+function accountSource(row: AiProviderRow, keys: SecretBox): AiProviderSource {
+  return {
+    id: row.id,
+    kind: row.kind as AiProviderKind,
+    name: row.name,
+    baseUrl: row.baseUrl,
+    models: row.models,
+    fromEnvironment: false,
+    hasApiKey: row.apiKeySealed !== null,
+    apiKey: () => (row.apiKeySealed === null ? undefined : keys.open(row.apiKeySealed)),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/**
+ * Models of an account's own providers (keys opened with the server secret) and of the server's
+ * environment. Requests to an account's provider go through the guarded fetch, so an account
+ * cannot point the server at internal addresses unless the admin allows private ones.
+ */
+export function accountAiModels({
+  db,
+  secret,
+  env,
+  allowPrivateHttp = false,
+  allowHosts = [],
+}: {
+  db: Db;
+  secret: string;
+  env: NodeJS.ProcessEnv;
+  allowPrivateHttp?: boolean;
+  allowHosts?: string[];
+}) {
+  const repo = aiProviderRepository(db);
+  const keys = aiKeyBox(secret);
+  const guarded = createGuardedFetch({ allowPrivate: allowPrivateHttp, allowHosts });
+  const guardedFetch: typeof globalThis.fetch = (input, init) =>
+    guarded(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, init);
+  const serverProviders = environmentProviders(env);
+
+  async function catalog(accountId: string): Promise<AiCatalog> {
+    const [rows, stored] = await Promise.all([repo.list(accountId), repo.defaultModel(accountId)]);
+    const providers = [...rows.map((row) => accountSource(row, keys)), ...serverProviders];
+    const lookup = (ref: string) => {
+      const parsed = parseModelRef(ref);
+      const source = parsed && providers.find((p) => p.id === parsed.providerId);
+      return parsed && source?.models.includes(parsed.model) ? { source, model: parsed.model } : null;
+    };
+    const storedDefault = stored && lookup(stored) ? stored : null;
+    const first = providers.find((p) => p.models.length > 0);
+    const firstRef = first ? modelRef(first.id, first.models[0] as string) : null;
+    return { providers, storedDefault, defaultRef: storedDefault ?? firstRef, lookup };
+  }
+
+  /** A callable model of a provider. `structuredOutputs` sends JSON schemas as OpenAI's response_format. */
+  function languageModel(
+    source: AiProviderSource,
+    model: string,
+    { structuredOutputs = false }: { structuredOutputs?: boolean } = {},
+  ): ResolvedModel {
+    const fetch = source.fromEnvironment ? undefined : guardedFetch;
+    const ref = modelRef(source.id, model);
+    if (source.kind === 'anthropic') {
+      const baseURL = source.baseUrl?.replace(/\/+$/, '') || ANTHROPIC_BASE_URL;
+      // The key is always passed, even empty: without one the SDK would read the server's ANTHROPIC_API_KEY.
+      const provider = createAnthropic({ baseURL, apiKey: source.apiKey() ?? '', fetch });
+      return { model: provider.languageModel(model), ref, label: model, host: hostOf(baseURL) };
+    }
+    const baseURL = (source.baseUrl ?? '').replace(/\/+$/, '');
+    const provider = createOpenAICompatible({
+      name: 'openai',
+      baseURL,
+      apiKey: source.apiKey(),
+      includeUsage: true,
+      supportsStructuredOutputs: structuredOutputs,
+      fetch,
+    });
+    return { model: provider.chatModel(model), ref, label: model, host: hostOf(baseURL) };
+  }
+
+  /**
+   * A server provider's model by name, listed or not: the admin's endpoint decides which models it
+   * serves (an unknown one fails when called), as the environment-only resolver always allowed.
+   */
+  const serverModel = (ref: string) => {
+    const parsed = parseModelRef(ref);
+    const source = parsed && serverProviders.find((p) => p.id === parsed.providerId);
+    return parsed && source ? { source, model: parsed.model } : null;
+  };
+
+  const notOffered = (ref: string) =>
+    new AppError('bad_request', `The AI model "${ref}" is not set up for this account`, 'model');
+
+  return {
+    catalog,
+    languageModel,
+    /** Seals a key for ai_providers.api_key_sealed. */
+    sealKey: (apiKey: string) => keys.seal(apiKey),
+
+    async resolve(accountId: string, ref?: string | null): Promise<ResolvedModel | null> {
+      const { defaultRef, lookup } = await catalog(accountId);
+      if (!defaultRef) return null;
+      const wanted = ref || defaultRef;
+      const found = lookup(wanted) ?? serverModel(wanted);
+      if (!found) throw notOffered(wanted);
+      return languageModel(found.source, found.model);
+    },
+
+    /**
+     * The flows AI step's provider: the account's default model when it is one of the account's
+     * own OpenAI-compatible providers; null leaves the step on the server's provider from env.
+     */
+    async flowProvider(accountId: string): Promise<AiProviderConfig | null> {
+      const { defaultRef, lookup } = await catalog(accountId);
+      const found = defaultRef ? lookup(defaultRef) : null;
+      const source = found?.source;
+      if (!found || !source || source.fromEnvironment || source.kind !== 'openai-compatible' || !source.baseUrl)
+        return null;
+      return { baseUrl: source.baseUrl, apiKey: source.apiKey(), model: found.model, name: source.name };
+    },
+  } satisfies AiModels & Record<string, unknown>;
+}
+
+export type AccountAiModels = ReturnType<typeof accountAiModels>;

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { accountService } from '../accounts/account.service';
+import { accountAiModels } from '../ai/ai-models';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accountMembers, flows, flowVersions } from '../db/schema';
@@ -36,6 +37,7 @@ export function createFlowSystem({
   logger,
   queue,
   env = process.env,
+  secret,
 }: {
   database: Database;
   bus: ChangeBus;
@@ -44,6 +46,8 @@ export function createFlowSystem({
   queue: Queue | null;
   /** Where the AI step finds the server's model settings (OPENAI_BASE_URL, OPENAI_API_KEY, FLOWMIND_AI_MODEL). */
   env?: NodeJS.ProcessEnv;
+  /** Opens accounts' AI provider keys, so AI steps use the account's default provider; without it, env only. */
+  secret?: string;
 }) {
   const { db } = database;
   let runtime: FlowRuntime | null = null;
@@ -56,6 +60,15 @@ export function createFlowSystem({
     allowPrivate: config.flows.allowPrivateHttp,
     allowHosts: config.flows.allowHosts,
   });
+  const aiModels = secret
+    ? accountAiModels({
+        db,
+        secret,
+        env,
+        allowPrivateHttp: config.flows.allowPrivateHttp,
+        allowHosts: config.flows.allowHosts,
+      })
+    : null;
   const sandbox = createSandbox();
   /** Notes' Yjs documents: one store per process, shared by the api (editors) and flow steps. */
   const noteDocs = createNoteDocs({ db, bus, logger });
@@ -107,7 +120,12 @@ export function createFlowSystem({
             input,
           ),
       },
-      ai: createAiApi({ env, accountId: execution.accountId }),
+      ai: createAiApi({
+        env,
+        accountId: execution.accountId,
+        resolveProvider: aiModels?.flowProvider,
+        accountProviderFetch: fetch,
+      }),
       runFlow: (input) => runSubflow(rt, execution, input),
     };
   }

@@ -2,7 +2,7 @@ import { DEFAULT_FOCUS_SETTINGS } from '@flowmind/shared/focus';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { focusSessions, notes } from '../db/schema';
-import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../test/test-server';
+import { businessAccountWithMember, signUpVerified, startTestServer, type TestServer } from '../test/test-server';
 import { dateIn } from './focus.service';
 
 type Member = Awaited<ReturnType<typeof signUpVerified>>;
@@ -234,37 +234,31 @@ describe('focus tenant isolation', () => {
     expect(strangerState.body.session).toBeNull();
 
     // A fellow member of a business account sees only their own sessions in it.
-    const business = await owner.client.post('/api/accounts', { name: 'Focus Co', handle: 'focus-co' });
-    expect(business.status).toBe(201);
-    const colleague = await signUpVerified(server, { name: 'Kai', email: 'kai@example.com' });
-    const invite = await owner.client.post(`/api/accounts/${business.body.id}/invites`, {
-      email: colleague.user.email,
-      role: 'member',
+    const { accountId: businessId, colleague } = await businessAccountWithMember(server, owner, {
+      name: 'Focus Co',
+      handle: 'focus-co',
+      member: { name: 'Kai', email: 'kai@example.com' },
     });
-    expect(invite.status).toBe(201);
-    const email = await server.mail.waitFor(colleague.user.email, /invited you/i);
-    const token = server.mail.link(email, `${TEST_APP_URL}/invites/`).split('/invites/')[1] as string;
-    expect((await colleague.client.post(`/api/invites/${token}/respond`, { accept: true })).status).toBe(200);
 
-    const shared = await start(owner, {}, business.body.id);
-    await end(owner, shared.id, 'completed', business.body.id);
-    const colleagueLog = await colleague.client.get(`/api/focus/sessions?accountId=${business.body.id}`);
+    const shared = await start(owner, {}, businessId);
+    await end(owner, shared.id, 'completed', businessId);
+    const colleagueLog = await colleague.client.get(`/api/focus/sessions?accountId=${businessId}`);
     expect(colleagueLog.status).toBe(200);
     expect(colleagueLog.body.sessions).toEqual([]);
-    const colleagueStats = await colleague.client.get(`/api/focus/stats?accountId=${business.body.id}`);
+    const colleagueStats = await colleague.client.get(`/api/focus/stats?accountId=${businessId}`);
     expect(colleagueStats.body.totalSeconds).toBe(0);
     expect(
       (
         await colleague.client.post(`/api/focus/sessions/${shared.id}/end`, {
-          accountId: business.body.id,
+          accountId: businessId,
           outcome: 'skipped',
         })
       ).status,
     ).toBe(404);
-    const ownerLog = await owner.client.get(`/api/focus/sessions?accountId=${business.body.id}`);
+    const ownerLog = await owner.client.get(`/api/focus/sessions?accountId=${businessId}`);
     expect(ownerLog.body.sessions.map((s: { id: string }) => s.id)).toEqual([shared.id]);
     // The personal account's open session is not the business account's.
-    const ownerBusinessState = await owner.client.get(`/api/focus/state?accountId=${business.body.id}`);
+    const ownerBusinessState = await owner.client.get(`/api/focus/state?accountId=${businessId}`);
     expect(ownerBusinessState.body.session).toBeNull();
     await end(owner, session.id, 'skipped');
   });

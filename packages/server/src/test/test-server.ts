@@ -18,6 +18,8 @@ import { type MailCatcher, startMailCatcher } from './mail-catcher';
 
 /** The origin the test server believes it has; clients send it as Origin like a browser would. */
 export const TEST_APP_URL = 'http://localhost:3000';
+/** The server secret of test servers (it seals AI provider keys, so tests can open them). */
+export const TEST_SECRET = 'test-secret-0123456789abcdefghijklmnop';
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 // One migrated PGlite per test process; every server gets its own clone (fast, isolated).
@@ -102,7 +104,8 @@ export async function startTestServer(
       : createLocalChangeBus();
   const mailer = createMailer({ smtpUrl: mail.smtpUrl, from: config.mailFrom, logger });
   const queue = withQueue ? await startQueue({ connection: database.connection, logger }) : null;
-  const flows = createFlowSystem({ database, bus, config, logger, queue, env: { ...process.env, ...env } });
+  const serverEnv = { ...process.env, ...env };
+  const flows = createFlowSystem({ database, bus, config, logger, queue, env: serverEnv, secret: TEST_SECRET });
   if (worker) await flows.startWorker({ schedulerIntervalMs: 200 });
   if (config.flows.inboundPort !== null) await flows.startInbound(config.flows.inboundPort, '127.0.0.1');
   const app = await buildApp({
@@ -112,8 +115,8 @@ export async function startTestServer(
     bus,
     mailer,
     logger,
-    secret: 'test-secret-0123456789abcdefghijklmnop',
-    env: { ...process.env, ...env },
+    secret: TEST_SECRET,
+    env: serverEnv,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -272,4 +275,28 @@ export async function signUpVerified(
   if (verify.status !== 302) throw new Error(`verify failed: ${verify.status} ${verify.text}`);
   const me = await client.get('/api/me');
   return { client, user: me.body as { id: string; personal_account_id: string; username: string; email: string } };
+}
+
+/**
+ * A business account of `owner` with a new user in it as a member (invited by email, accepted by
+ * the emailed link), for tests of what members may and may not do.
+ */
+export async function businessAccountWithMember(
+  server: TestServer,
+  owner: { client: TestClient },
+  { name, handle, member }: { name: string; handle: string; member: { name: string; email: string } },
+) {
+  const business = await owner.client.post('/api/accounts', { name, handle });
+  if (business.status !== 201) throw new Error(`account creation failed: ${business.status} ${business.text}`);
+  const colleague = await signUpVerified(server, member);
+  const invite = await owner.client.post(`/api/accounts/${business.body.id}/invites`, {
+    email: colleague.user.email,
+    role: 'member',
+  });
+  if (invite.status !== 201) throw new Error(`invite failed: ${invite.status} ${invite.text}`);
+  const email = await server.mail.waitFor(colleague.user.email, /invited you/i);
+  const token = server.mail.link(email, `${TEST_APP_URL}/invites/`).split('/invites/')[1] as string;
+  const accepted = await colleague.client.post(`/api/invites/${token}/respond`, { accept: true });
+  if (accepted.status !== 200) throw new Error(`accepting failed: ${accepted.status} ${accepted.text}`);
+  return { accountId: business.body.id as string, colleague };
 }

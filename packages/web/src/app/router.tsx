@@ -38,6 +38,7 @@ const upcoming = () => import('../pages/upcoming/upcoming-pages');
 const assistantPage = () => import('../pages/agents/assistant-page');
 const misc = () => import('../pages/misc/misc-pages');
 const settings = () => import('../pages/settings/settings-pages');
+const aiSettings = () => import('../pages/settings/ai-settings-page');
 const tablesPage = () => import('../pages/tables/tables-page');
 const flowsPage = () => import('../pages/flows/flows-page');
 const tablePage = () => import('../pages/tables/table-page');
@@ -185,6 +186,7 @@ const routes: RouteObject[] = [
                   { path: 'account', lazy: lazyPage(settings, (m) => m.AccountSettingsPage) },
                   { path: 'members', lazy: lazyPage(settings, (m) => m.MembersSettingsPage) },
                   { path: 'billing', lazy: lazyPage(settings, (m) => m.BillingSettingsPage) },
+                  { path: 'ai', lazy: lazyPage(aiSettings, (m) => m.AiSettingsPage) },
                 ],
               },
             ],

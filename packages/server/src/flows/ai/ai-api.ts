@@ -1,6 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, generateText, jsonSchema, NoObjectGeneratedError, Output } from 'ai';
+import { generateText, jsonSchema, NoObjectGeneratedError, Output } from 'ai';
 import { z } from 'zod';
+import { aiCallErrorMessage, hostOf } from '../../ai/ai-errors';
 import { type AiApi, StepError } from '../steps/step';
 
 /** Where prompts go: any server speaking the OpenAI chat completions API. */
@@ -35,43 +36,14 @@ export function aiProviderFromEnv(env: NodeJS.ProcessEnv): AiProviderConfig | nu
   };
 }
 
-function providerHost(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
-  }
-}
-
-function apiMessage(body: string | undefined, fallback: string): string {
-  try {
-    const message = (JSON.parse(body ?? '') as { error?: { message?: unknown } }).error?.message;
-    if (typeof message === 'string' && message) return message;
-  } catch {}
-  return (body?.trim() || fallback).slice(0, 300);
-}
-
 /** The SDK's errors in words for the user; a cancelled call keeps its own reason. */
 export function aiFailure(
   error: unknown,
   { model, baseUrl, signal }: { model: string; baseUrl: string; signal: AbortSignal },
 ) {
   if (signal.aborted) return signal.reason instanceof Error ? signal.reason : (error as Error);
-  if (APICallError.isInstance(error)) {
-    const host = providerHost(baseUrl);
-    if (error.statusCode === undefined) {
-      const cause = error.cause as { code?: string; cause?: { code?: string }; message?: string } | undefined;
-      const reason = cause?.code ?? cause?.cause?.code ?? cause?.message ?? error.message;
-      return new StepError(`Could not reach the AI provider at ${host}: ${reason}`);
-    }
-    const message = apiMessage(error.responseBody, error.message);
-    if (error.statusCode === 401 || error.statusCode === 403)
-      return new StepError(`The AI provider at ${host} refused the API key (${error.statusCode}): ${message}`);
-    if (error.statusCode === 404) return new StepError(`The AI model "${model}" was not found at ${host}: ${message}`);
-    if (error.statusCode === 429)
-      return new StepError(`The AI provider at ${host} is rate limiting requests: ${message}`);
-    return new StepError(`The AI provider at ${host} answered ${error.statusCode}: ${message}`);
-  }
+  const message = aiCallErrorMessage(error, { model, host: hostOf(baseUrl) });
+  if (message) return new StepError(message);
   if (NoObjectGeneratedError.isInstance(error)) {
     const answer = (error.text ?? '').slice(0, 200);
     const reason = mismatchReason(error);

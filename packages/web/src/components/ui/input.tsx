@@ -50,8 +50,7 @@ export function NativeSelect({
       className={cn(
         fieldBase,
         size === 'sm' ? 'h-8 text-[13px]' : 'h-9',
-        'appearance-none bg-[length:16px] bg-[right_8px_center] bg-no-repeat py-1 pr-8',
-        "bg-[url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%2371717a' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")]",
+        'select-chevron appearance-none bg-[length:16px] bg-[right_8px_center] bg-no-repeat py-1 pr-8',
         className,
       )}
       {...props}

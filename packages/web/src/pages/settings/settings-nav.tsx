@@ -6,6 +6,7 @@ export const settingsTabs: PageTab[] = [
   { label: 'Account', to: '/settings/account' },
   { label: 'Members', to: '/settings/members' },
   { label: 'Billing', to: '/settings/billing' },
+  { label: 'AI models', to: '/settings/ai' },
 ];
 
 /** On phones and tablets the header tabs are hidden (spec: tabs only on large screens); this takes their place. */
@@ -18,7 +19,7 @@ export function SettingsNav() {
           to={tab.to}
           className={({ isActive }) =>
             cn(
-              'flex-1 rounded-md px-3 py-1.5 text-center font-medium text-[13px] transition-colors',
+              'flex-1 whitespace-nowrap rounded-md px-2 py-1.5 text-center font-medium text-[13px] transition-colors',
               isActive ? 'bg-background text-foreground shadow-xs' : 'text-muted-foreground hover:text-foreground',
             )
           }

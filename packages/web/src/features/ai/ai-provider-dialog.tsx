@@ -1,0 +1,329 @@
+import type { AiProvider, AiProviderKind } from '@flowmind/shared/ai';
+import { KeyRound, Plus, X } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
+import { Field, FormError } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { PasswordInput } from '../../components/ui/password-input';
+import { ApiError, errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import {
+  applyPreset,
+  emptyProviderForm,
+  kindLabels,
+  OPENAI_COMPATIBLE_PRESETS,
+  type ProviderForm,
+  type ProviderFormErrors,
+  type ProviderFormField,
+  providerFormOf,
+  toCreateRequest,
+  toUpdateRequest,
+  withModel,
+} from './ai-provider-form';
+import type { AiProviderActions } from './use-ai-models';
+
+/** Adds a provider (no `provider`) or edits one. Input stays as typed when saving fails. */
+export function AiProviderDialog({
+  open,
+  onOpenChange,
+  accountId,
+  provider,
+  actions,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  accountId: string;
+  provider?: AiProvider;
+  actions: AiProviderActions;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <DialogContent
+          title={provider ? `Edit ${provider.name}` : 'Add an AI provider'}
+          description={
+            provider
+              ? undefined
+              : 'Any endpoint that speaks the OpenAI API (OpenAI, Ollama, vLLM, LM Studio, OpenRouter), or Anthropic.'
+          }
+          className="max-w-lg"
+        >
+          <ProviderFormBody
+            accountId={accountId}
+            provider={provider}
+            actions={actions}
+            onDone={() => onOpenChange(false)}
+          />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function ProviderFormBody({
+  accountId,
+  provider,
+  actions,
+  onDone,
+}: {
+  accountId: string;
+  provider?: AiProvider;
+  actions: AiProviderActions;
+  onDone: () => void;
+}) {
+  const [form, setForm] = useState<ProviderForm>(() => (provider ? providerFormOf(provider) : emptyProviderForm()));
+  const [errors, setErrors] = useState<ProviderFormErrors>({});
+  const pending = actions.create.isPending || actions.update.isPending;
+
+  const change = (patch: Partial<ProviderForm>, ...fields: ProviderFormField[]) => {
+    setForm((current) => ({ ...current, ...patch }));
+    if (fields.length > 0 || errors.form)
+      setErrors((current) => {
+        const next = { ...current, form: undefined };
+        for (const field of fields) next[field] = undefined;
+        return next;
+      });
+  };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const onError = (error: Error) =>
+      setErrors(
+        error instanceof ApiError && error.field && error.field !== 'accountId'
+          ? { [error.field]: error.message }
+          : { form: errorMessage(error) },
+      );
+    if (provider) {
+      const checked = toUpdateRequest(form, provider);
+      if (!checked.ok) return setErrors(checked.errors);
+      if (Object.keys(checked.value).length === 0) return onDone();
+      actions.update.mutate({ providerId: provider.id, patch: checked.value }, { onSuccess: onDone, onError });
+    } else {
+      const checked = toCreateRequest(form, accountId);
+      if (!checked.ok) return setErrors(checked.errors);
+      actions.create.mutate(checked.value, { onSuccess: onDone, onError });
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      {!provider && <KindPicker kind={form.kind} onChange={(kind) => change({ kind }, 'kind', 'baseUrl')} />}
+      {form.kind === 'openai-compatible' && (
+        <fieldset className="flex flex-wrap items-center gap-1.5">
+          <legend className="sr-only">Presets</legend>
+          {OPENAI_COMPATIBLE_PRESETS.map((preset) => (
+            <Button
+              key={preset.label}
+              size="sm"
+              variant={form.baseUrl === preset.baseUrl ? 'secondary' : 'outline'}
+              aria-pressed={form.baseUrl === preset.baseUrl}
+              onClick={() => {
+                setForm((current) => applyPreset(current, preset));
+                setErrors((current) => ({ ...current, baseUrl: undefined, name: undefined, models: undefined }));
+              }}
+            >
+              {preset.label}
+            </Button>
+          ))}
+        </fieldset>
+      )}
+      <Field label="Name" error={errors.name}>
+        {(props) => (
+          <Input
+            {...props}
+            value={form.name}
+            maxLength={80}
+            placeholder={form.kind === 'anthropic' ? 'Anthropic' : 'OpenAI'}
+            onChange={(event) => change({ name: event.target.value }, 'name')}
+          />
+        )}
+      </Field>
+      <Field
+        label={form.kind === 'anthropic' ? 'Base URL (optional)' : 'Base URL'}
+        error={errors.baseUrl}
+        hint={form.kind === 'anthropic' ? 'Leave empty for api.anthropic.com; set it for a proxy.' : undefined}
+      >
+        {(props) => (
+          <Input
+            {...props}
+            value={form.baseUrl}
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={500}
+            placeholder={form.kind === 'anthropic' ? 'https://api.anthropic.com/v1' : 'https://api.openai.com/v1'}
+            onChange={(event) => change({ baseUrl: event.target.value }, 'baseUrl')}
+          />
+        )}
+      </Field>
+      <ApiKeyField form={form} error={errors.apiKey} onChange={(patch) => change(patch, 'apiKey')} />
+      <ModelsField
+        models={form.models}
+        draft={form.modelDraft}
+        example={form.kind === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini or llama3.2'}
+        error={errors.models}
+        onChange={(patch) => change(patch, 'models')}
+      />
+      <FormError>{errors.form}</FormError>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={pending}>
+          {provider ? 'Save changes' : 'Add provider'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function KindPicker({ kind, onChange }: { kind: AiProviderKind; onChange: (kind: AiProviderKind) => void }) {
+  const kinds: AiProviderKind[] = ['openai-compatible', 'anthropic'];
+  return (
+    <fieldset className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">
+      <legend className="sr-only">Kind</legend>
+      {kinds.map((value) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={kind === value}
+          onClick={() => onChange(value)}
+          className={cn(
+            'rounded-md px-3 py-1.5 font-medium text-[13px] transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+            kind === value ? 'bg-background text-foreground shadow-xs' : 'text-muted-foreground hover:text-foreground',
+          )}
+        >
+          {kindLabels[value]}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A saved key is never shown: it reads "Key saved" and can be replaced or removed. */
+function ApiKeyField({
+  form,
+  error,
+  onChange,
+}: {
+  form: ProviderForm;
+  error?: string;
+  onChange: (patch: Partial<ProviderForm>) => void;
+}) {
+  if (form.keyAction === 'keep' || form.keyAction === 'remove') {
+    const removing = form.keyAction === 'remove';
+    return (
+      <div className="grid gap-1.5">
+        <span className="font-medium text-[13px]">API key</span>
+        <div className="flex flex-wrap items-center gap-2 rounded-md border bg-surface px-3 py-1.5">
+          <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
+          <span className={cn('flex-1 text-sm', removing && 'text-muted-foreground line-through')}>Key saved</span>
+          {removing ? (
+            <Button size="sm" variant="ghost" onClick={() => onChange({ keyAction: 'keep' })}>
+              Keep it
+            </Button>
+          ) : (
+            <>
+              <Button size="sm" variant="ghost" onClick={() => onChange({ keyAction: 'replace', apiKey: '' })}>
+                Replace
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => onChange({ keyAction: 'remove' })}>
+                Remove
+              </Button>
+            </>
+          )}
+        </div>
+        {removing && <p className="text-[13px] text-muted-foreground">The key is removed when you save.</p>}
+      </div>
+    );
+  }
+  return (
+    <Field
+      label="API key"
+      error={error}
+      hint={
+        form.kind === 'anthropic'
+          ? 'From console.anthropic.com. Stored encrypted and never shown again.'
+          : 'Stored encrypted and never shown again. Leave empty for servers that need none (Ollama, LM Studio).'
+      }
+    >
+      {(props) => (
+        <PasswordInput
+          {...props}
+          value={form.apiKey}
+          autoComplete="new-password"
+          spellCheck={false}
+          maxLength={500}
+          placeholder={form.kind === 'anthropic' ? 'sk-ant-…' : 'sk-…'}
+          onChange={(event) => onChange({ apiKey: event.target.value })}
+        />
+      )}
+    </Field>
+  );
+}
+
+function ModelsField({
+  models,
+  draft,
+  example,
+  error,
+  onChange,
+}: {
+  models: string[];
+  draft: string;
+  example: string;
+  error?: string;
+  onChange: (patch: { models?: string[]; modelDraft?: string }) => void;
+}) {
+  const add = () => onChange({ models: withModel(models, draft), modelDraft: '' });
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    add();
+  };
+  return (
+    <Field label="Models" error={error} hint={`The model names this endpoint serves, such as ${example}.`}>
+      {(props) => (
+        <div className="grid gap-2">
+          {models.length > 0 && (
+            <ul aria-label="Models added" className="flex flex-wrap gap-1.5">
+              {models.map((model) => (
+                <li
+                  key={model}
+                  className="inline-flex max-w-full items-center gap-1 rounded-md border bg-surface py-0.5 pr-0.5 pl-2 font-mono text-[12px]"
+                >
+                  <span className="truncate">{model}</span>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${model}`}
+                    className="rounded p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground"
+                    onClick={() => onChange({ models: models.filter((m) => m !== model) })}
+                  >
+                    <X className="size-3.5" aria-hidden="true" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="flex gap-2">
+            <Input
+              {...props}
+              value={draft}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={200}
+              placeholder="Model name"
+              onKeyDown={onKeyDown}
+              onChange={(event) => onChange({ modelDraft: event.target.value })}
+            />
+            <Button variant="outline" onClick={add} disabled={!draft.trim()}>
+              <Plus aria-hidden="true" />
+              Add
+            </Button>
+          </div>
+        </div>
+      )}
+    </Field>
+  );
+}
