@@ -7,9 +7,12 @@
 //   - save round trip: what the editor waits for, a Yjs update sent over the live socket until the
 //     server acknowledges it (saved in the database first), next to a PATCH (rename) and a task
 //     ticked through the API (which edits the note's Y.Doc on the server).
-// Figures are printed, never asserted.
+// Figures are printed, never asserted. Beside the latencies it prints the page's main-thread time per
+// keystroke (Chromium's counters); BENCH_CPU_PROFILE=<file> writes a CPU profile of the editor's typing and
+// BENCH_TRACE=<file> a Chromium trace (the yardstick's beside it), for DevTools' Performance panel.
+import { writeFileSync } from 'node:fs';
 import { NOTE_FRAGMENT } from '@flowmind/shared/note-doc';
-import type { Locator, Page } from '@playwright/test';
+import type { CDPSession, Locator, Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
@@ -126,9 +129,12 @@ function bareHtml(markdown: string, skipOffScreen: boolean): string {
 
 /**
  * Types KEYSTROKES characters at the end of the first paragraph of `body` and returns each one's time
- * from keydown to the next paint: a mark at keydown, the measure after the next animation frame.
+ * from keydown to the next paint (a mark at keydown, the measure after the next animation frame), and the
+ * main thread's time per keystroke by kind (Chromium's own counters, over the whole typing, pauses included).
+ * With `profile.cpu` a file name, writes a CPU profile of the typing there, with `profile.trace` a Chromium trace
+ * (open either in DevTools' Performance panel).
  */
-async function typingLatencies(page: Page, body: Locator): Promise<number[]> {
+async function typingLatencies(page: Page, body: Locator, profile: { cpu?: string; trace?: string } = {}) {
   // The caret at the end of the first paragraph, where every keystroke re-flows the document below it.
   await body.locator('p').first().click();
   await page.keyboard.press('End');
@@ -150,13 +156,53 @@ async function typingLatencies(page: Page, body: Locator): Promise<number[]> {
       });
     }, { capture: true });
   })()`);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  if (profile.trace) {
+    await page
+      .context()
+      .browser()
+      ?.startTracing(page, {
+        path: profile.trace,
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8.execute'],
+      });
+  }
+  if (profile.cpu) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  const before = await mainThreadTimes(cdp);
   const text = ' the quick brown fox jumps over the lazy dog';
   for (let i = 0; i < KEYSTROKES; i++) {
     await page.keyboard.type(text[i % text.length] as string);
     await page.waitForTimeout(30);
   }
   await page.waitForTimeout(300);
-  return (await page.evaluate('window.__latencies')) as number[];
+  const after = await mainThreadTimes(cdp);
+  if (profile.cpu) {
+    const { profile: cpuProfile } = await cdp.send('Profiler.stop');
+    writeFileSync(profile.cpu, JSON.stringify(cpuProfile));
+  }
+  if (profile.trace) await page.context().browser()?.stopTracing();
+  await cdp.detach();
+  const perKey = (name: keyof typeof before) => ((after[name] - before[name]) * 1000) / KEYSTROKES;
+  return {
+    latencies: (await page.evaluate('window.__latencies')) as number[],
+    mainThread: `script ${ms(perKey('ScriptDuration'))}, style ${ms(perKey('RecalcStyleDuration'))}, layout ${ms(perKey('LayoutDuration'))}, all tasks ${ms(perKey('TaskDuration'))}`,
+  };
+}
+
+/** Chromium's cumulative main-thread times (seconds) of the page. */
+async function mainThreadTimes(cdp: CDPSession) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const value = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? 0;
+  return {
+    ScriptDuration: value('ScriptDuration'),
+    RecalcStyleDuration: value('RecalcStyleDuration'),
+    LayoutDuration: value('LayoutDuration'),
+    TaskDuration: value('TaskDuration'),
+  };
 }
 
 async function benchOn(label: string, database: Database) {
@@ -240,10 +286,14 @@ async function benchOn(label: string, database: Database) {
       });
       console.log(`editor: the long note open and shown in ${ms(openMs)}`);
       const body = page.getByLabel('Note body');
-      const latencies = await typingLatencies(page, body);
+      const { latencies, mainThread } = await typingLatencies(page, body, {
+        cpu: process.env.BENCH_CPU_PROFILE,
+        trace: process.env.BENCH_TRACE,
+      });
       console.log(
         `typing into a ${NOTE_WORDS.toLocaleString()}-word note, keydown to next paint: ${stats(latencies)}, max ${ms(Math.max(...latencies))}`,
       );
+      console.log(`  main thread per keystroke: ${mainThread}`);
       const typed = (await body.locator('p').first().textContent()) ?? '';
       if (!typed.includes('the quick brown')) console.log('  (warning: the typed text did not show in the editor)');
 
@@ -254,9 +304,13 @@ async function benchOn(label: string, database: Database) {
       for (const skipped of [false, true]) {
         const bare = await page.context().newPage();
         await bare.setContent(bareHtml(longMarkdown(NOTE_WORDS), skipped));
-        const bareLatencies = await typingLatencies(bare, bare.getByLabel('Note body'));
+        const { latencies: bareLatencies, mainThread: bareThread } = await typingLatencies(
+          bare,
+          bare.getByLabel('Note body'),
+          { trace: process.env.BENCH_TRACE?.replace(/(\.json)?$/, skipped ? '.bare-skipped.json' : '.bare.json') },
+        );
         console.log(
-          `  yardstick, the same text in a bare contenteditable${skipped ? ' with off-screen blocks skipped' : ''}: ${stats(bareLatencies)}, max ${ms(Math.max(...bareLatencies))}`,
+          `  yardstick, the same text in a bare contenteditable${skipped ? ' with off-screen blocks skipped' : ''}: ${stats(bareLatencies)}, max ${ms(Math.max(...bareLatencies))}; main thread per keystroke: ${bareThread}`,
         );
         await bare.close();
       }

@@ -1,8 +1,15 @@
 import type { LiveNoteMessage, LiveNoteServerMessage } from '@flowmind/shared/live';
 import { describe, expect, it } from 'vitest';
+import { Awareness, applyAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import type { LiveChannel } from '../../live/live-client';
-import { fromBase64, NoteDocProvider, type NoteLiveTransport, toBase64 } from './note-doc-provider';
+import {
+  CARET_SEND_DELAY_MS,
+  fromBase64,
+  NoteDocProvider,
+  type NoteLiveTransport,
+  toBase64,
+} from './note-doc-provider';
 
 /**
  * A socket and a server in memory that follow the protocol the way the real server does (tested
@@ -155,5 +162,33 @@ describe('NoteDocProvider', () => {
     await until(() => texts(provider.doc).includes('again'));
     expect(seen).toHaveLength(1);
     provider.destroy();
+  });
+
+  it('sends the own caret at most every CARET_SEND_DELAY_MS, always its last position, and its removal at once on close', async () => {
+    const server = new FakeServer();
+    server.open = true;
+    const provider = new NoteDocProvider('n1', { transport: server.transport, offlineKey: null });
+    await until(() => provider.status === 'saved');
+    const caretsSent = () => server.sent.filter((message) => message.type === 'note-awareness');
+    const others = new Awareness(new Y.Doc());
+    const seenByOthers = () => {
+      for (const message of caretsSent()) applyAwarenessUpdate(others, fromBase64(message.update), 'server');
+      return others.getStates().get(provider.doc.clientID) ?? null;
+    };
+
+    // The state it had when it opened the note was sent then.
+    const atOpen = caretsSent().length;
+    // A caret moving with every keystroke, ten keystrokes in a row.
+    for (let key = 1; key <= 10; key++) provider.awareness.setLocalStateField('cursor', { head: key });
+    expect(caretsSent()).toHaveLength(atOpen);
+    await new Promise((resolve) => setTimeout(resolve, CARET_SEND_DELAY_MS + 20));
+    expect(caretsSent()).toHaveLength(atOpen + 1);
+    expect(seenByOthers()).toEqual({ cursor: { head: 10 } });
+
+    provider.awareness.setLocalStateField('cursor', { head: 11 });
+    provider.destroy();
+    expect(caretsSent()).toHaveLength(atOpen + 2);
+    expect(server.sent.at(-1)).toEqual({ type: 'note-close', noteId: 'n1' });
+    expect(seenByOthers()).toBeNull();
   });
 });

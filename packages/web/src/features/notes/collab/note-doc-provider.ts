@@ -3,6 +3,7 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import type { LiveChannel } from '../../live/live-client';
+import { coalesceUpdates } from './coalesce-updates';
 
 export type NoteDocStatus = 'loading' | 'saved' | 'saving' | 'offline';
 
@@ -15,6 +16,18 @@ export type NoteLiveTransport = {
 
 /** Local edits are sent at most this often (one message and one saved row per burst of typing). */
 const SEND_DELAY_MS = 40;
+/**
+ * While the server is in step (so every change reaches it within SEND_DELAY_MS), changes are written to the
+ * offline copy at most this often rather than each (y-indexeddb alone writes every update, about a millisecond
+ * of the main thread each), and at once when the connection goes, the page is hidden or left, or the note closes.
+ * Without the server, the offline copy is the only one, and every change is written at once.
+ */
+export const STORE_DELAY_MS = 250;
+/**
+ * The own caret (awareness) is sent at most this often, its last position always. Meanwhile others still see it
+ * follow the typing: it is a position relative to the text, which moves with what is typed before it.
+ */
+export const CARET_SEND_DELAY_MS = 100;
 
 export function toBase64(data: Uint8Array): string {
   let binary = '';
@@ -58,6 +71,9 @@ export class NoteDocProvider {
   private serverSynced = false;
   private localLoaded: Promise<void>;
   private persistence: IndexeddbPersistence | null = null;
+  private stored: ReturnType<typeof coalesceUpdates> | null = null;
+  private awarenessChanged = new Set<number>();
+  private awarenessTimer: ReturnType<typeof setTimeout> | undefined;
   private detach: () => void;
   private listeners = new Set<() => void>();
   private beforeRemote = new Set<() => void>();
@@ -76,7 +92,18 @@ export class NoteDocProvider {
   ) {
     this.transport = transport;
     if (offlineKey && typeof indexedDB !== 'undefined') {
-      this.persistence = new IndexeddbPersistence(offlineKey, this.doc);
+      const persistence = new IndexeddbPersistence(offlineKey, this.doc);
+      this.persistence = persistence;
+      this.doc.off('update', persistence._storeUpdate);
+      this.stored = coalesceUpdates({
+        doc: this.doc,
+        delayMs: STORE_DELAY_MS,
+        skip: (origin) => origin === persistence,
+        write: (update) => persistence._storeUpdate(update, this),
+        coalesce: () => this.serverSynced,
+      });
+      globalThis.addEventListener?.('pagehide', this.onPageHide);
+      globalThis.document?.addEventListener('visibilitychange', this.onPageHide);
       this.localLoaded = this.persistence.whenSynced.then(
         () => {
           // A copy from an earlier visit can be edited at once, even before the server answers.
@@ -101,6 +128,7 @@ export class NoteDocProvider {
       onClose: () => {
         this.open = false;
         this.serverSynced = false;
+        this.stored?.flush();
         this.refresh();
       },
       onMessage: (message) => this.receive(message),
@@ -166,6 +194,7 @@ export class NoteDocProvider {
   };
 
   private flush = () => {
+    clearTimeout(this.sendTimer);
     this.sendTimer = undefined;
     if (this.outbox.length === 0 || !this.serverSynced) return;
     const update = this.outbox.length === 1 ? (this.outbox[0] as Uint8Array) : Y.mergeUpdates(this.outbox);
@@ -180,12 +209,27 @@ export class NoteDocProvider {
     this.refresh();
   }
 
+  /** The page may be going: what is held back for the server and the offline copy goes now. */
+  private onPageHide = () => {
+    this.flush();
+    this.stored?.flush();
+  };
+
   private onAwarenessUpdate = (
     { added, updated, removed }: { added: number[]; updated: number[]; removed: number[] },
     origin: unknown,
   ) => {
     if (origin !== 'local' || !this.serverSynced || this.destroyed) return;
-    const changed = [...added, ...updated, ...removed];
+    for (const client of [...added, ...updated, ...removed]) this.awarenessChanged.add(client);
+    this.awarenessTimer ??= setTimeout(this.sendAwareness, CARET_SEND_DELAY_MS);
+  };
+
+  private sendAwareness = () => {
+    clearTimeout(this.awarenessTimer);
+    this.awarenessTimer = undefined;
+    if (this.awarenessChanged.size === 0 || !this.serverSynced) return;
+    const changed = [...this.awarenessChanged];
+    this.awarenessChanged.clear();
     this.transport.sendNote({
       type: 'note-awareness',
       noteId: this.noteId,
@@ -210,7 +254,8 @@ export class NoteDocProvider {
         const missing = Y.encodeStateAsUpdate(this.doc, fromBase64(message.stateVector));
         if (!this.readOnly && hasContent(missing)) this.sendUpdate(missing);
         if (this.awareness.getLocalState() !== null) {
-          this.onAwarenessUpdate({ added: [], updated: [this.doc.clientID], removed: [] }, 'local');
+          this.awarenessChanged.add(this.doc.clientID);
+          this.sendAwareness();
         }
         this.emit();
         break;
@@ -248,6 +293,7 @@ export class NoteDocProvider {
     if (this.destroyed) return;
     this.flush();
     removeAwarenessStates(this.awareness, [this.doc.clientID], 'local');
+    this.sendAwareness();
     this.destroyed = true;
     clearTimeout(this.sendTimer);
     this.transport.sendNote({ type: 'note-close', noteId: this.noteId });
@@ -255,6 +301,9 @@ export class NoteDocProvider {
     this.doc.off('update', this.onDocUpdate);
     this.awareness.destroy();
     // Let IndexedDB finish writing what it has before letting go of the document.
+    this.stored?.stop();
+    globalThis.removeEventListener?.('pagehide', this.onPageHide);
+    globalThis.document?.removeEventListener('visibilitychange', this.onPageHide);
     const persistence = this.persistence;
     const doc = this.doc;
     if (persistence) void persistence.destroy().finally(() => doc.destroy());

@@ -1,8 +1,9 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type * as Y from 'yjs';
 import { liveClient } from '../../live/live-client';
 import { sessionStore } from '../../session/session-store';
 import { NoteDocProvider, type NoteDocStatus } from './note-doc-provider';
+import { shownSaveStatus } from './shown-save-status';
 
 export type NoteDocState = {
   doc: Y.Doc;
@@ -23,7 +24,8 @@ export const offlineKeyOf = (userId: string | undefined, noteId: string) =>
  * `field: NOTE_FRAGMENT`; show the editor once `synced`. Null until the provider exists.
  *
  * The save status is not in it: it changes twice per keystroke ('saving', then 'saved'), and a component that
- * shows it reads it with `useNoteDocStatus`, so typing does not re-render the note around the editor.
+ * shows it reads it with `useNoteDocStatus`, so typing does not re-render the note around the editor (nor,
+ * while typing goes on, the save state itself).
  */
 export function useNoteDoc(noteId: string | null): NoteDocState | null {
   const [state, setState] = useState<NoteDocState | null>(null);
@@ -64,10 +66,13 @@ export function useNoteDoc(noteId: string | null): NoteDocState | null {
   return state;
 }
 
-/** The provider's save status ('loading' without one), re-rendering only the component that shows it. */
+const noSubscription = () => () => {};
+
+/**
+ * The provider's save status as shown ('loading' without one; 'saved' a moment late, see shown-save-status.ts),
+ * re-rendering only the component that shows it.
+ */
 export function useNoteDocStatus(provider: NoteDocProvider | null | undefined): NoteDocStatus {
-  return useSyncExternalStore(
-    (listener) => provider?.subscribe(listener) ?? (() => {}),
-    () => provider?.status ?? 'loading',
-  );
+  const shown = useMemo(() => (provider ? shownSaveStatus(provider) : null), [provider]);
+  return useSyncExternalStore(shown?.subscribe ?? noSubscription, () => shown?.get() ?? 'loading');
 }

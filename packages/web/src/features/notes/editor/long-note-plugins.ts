@@ -85,53 +85,83 @@ function hasNodeNear(doc: PmNode, from: number, to: number, name: string): boole
 /** Top-level blocks each side of the caret's that are always fully rendered. */
 export const NEAR_BLOCKS = 25;
 
-type FarBlocksState = { center: number; decorations: DecorationSet };
+type NearBlocksState = { center: number; long: boolean; decorations: DecorationSet };
 
-const farBlocksKey = new PluginKey<FarBlocksState>('farBlocks');
+const nearBlocksKey = new PluginKey<NearBlocksState>('nearBlocks');
 
-function farBlocks(doc: PmNode, center: number): FarBlocksState {
+function nearBlocks(doc: PmNode, center: number): NearBlocksState {
+  if (doc.childCount <= 2 * NEAR_BLOCKS + 1) return { center, long: false, decorations: DecorationSet.empty };
   const decorations: Decoration[] = [];
-  if (doc.childCount > 2 * NEAR_BLOCKS + 1) {
-    doc.forEach((node, offset, index) => {
-      if (Math.abs(index - center) > NEAR_BLOCKS) {
-        decorations.push(Decoration.node(offset, offset + node.nodeSize, { class: 'note-far' }));
-      }
-    });
-  }
-  return { center, decorations: DecorationSet.create(doc, decorations) };
+  doc.forEach((node, offset, index) => {
+    if (Math.abs(index - center) <= NEAR_BLOCKS) {
+      decorations.push(Decoration.node(offset, offset + node.nodeSize, { class: 'note-near' }));
+    }
+  });
+  return { center, long: true, decorations: DecorationSet.create(doc, decorations) };
 }
 
 const caretBlock = (state: EditorState) => state.selection.$head.index(0);
 
 /**
- * Marks the top-level blocks far from the caret (`note-far`), which the stylesheet renders with
- * `content-visibility: auto`: off screen, the browser neither lays them out, paints them, nor walks their text on
- * every caret move (which Chromium does for input methods, and which in a 50,000-word note took most of a
- * keystroke). Blocks near the caret never get it: a block that has just appeared is skipped by the browser until
- * its next frame, and text typed into it before then lands in the wrong place. Blocks added elsewhere (by
- * someone else) come without the mark until the caret moves on. The marks are rebuilt only when the caret's
- * block has moved far enough, and mapped through changes otherwise.
+ * Whether every step of `tr` changed only text inside one textblock, through which the marks of the top-level
+ * blocks map exactly. Any other step (Enter, a block turned into another, a paste, the collaboration sync, which
+ * loads the note and applies every change from others as one step replacing the whole document) may have made
+ * or replaced blocks that mapping would leave unmarked.
  */
-export function farBlocksPlugin(): Plugin<FarBlocksState> {
-  return new Plugin<FarBlocksState>({
-    key: farBlocksKey,
+function onlyInsideTextblocks(tr: Transaction): boolean {
+  for (let index = 0; index < tr.steps.length; index++) {
+    const before = tr.docs[index] as PmNode;
+    const after = index + 1 < tr.steps.length ? (tr.docs[index + 1] as PmNode) : tr.doc;
+    let inside = true;
+    tr.steps[index]?.getMap().forEach((oldStart, oldEnd, newStart, newEnd) => {
+      inside &&= withinOneTextblock(before, oldStart, oldEnd) && withinOneTextblock(after, newStart, newEnd);
+    });
+    // A step with no mapped range (an attribute or mark step) leaves every block where it was.
+    if (!inside) return false;
+  }
+  return true;
+}
+
+function withinOneTextblock(doc: PmNode, from: number, to: number): boolean {
+  const $from = doc.resolve(from);
+  return $from.parent.isTextblock && to <= $from.end();
+}
+
+/**
+ * In a long note, marks the top-level blocks near the caret (`note-near`) and the editor (`note-long`); the
+ * stylesheet renders every other block with `content-visibility: auto`: off screen, the browser neither lays it
+ * out, paints it, nor walks its text on every caret move (which Chromium does for input methods, and which in a
+ * 50,000-word note took most of a keystroke). Blocks near the caret are always rendered: a block that has just
+ * appeared is skipped by the browser until its next frame, and text typed into it before then lands in the wrong
+ * place. Marking the few near blocks rather than the many far ones keeps ProseMirror's view update, which looks
+ * up every top-level block's decorations among those of the top level, from growing with the square of the
+ * note's length. The marks are rebuilt when the caret's block has moved far enough or a change did more than
+ * edit text inside a textblock, and mapped through typing.
+ */
+export function nearBlocksPlugin(): Plugin<NearBlocksState> {
+  return new Plugin<NearBlocksState>({
+    key: nearBlocksKey,
     state: {
-      init: (_, state) => farBlocks(state.doc, caretBlock(state)),
+      init: (_, state) => nearBlocks(state.doc, caretBlock(state)),
       apply(tr, previous, _oldState, state) {
         if (!tr.docChanged && !tr.selectionSet) return previous;
         const center = caretBlock(state);
-        if (Math.abs(center - previous.center) > NEAR_BLOCKS / 2) return farBlocks(state.doc, center);
+        if (Math.abs(center - previous.center) > NEAR_BLOCKS / 2 || (tr.docChanged && !onlyInsideTextblocks(tr))) {
+          return nearBlocks(state.doc, center);
+        }
         if (!tr.docChanged) return previous;
-        return { center: previous.center, decorations: previous.decorations.map(tr.mapping, tr.doc) };
+        return { ...previous, decorations: previous.decorations.map(tr.mapping, tr.doc) };
       },
     },
     props: {
-      decorations: (state) => farBlocksKey.getState(state)?.decorations,
+      decorations: (state) => nearBlocksKey.getState(state)?.decorations,
+      attributes: (state): Record<string, string> =>
+        nearBlocksKey.getState(state)?.long ? { class: 'note-long' } : {},
     },
   });
 }
 
-export const FarBlocks = Extension.create({
-  name: 'farBlocks',
-  addProseMirrorPlugins: () => [farBlocksPlugin()],
+export const NearBlocks = Extension.create({
+  name: 'nearBlocks',
+  addProseMirrorPlugins: () => [nearBlocksPlugin()],
 });

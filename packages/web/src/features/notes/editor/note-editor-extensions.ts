@@ -9,7 +9,7 @@ import type { Plugin } from '@tiptap/pm/state';
 import { common, createLowlight } from 'lowlight';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
-import { FarBlocks, highlightOnlyTouchedCode, syncOnlyDocumentChanges } from './long-note-plugins';
+import { highlightOnlyTouchedCode, NearBlocks, syncOnlyDocumentChanges } from './long-note-plugins';
 
 export const lowlight = createLowlight(common);
 
@@ -64,6 +64,6 @@ export function noteEditorExtensions({
     // With Yjs, undo is Yjs' own (it only undoes this user's changes); without it, ProseMirror's history.
     doc ? NoteCollaboration.configure({ document: doc, field: NOTE_FRAGMENT }) : UndoRedo,
     ...carets,
-    FarBlocks,
+    NearBlocks,
   ];
 }
