@@ -75,11 +75,14 @@ export function chatRunner({
     accountId,
     thread,
     modelRef,
+    system,
   }: {
     row: ChatMessageRow;
     accountId: string;
     thread: ChatMessageRow[];
     modelRef: string | null;
+    /** A custom agent's instructions, read after the product's own prompt. */
+    system?: string | null;
   }): Generation {
     const parts: ChatPart[] = [];
     const listeners = new Set<(event: ChatStreamEvent) => void>();
@@ -136,7 +139,7 @@ export function chatRunner({
         model = resolved.ref;
         const result = streamText({
           model: resolved.model,
-          system: SYSTEM_PROMPT,
+          system: system ? `${SYSTEM_PROMPT}\n\n${system}` : SYSTEM_PROMPT,
           messages: toModelMessages(thread),
           abortSignal: abort.signal,
           maxRetries: 1,

@@ -15,6 +15,7 @@ import {
 import { AppError } from '@flowmind/shared/errors';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account.service';
+import type { AgentGalleryService } from '../agents/agent-gallery.service';
 import type { AiModels } from '../ai/ai-models';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
@@ -75,11 +76,14 @@ export function chatService({
   accounts,
   models,
   logger,
+  agents,
 }: {
   db: Db;
   accounts: AccountService;
   models: AiModels;
   logger: Logger;
+  /** Custom agents: who may chat with which, and what an agent's answers run with. */
+  agents: Pick<AgentGalleryService, 'startChat' | 'forAnswer'>;
 }) {
   const repo = chatRepository(db);
   const runner = chatRunner({ repo, models, logger });
@@ -120,8 +124,12 @@ export function chatService({
     session: ChatSessionRow,
     all: ChatMessageRow[],
     rows: { user?: ChatMessageRow; parent: ChatMessageRow },
-    modelRef: string | null,
+    chosenModel: string | null,
   ) {
+    const agent = session.agentId
+      ? await agents.forAnswer({ agentId: session.agentId, accountId: session.accountId })
+      : null;
+    const modelRef = chosenModel ?? agent?.model ?? null;
     const [assistant] = await repo.insertMessages([
       {
         id: newId('msg'),
@@ -137,7 +145,13 @@ export function chatService({
     ]);
     const row = assistant as ChatMessageRow;
     const thread = [...branchTo(all, rows.parent.parentId), rows.parent];
-    const generation = runner.start({ row, accountId: session.accountId, thread, modelRef });
+    const generation = runner.start({
+      row,
+      accountId: session.accountId,
+      thread,
+      modelRef,
+      system: agent?.system ?? null,
+    });
     await repo.touchSession(session.id, {
       leafId: row.id,
       ...(session.title ? {} : { title: titleFrom(textOfUser(rows.parent)) }),
@@ -234,11 +248,13 @@ export function chatService({
 
     async create({ userId, input }: { userId: string; input: CreateChatSession }): Promise<ChatSession> {
       await accounts.requireMember(input.accountId, userId);
+      if (input.agentId) await agents.startChat({ agentId: input.agentId, userId, accountId: input.accountId });
       const row = await repo.insertSession({
         id: newId('chat'),
         accountId: input.accountId,
         userId,
         model: input.model ?? null,
+        agentId: input.agentId ?? null,
       });
       return toChatSession(row);
     },
