@@ -9,6 +9,9 @@ import { registerAccountLiveSources } from './accounts/account.live';
 import { registerAccountRoutes } from './accounts/account.routes';
 import { accountService } from './accounts/account.service';
 import { inviteService } from './accounts/invite.service';
+import { registerAgentRoutes } from './agents/agent.routes';
+import { agentService } from './agents/agent.service';
+import { agentGalleryService } from './agents/agent-gallery.service';
 import { accountAiModels } from './ai/ai-models';
 import { registerAiProviderRoutes } from './ai/ai-provider.routes';
 import { aiProviderService } from './ai/ai-provider.service';
@@ -175,11 +178,14 @@ export async function buildApp({
   registerPublicFormRoutes(app, { forms: publicFormService({ db, bus, onRecords: flowSystem.onRecords }) });
   registerNoteRoutes(app, { session, notes });
   registerAiProviderRoutes(app, { session, providers: aiProviderService({ db, accounts, models: aiModels }) });
+  const agentGallery = agentGalleryService({ db, accounts });
+  registerAgentRoutes(app, { session, agents: agentService({ db, accounts }), gallery: agentGallery });
   const chats = chatService({
     db,
     accounts,
     models: aiModels,
     logger,
+    agents: agentGallery,
     workspace: { notes, tables, records, flows, executions },
   });
   app.addHook('onClose', () => chats.close());

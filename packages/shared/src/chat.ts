@@ -58,6 +58,8 @@ export const ChatSession = z.object({
   model: z.string().nullable(),
   leafId: z.string().nullable(),
   publicId: z.string().nullable(),
+  /** The custom agent this chat is with (its instructions guide the answers); null: the assistant. */
+  agentId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -77,6 +79,8 @@ export type ListChatSessions = z.infer<typeof ListChatSessions>;
 export const CreateChatSession = z.object({
   accountId: z.string().min(1),
   model: z.string().min(1).max(300).nullable().optional(),
+  /** Chat with a custom agent: one of the account's, or a published one. */
+  agentId: z.string().min(1).max(64).nullable().optional(),
 });
 export type CreateChatSession = z.infer<typeof CreateChatSession>;
 

@@ -92,6 +92,7 @@ export function chatRunner({
     modelRef,
     tools,
     needsApproval = () => false,
+    system,
   }: {
     row: ChatMessageRow;
     accountId: string;
@@ -101,6 +102,8 @@ export function chatRunner({
     /** The workspace tools; those without `execute` wait for approval. */
     tools?: Record<string, Tool>;
     needsApproval?: (toolName: string) => boolean;
+    /** A custom agent's instructions, read after the product's own prompt. */
+    system?: string | null;
   }): Generation {
     // An answer continued after an approval goes on from what it already holds.
     const parts: ChatPart[] = structuredClone(row.parts as ChatPart[]);
@@ -158,7 +161,7 @@ export function chatRunner({
         model = resolved.ref;
         const result = streamText({
           model: resolved.model,
-          system: SYSTEM_PROMPT,
+          system: system ? `${SYSTEM_PROMPT}\n\n${system}` : SYSTEM_PROMPT,
           messages: [...toModelMessages(thread), ...answerToModelMessages(parts)],
           tools,
           stopWhen: stepCountIs(MAX_STEPS),

@@ -17,6 +17,7 @@ export function toChatSession(row: ChatSessionRow): ChatSession {
     model: row.model,
     leafId: row.leafId,
     publicId: row.publicId,
+    agentId: row.agentId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -17,6 +17,7 @@ import {
 import { AppError } from '@flowmind/shared/errors';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account.service';
+import type { AgentGalleryService } from '../agents/agent-gallery.service';
 import type { AiModels } from '../ai/ai-models';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
@@ -79,6 +80,7 @@ export function chatService({
   models,
   logger,
   workspace,
+  agents,
 }: {
   db: Db;
   accounts: AccountService;
@@ -86,6 +88,8 @@ export function chatService({
   logger: Logger;
   /** The services the assistant's tools use; without them it answers with no tools. */
   workspace?: WorkspaceServices;
+  /** Custom agents: who may chat with which, and what an agent's answers run with. */
+  agents: Pick<AgentGalleryService, 'startChat' | 'forAnswer'>;
 }) {
   const repo = chatRepository(db);
   const runner = chatRunner({ repo, models, logger });
@@ -126,8 +130,12 @@ export function chatService({
     session: ChatSessionRow,
     all: ChatMessageRow[],
     rows: { user?: ChatMessageRow; parent: ChatMessageRow },
-    modelRef: string | null,
+    chosenModel: string | null,
   ) {
+    const agent = session.agentId
+      ? await agents.forAnswer({ agentId: session.agentId, accountId: session.accountId })
+      : null;
+    const modelRef = chosenModel ?? agent?.model ?? null;
     const [assistant] = await repo.insertMessages([
       {
         id: newId('msg'),
@@ -143,7 +151,7 @@ export function chatService({
     ]);
     const row = assistant as ChatMessageRow;
     const thread = [...branchTo(all, rows.parent.parentId), rows.parent];
-    const generation = startAnswer(session, row, thread, modelRef);
+    const generation = startAnswer(session, row, thread, modelRef, agent?.system ?? null);
     await repo.touchSession(session.id, {
       leafId: row.id,
       ...(session.title ? {} : { title: titleFrom(textOfUser(rows.parent)) }),
@@ -156,6 +164,7 @@ export function chatService({
     row: ChatMessageRow,
     thread: ChatMessageRow[],
     modelRef: string | null,
+    system: string | null,
   ) {
     const context = { accountId: session.accountId, userId: session.userId };
     return runner.start({
@@ -163,6 +172,7 @@ export function chatService({
       accountId: session.accountId,
       thread,
       modelRef,
+      system,
       tools: workspace ? sdkTools(workspace, context) : undefined,
       needsApproval: (name) => CHAT_TOOLS[name]?.needsApproval ?? false,
     });
@@ -269,11 +279,13 @@ export function chatService({
 
     async create({ userId, input }: { userId: string; input: CreateChatSession }): Promise<ChatSession> {
       await accounts.requireMember(input.accountId, userId);
+      if (input.agentId) await agents.startChat({ agentId: input.agentId, userId, accountId: input.accountId });
       const row = await repo.insertSession({
         id: newId('chat'),
         accountId: input.accountId,
         userId,
         model: input.model ?? null,
+        agentId: input.agentId ?? null,
       });
       return toChatSession(row);
     },
@@ -408,7 +420,16 @@ export function chatService({
       await repo.saveProgress(message.id, { parts, status: 'streaming', error: null });
       const row = (await repo.message(message.id)) as ChatMessageRow;
       const thread = branchTo(all, message.parentId);
-      const generation = startAnswer(session, row, thread, message.model ?? session.model ?? null);
+      const agent = session.agentId
+        ? await agents.forAnswer({ agentId: session.agentId, accountId: session.accountId })
+        : null;
+      const generation = startAnswer(
+        session,
+        row,
+        thread,
+        message.model ?? session.model ?? null,
+        agent?.system ?? null,
+      );
       return { generation, message: toChatMessage(row) };
     },
 

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -571,6 +572,8 @@ export const chatSessions = pgTable(
     leafId: text('leaf_id'),
     /** Set when the conversation is shared read-only at /share/{publicId}. */
     publicId: text('public_id').unique(),
+    /** The custom agent the chat is with; null: the assistant (or the agent was deleted). */
+    agentId: text('agent_id').references(() => agents.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [index('chat_sessions_user_idx').on(t.accountId, t.userId, t.updatedAt)],
@@ -602,4 +605,75 @@ export const chatMessages = pgTable(
     ...timestamps,
   },
   (t) => [index('chat_messages_session_idx').on(t.sessionId, t.createdAt)],
+);
+
+/**
+ * A custom agent of an account: how it looks, its instructions (the system prompt of its chats),
+ * model and starter prompts. `published_at` set: listed in the public gallery.
+ */
+export const agents = pgTable(
+  'agents',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Who made it: shown by name in the gallery; their own chats, likes and uses do not count. */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    avatar: text('avatar').notNull().default(''),
+    color: text('color').notNull(),
+    description: text('description').notNull().default(''),
+    instructions: text('instructions').notNull().default(''),
+    model: text('model'),
+    starterPrompts: jsonb('starter_prompts').$type<string[]>().notNull().default([]),
+    category: text('category').notNull(),
+    /** Tool names, for when agents can use tools. */
+    tools: jsonb('tools').$type<string[]>().notNull().default([]),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('agents_account_idx').on(t.accountId, t.updatedAt),
+    index('agents_published_idx').on(t.publishedAt).where(sql`published_at is not null`),
+  ],
+);
+
+/** Who likes a published agent: one row per person, removed on unlike. */
+export const agentLikes = pgTable(
+  'agent_likes',
+  {
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.userId] })],
+);
+
+/**
+ * What popularity counts: someone other than the creator chatted with (`chat`), liked (`like`) or
+ * used (`use`) an agent on a day (UTC). The unique key makes one person count once per agent, kind
+ * and day, whatever they do; the creator's own actions are never written.
+ */
+export const agentEvents = pgTable(
+  'agent_events',
+  {
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** chat | like | use */
+    kind: text('kind').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('agent_events_once_a_day_idx').on(t.agentId, t.userId, t.kind, t.day),
+    index('agent_events_day_idx').on(t.day),
+  ],
 );

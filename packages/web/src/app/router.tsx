@@ -36,6 +36,9 @@ const focusLayout = lazyPage(
 const marketing = () => import('../pages/marketing/marketing-pages');
 const upcoming = () => import('../pages/upcoming/upcoming-pages');
 const assistantPage = () => import('../pages/agents/assistant-page');
+const explorePage = () => import('../pages/agents/explore-page');
+const exploreAgentPage = () => import('../pages/agents/explore-agent-page');
+const leaderboardPage = () => import('../pages/agents/leaderboard-page');
 const misc = () => import('../pages/misc/misc-pages');
 const settings = () => import('../pages/settings/settings-pages');
 const aiSettings = () => import('../pages/settings/ai-settings-page');
@@ -172,12 +175,12 @@ const routes: RouteObject[] = [
               { path: 'tables', lazy: lazyPage(tablesPage, (m) => m.TablesPage) },
               { path: 'notes', lazy: lazyPage(notesPage, (m) => m.NotesPage) },
               { path: 'integrations', lazy: lazyPage(upcoming, (m) => m.IntegrationsPage) },
-              { path: 'leaderboard', lazy: lazyPage(upcoming, (m) => m.LeaderboardPage) },
-              { path: 'agents/explore', lazy: lazyPage(upcoming, (m) => m.ExplorePage) },
+              { path: 'leaderboard', lazy: lazyPage(leaderboardPage, (m) => m.LeaderboardPage) },
+              { path: 'agents/explore', lazy: lazyPage(explorePage, (m) => m.ExplorePage) },
               {
                 path: 'agents/explore/:id',
                 loader: validateParam('id'),
-                lazy: lazyPage(upcoming, (m) => m.ExploreAgentPage),
+                lazy: lazyPage(exploreAgentPage, (m) => m.ExploreAgentPage),
               },
               {
                 path: 'settings',

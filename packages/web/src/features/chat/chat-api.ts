@@ -56,8 +56,11 @@ export const chatApi = {
     api<ChatSessionList>(
       `/api/chats?${new URLSearchParams({ accountId, ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) })}`,
     ),
-  create: (accountId: string, model?: string | null) =>
-    api<ChatSession>('/api/chats', { method: 'POST', body: { accountId, model: model ?? null } }),
+  create: (accountId: string, model?: string | null, agentId?: string | null) =>
+    api<ChatSession>('/api/chats', {
+      method: 'POST',
+      body: { accountId, model: model ?? null, ...(agentId ? { agentId } : {}) },
+    }),
   get: (sessionId: string) => api<ChatSessionDetail>(chatPath(sessionId)),
   update: (sessionId: string, patch: UpdateChatSession) =>
     api<ChatSession>(chatPath(sessionId), { method: 'PATCH', body: patch }),

@@ -191,17 +191,20 @@ export async function startChat(
     accountId,
     text,
     model,
+    agentId,
     onCreated,
     onAccepted,
   }: {
     accountId: string;
     text: string;
     model?: string | null;
+    /** A chat with this custom agent. */
+    agentId?: string | null;
     onCreated: (sessionId: string) => void;
     onAccepted?: () => void;
   },
 ) {
-  const session = await chatApi.create(accountId, model ?? null);
+  const session = await chatApi.create(accountId, model ?? null, agentId);
   queryClient.setQueryData<ChatSessionDetail>(chatKey(session.id), { session, messages: [] });
   void queryClient.invalidateQueries({ queryKey: chatListKey(accountId) });
   onCreated(session.id);

@@ -3,7 +3,8 @@ import { createStore, useStore } from '../../lib/create-store';
 export const DEFAULT_PAGE_TITLE = 'The UnNamed Title';
 export const PRODUCT_NAME = 'Flowmind';
 
-export type PageTab = { label: string; to: string; end?: boolean };
+/** `active` overrides matching by path, for tabs that differ only in their query (`?period=week`). */
+export type PageTab = { label: string; to: string; end?: boolean; active?: boolean };
 
 /** Spec §2 page header state. */
 export type PageHeaderState = {

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { usePageHeaderState } from '../../features/page-header/page-header-store';
@@ -12,6 +12,12 @@ function useHeaderAction() {
   if (!buttonAction) return null;
   return typeof buttonAction === 'string' ? () => navigate(buttonAction) : buttonAction;
 }
+
+const tabClasses = (active: boolean) =>
+  cn(
+    '-mb-px border-b-2 px-3 pb-2.5 font-medium text-[13px] transition-colors',
+    active ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+  );
 
 /** Title, description and the page's button; tabs appear on large screens when the page asks for them. */
 export function PageHeaderBar() {
@@ -46,23 +52,23 @@ export function PageHeaderBar() {
       </div>
       {header.showTabs && isLarge && header.tabs.length > 0 && (
         <nav aria-label="Page sections" className="mx-auto flex max-w-6xl gap-1 px-4 sm:px-6 lg:px-8">
-          {header.tabs.map((tab) => (
-            <NavLink
-              key={tab.to}
-              to={tab.to}
-              end={tab.end}
-              className={({ isActive }) =>
-                cn(
-                  '-mb-px border-b-2 px-3 pb-2.5 font-medium text-[13px] transition-colors',
-                  isActive
-                    ? 'border-primary text-foreground'
-                    : 'border-transparent text-muted-foreground hover:text-foreground',
-                )
-              }
-            >
-              {tab.label}
-            </NavLink>
-          ))}
+          {header.tabs.map((tab) =>
+            tab.active === undefined ? (
+              <NavLink key={tab.to} to={tab.to} end={tab.end} className={({ isActive }) => tabClasses(isActive)}>
+                {tab.label}
+              </NavLink>
+            ) : (
+              <Link
+                key={tab.to}
+                to={tab.to}
+                replace
+                aria-current={tab.active ? 'page' : undefined}
+                className={tabClasses(tab.active)}
+              >
+                {tab.label}
+              </Link>
+            ),
+          )}
         </nav>
       )}
     </div>

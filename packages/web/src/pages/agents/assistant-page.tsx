@@ -2,11 +2,13 @@ import type { ChatMessage } from '@flowmind/shared/chat';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowUp, Menu, Sparkles, Square } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { LogoMark } from '../../components/ui/logo';
 import { Sheet } from '../../components/ui/sheet';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
+import { AgentChatBanner } from '../../features/agents/agent-chat-banner';
+import { usePublicAgent } from '../../features/agents/use-agents';
 import { ChatMessageView } from '../../features/chat/chat-message';
 import { ChatSidebar } from '../../features/chat/chat-sidebar';
 import { startChat, useChat } from '../../features/chat/use-chat';
@@ -100,6 +102,11 @@ export function AssistantPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const chat = useChat(sessionId, accountId);
+  // A chat with a custom agent: the session's, or for a new chat the one in ?agent=.
+  const [searchParams] = useSearchParams();
+  const agentId = sessionId ? (chat.session?.agentId ?? null) : searchParams.get('agent');
+  const agent = usePublicAgent(agentId).data ?? null;
+  const starters = agent ? agent.starterPrompts : STARTERS;
   const [draft, setDraft] = useState('');
   const [startError, setStartError] = useState<string | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -129,6 +136,7 @@ export function AssistantPage() {
         startChat(queryClient, {
           accountId,
           text,
+          agentId,
           onCreated: (id) => navigate(`/agents/${id}`),
         }).then(
           (accepted) => !accepted && setDraft(keep),
@@ -142,7 +150,7 @@ export function AssistantPage() {
       // A send the server refused (busy, too long): the text comes back to the box.
       void chat.send(text).then((accepted) => !accepted && setDraft(keep));
     },
-    [sessionId, accountId, queryClient, navigate, chat.send],
+    [sessionId, accountId, agentId, queryClient, navigate, chat.send],
   );
 
   const actions = useMemo(
@@ -206,6 +214,7 @@ export function AssistantPage() {
           {sidebar}
         </Sheet>
         <main id="main" className="flex min-w-0 flex-1 flex-col">
+          {agent && <AgentChatBanner agent={agent} />}
           <div
             ref={scroller}
             className="min-h-0 flex-1 overflow-y-auto"
@@ -230,12 +239,12 @@ export function AssistantPage() {
                   <span className="flex size-12 items-center justify-center rounded-2xl bg-primary/10 text-primary">
                     <Sparkles className="size-6" aria-hidden="true" />
                   </span>
-                  <h2 className="mt-4 font-semibold text-xl">How can I help?</h2>
+                  <h2 className="mt-4 font-semibold text-xl">{agent ? agent.name : 'How can I help?'}</h2>
                   <p className="mt-1 text-muted-foreground text-sm">
-                    Ask anything. Your chats are saved and listed beside this one.
+                    {agent?.description || 'Ask anything. Your chats are saved and listed beside this one.'}
                   </p>
                   <div className="mt-6 grid w-full gap-2 sm:grid-cols-2">
-                    {STARTERS.map((starter) => (
+                    {starters.map((starter) => (
                       <button
                         key={starter}
                         type="button"

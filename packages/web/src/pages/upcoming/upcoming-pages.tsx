@@ -1,6 +1,6 @@
-import { Compass, Gift, LifeBuoy, MessageSquareHeart, Plug, Settings, Trophy, Users } from 'lucide-react';
+import { Gift, LifeBuoy, MessageSquareHeart, Plug, Settings, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { ComingSoon } from './coming-soon';
 
@@ -20,59 +20,6 @@ export function IntegrationsPage() {
       description="Connect Slack, Notion, X, LinkedIn and Google Calendar, then use them as steps in your flows."
       plans={['Tokens encrypted at rest', 'Disconnect at any time']}
       links={[home]}
-    />
-  );
-}
-
-const agentTabs = [
-  { label: 'Explore', to: '/agents/explore' },
-  { label: 'Leaderboard', to: '/leaderboard' },
-];
-
-export function LeaderboardPage() {
-  usePageHeader({
-    title: 'Leaderboard',
-    description: 'See who has the most popular agents',
-    showFloatingButton: false,
-    showTabs: true,
-    tabs: agentTabs,
-  });
-  return (
-    <ComingSoon
-      icon={Trophy}
-      title="Leaderboard"
-      description="Once people publish agents, the most used and most liked ones will rank here."
-      links={[home, { label: 'Explore agents', to: '/agents/explore' }]}
-    />
-  );
-}
-
-export function ExplorePage() {
-  usePageHeader({
-    title: 'Explore',
-    description: 'Discover agents other people have published',
-    showTabs: true,
-    tabs: agentTabs,
-  });
-  return (
-    <ComingSoon
-      icon={Compass}
-      title="Explore agents"
-      description="Browse agents the community publishes, try them, and add the ones you like to your account."
-      links={[home, { label: 'Open your assistant', to: '/agents' }]}
-    />
-  );
-}
-
-export function ExploreAgentPage() {
-  const { id } = useParams();
-  usePageHeader({ title: 'Agent', description: 'A published agent' });
-  return (
-    <ComingSoon
-      icon={Compass}
-      title="Published agents"
-      description={`The agent "${id}" can't be shown yet: published agents arrive with the Explore release.`}
-      links={[{ label: 'Back to Explore', to: '/agents/explore' }]}
     />
   );
 }

@@ -1,0 +1,185 @@
+import {
+  type Agent,
+  type ExploreList,
+  type ExploreQuery,
+  type Leaderboard,
+  type LeaderboardPeriod,
+  type LikeResult,
+  type PublicAgent,
+  popularity,
+} from '@flowmind/shared/agents';
+import { AppError } from '@flowmind/shared/errors';
+import type { z } from 'zod';
+import type { AccountService } from '../accounts/account.service';
+import type { Db } from '../db/client';
+import { newId } from '../db/ids';
+import { type AgentEventKind, type AgentRow, agentRepository, toAgent, utcDay } from './agent.repository';
+import { AGENT_NOT_FOUND } from './agent.service';
+
+const LEADERBOARD_SIZE = 20;
+const PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { week: 7, month: 30, all: null };
+
+/** The first UTC day a period counts: the last 7 or 30 days, today included; null for all time. */
+export function periodStart(period: LeaderboardPeriod, now = new Date()): string | null {
+  const days = PERIOD_DAYS[period];
+  if (days === null) return null;
+  return utcDay(new Date(now.getTime() - (days - 1) * 86_400_000));
+}
+
+/**
+ * The public side of agents: the gallery, likes, copying an agent into one's account, chatting
+ * with a published agent, and the leaderboard. What counts towards popularity is written here,
+ * once per person, agent, kind and day (the table's unique key), never for the agent's creator.
+ */
+export function agentGalleryService({ db, accounts }: { db: Db; accounts: AccountService }) {
+  const repo = agentRepository(db);
+
+  async function isMember(accountId: string, userId: string) {
+    try {
+      await accounts.requireMember(accountId, userId);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** A published agent; an unpublished one only for members of its account. */
+  async function visibleAgent(agentId: string, userId: string): Promise<AgentRow> {
+    const agent = await repo.byId(agentId);
+    if (!agent || (!agent.publishedAt && !(await isMember(agent.accountId, userId))))
+      throw new AppError('not_found', AGENT_NOT_FOUND);
+    return agent;
+  }
+
+  async function publishedAgent(agentId: string): Promise<AgentRow> {
+    const agent = await repo.byId(agentId);
+    if (!agent?.publishedAt) throw new AppError('not_found', AGENT_NOT_FOUND);
+    return agent;
+  }
+
+  async function count(agent: AgentRow, userId: string, kind: AgentEventKind) {
+    if (agent.createdBy === userId) return;
+    await repo.recordEvent({ agentId: agent.id, userId, kind, day: utcDay() });
+  }
+
+  return {
+    async list({ userId, query }: { userId: string; query: z.output<typeof ExploreQuery> }): Promise<ExploreList> {
+      const agents = await repo.listPublished({
+        userId,
+        q: query.q || undefined,
+        category: query.category,
+        sort: query.sort,
+        offset: query.offset,
+        limit: query.limit + 1,
+      });
+      const page = agents.slice(0, query.limit);
+      return { agents: page, nextOffset: agents.length > query.limit ? query.offset + query.limit : null };
+    },
+
+    async get({ agentId, userId }: { agentId: string; userId: string }): Promise<PublicAgent> {
+      await visibleAgent(agentId, userId);
+      const view = await repo.publicView(agentId, userId);
+      if (!view) throw new AppError('not_found', AGENT_NOT_FOUND);
+      return view;
+    },
+
+    async like({ agentId, userId, liked }: { agentId: string; userId: string; liked: boolean }): Promise<LikeResult> {
+      const agent = await publishedAgent(agentId);
+      if (liked) {
+        await repo.like(agent.id, userId);
+        await count(agent, userId, 'like');
+      } else {
+        await repo.unlike(agent.id, userId);
+      }
+      return { liked, likes: await repo.likeCount(agent.id) };
+    },
+
+    /**
+     * Copies a published agent into one of the caller's accounts: what it says and how it looks,
+     * none of the creator's choices that belong to their account (model, tools).
+     */
+    async use({ agentId, userId, accountId }: { agentId: string; userId: string; accountId: string }): Promise<Agent> {
+      const agent = await publishedAgent(agentId);
+      await accounts.requireMember(accountId, userId);
+      const copy = await repo.insert({
+        id: newId('agt'),
+        accountId,
+        createdBy: userId,
+        name: agent.name,
+        avatar: agent.avatar,
+        color: agent.color,
+        description: agent.description,
+        instructions: agent.instructions,
+        model: null,
+        starterPrompts: agent.starterPrompts,
+        category: agent.category,
+        tools: [],
+      });
+      await count(agent, userId, 'use');
+      return toAgent(copy);
+    },
+
+    /**
+     * A new chat with an agent in `accountId` (already checked to be the caller's): allowed for the
+     * account's own agents and for published ones; counts as a conversation.
+     */
+    async startChat({ agentId, userId, accountId }: { agentId: string; userId: string; accountId: string }) {
+      const agent = await repo.byId(agentId);
+      if (!agent || (agent.accountId !== accountId && !agent.publishedAt))
+        throw new AppError('not_found', AGENT_NOT_FOUND, 'agentId');
+      await count(agent, userId, 'chat');
+    },
+
+    /**
+     * What an answer in a chat with the agent runs with: its instructions, and its model when the
+     * chat is in the agent's own account (elsewhere the chatting account's model answers). Null when
+     * the agent is gone, or no longer published for a chat in another account.
+     */
+    async forAnswer({
+      agentId,
+      accountId,
+    }: {
+      agentId: string;
+      accountId: string;
+    }): Promise<{ system: string | null; model: string | null } | null> {
+      const agent = await repo.byId(agentId);
+      if (!agent) return null;
+      const own = agent.accountId === accountId;
+      if (!own && !agent.publishedAt) return null;
+      return { system: agent.instructions || null, model: own ? agent.model : null };
+    },
+
+    async leaderboard({ period }: { period: LeaderboardPeriod }): Promise<Leaderboard> {
+      const since = periodStart(period);
+      const [agents, creators] = await Promise.all([
+        repo.topAgents(since, LEADERBOARD_SIZE),
+        repo.topCreators(since, LEADERBOARD_SIZE),
+      ]);
+      return {
+        period,
+        agents: agents.map((row, index) => {
+          const counts = { chats: row.chats, likes: row.likes, uses: row.uses };
+          return {
+            rank: index + 1,
+            agent: {
+              id: row.id,
+              name: row.name,
+              avatar: row.avatar,
+              color: row.color as PublicAgent['color'],
+              category: row.category as PublicAgent['category'],
+              creatorName: row.creatorName ?? 'A former member',
+            },
+            counts,
+            score: popularity(counts),
+          };
+        }),
+        creators: creators.map((row, index) => {
+          const counts = { chats: row.chats, likes: row.likes, uses: row.uses };
+          return { rank: index + 1, name: row.name, agents: row.agents, counts, score: popularity(counts) };
+        }),
+      };
+    },
+  };
+}
+
+export type AgentGalleryService = ReturnType<typeof agentGalleryService>;

@@ -1,0 +1,272 @@
+import type { Agent, Leaderboard, PublicAgent } from '@flowmind/shared/agents';
+import type { ChatStreamEvent } from '@flowmind/shared/chat';
+import { readJsonLines } from '@flowmind/shared/chat';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentEvents } from '../db/schema';
+import { type OpenAiServer, startOpenAiServer } from '../test/openai-server';
+import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../test/test-server';
+import { utcDay } from './agent.repository';
+import { periodStart } from './agent-gallery.service';
+
+type Member = Awaited<ReturnType<typeof signUpVerified>>;
+let model: OpenAiServer;
+let server: TestServer;
+let creator: Member;
+let reader: Member;
+let other: Member;
+
+const SECRET_INSTRUCTIONS = 'You are Captain Haiku. Secret recipe: 7 herbs.';
+
+beforeAll(async () => {
+  model = await startOpenAiServer({ models: ['gpt-4o-mini', 'creator-model'] });
+  server = await startTestServer({ OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-test' });
+  creator = await signUpVerified(server, { name: 'Cora Creator', email: 'cora@example.com' });
+  reader = await signUpVerified(server, { name: 'Rex Reader', email: 'rex@example.com' });
+  other = await signUpVerified(server, { name: 'Olga Other', email: 'olga@example.com' });
+});
+afterAll(async () => {
+  await server.close();
+  await model.close();
+});
+
+const accountOf = (member: Member) => member.user.personal_account_id;
+
+async function makeAgent(member: Member, fields: Record<string, unknown> = {}): Promise<Agent> {
+  const res = await member.client.post('/api/agents', {
+    accountId: accountOf(member),
+    name: 'Haiku helper',
+    avatar: '🌸',
+    color: 'rose',
+    description: 'Answers in haiku.',
+    instructions: SECRET_INSTRUCTIONS,
+    model: 'env-openai:creator-model',
+    starterPrompts: ['Write a haiku about Mondays'],
+    category: 'writing',
+    tools: ['web-search'],
+    ...fields,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body as Agent;
+}
+
+async function publish(member: Member, agentId: string) {
+  const res = await member.client.patch(`/api/agents/${agentId}`, { published: true });
+  expect(res.status, res.text).toBe(200);
+  return res.body as Agent;
+}
+
+/** Starts a chat with an agent and sends one message; the answer's final event. */
+async function chatWith(member: Member, agentId: string, text = 'Hello') {
+  const created = await member.client.post('/api/chats', { accountId: accountOf(member), agentId });
+  if (created.status !== 201) return { status: created.status, body: created.body };
+  const response = await fetch(`${server.baseUrl}/api/chats/${created.body.id}/messages`, {
+    method: 'POST',
+    headers: { origin: TEST_APP_URL, cookie: member.client.cookieHeader, 'content-type': 'application/json' },
+    body: JSON.stringify({ text }),
+  });
+  const events: ChatStreamEvent[] = [];
+  await readJsonLines<ChatStreamEvent>(response.body as ReadableStream<Uint8Array>, (event) => {
+    events.push(event);
+    return false;
+  });
+  return { status: 201, body: created.body, done: events[events.length - 1] };
+}
+
+const leaderboard = async (member: Member, period: string) =>
+  (await member.client.get(`/api/leaderboard?period=${period}`)).body as Leaderboard;
+const rowOf = (board: Leaderboard, agentId: string) => board.agents.find((row) => row.agent.id === agentId);
+
+describe('custom agents', () => {
+  it('makes, lists, edits, duplicates and deletes agents in an account', async () => {
+    const agent = await makeAgent(creator);
+    expect(agent).toMatchObject({ name: 'Haiku helper', published: false, tools: ['web-search'] });
+    const edited = await creator.client.patch(`/api/agents/${agent.id}`, {
+      name: 'Haiku master',
+      starterPrompts: ['a', 'b', 'c', 'd'],
+    });
+    expect(edited.body).toMatchObject({ name: 'Haiku master', starterPrompts: ['a', 'b', 'c', 'd'] });
+    const tooMany = await creator.client.patch(`/api/agents/${agent.id}`, {
+      starterPrompts: ['1', '2', '3', '4', '5'],
+    });
+    expect(tooMany.status).toBe(400);
+    const copy = await creator.client.post(`/api/agents/${agent.id}/duplicate`);
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({
+      name: 'Haiku master (copy)',
+      instructions: SECRET_INSTRUCTIONS,
+      published: false,
+    });
+    const list = await creator.client.get(`/api/agents?accountId=${accountOf(creator)}`);
+    expect(list.body.agents.map((a: Agent) => a.id)).toEqual(expect.arrayContaining([agent.id, copy.body.id]));
+    expect((await creator.client.delete(`/api/agents/${copy.body.id}`)).status).toBe(204);
+    expect((await creator.client.get(`/api/agents/${copy.body.id}`)).status).toBe(404);
+  });
+
+  it("keeps an account's agents to its members", async () => {
+    const agent = await makeAgent(creator);
+    expect((await reader.client.get(`/api/agents?accountId=${accountOf(creator)}`)).status).toBe(404);
+    expect((await reader.client.get(`/api/agents/${agent.id}`)).status).toBe(404);
+    expect((await reader.client.patch(`/api/agents/${agent.id}`, { name: 'Mine now' })).status).toBe(404);
+    expect((await reader.client.patch(`/api/agents/${agent.id}`, { published: true })).status).toBe(404);
+    expect((await reader.client.post(`/api/agents/${agent.id}/duplicate`)).status).toBe(404);
+    expect((await reader.client.delete(`/api/agents/${agent.id}`)).status).toBe(404);
+    expect((await reader.client.post(`/api/agents`, { accountId: accountOf(creator), name: 'X' })).status).toBe(404);
+    // Unpublished, it is not in the gallery and cannot be chatted with, liked or copied by others.
+    expect((await reader.client.get(`/api/explore/agents/${agent.id}`)).status).toBe(404);
+    expect((await chatWith(reader, agent.id)).status).toBe(404);
+    expect((await reader.client.post(`/api/explore/agents/${agent.id}/like`)).status).toBe(404);
+    const use = await reader.client.post(`/api/explore/agents/${agent.id}/use`, { accountId: accountOf(reader) });
+    expect(use.status).toBe(404);
+    expect((await creator.client.get(`/api/agents/${agent.id}`)).body.name).toBe('Haiku helper');
+  });
+
+  it('answers with the agent’s instructions after the product’s prompt, on its model in its own account', async () => {
+    model.setReply(() => 'A haiku.');
+    const agent = await makeAgent(creator);
+    const chat = await chatWith(creator, agent.id);
+    expect(chat.body.agentId).toBe(agent.id);
+    expect(chat.done).toMatchObject({ type: 'done', message: { status: 'done', model: 'env-openai:creator-model' } });
+    const system = String(model.requests[model.requests.length - 1]?.body.messages[0]?.content);
+    expect(system).toMatch(/^You are Flowmind/);
+    expect(system.endsWith(SECRET_INSTRUCTIONS)).toBe(true);
+  });
+});
+
+describe('the gallery', () => {
+  it('shows a published agent without its instructions, model, tools or account', async () => {
+    const agent = await makeAgent(creator, { name: 'Public haiku' });
+    await publish(creator, agent.id);
+    for (const path of [
+      `/api/explore/agents?q=${encodeURIComponent('public haiku')}`,
+      `/api/explore/agents/${agent.id}`,
+      `/api/explore/agents?category=writing&sort=new`,
+      '/api/leaderboard?period=all',
+    ]) {
+      const res = await reader.client.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).not.toContain('Secret recipe');
+      expect(res.text, path).not.toContain(accountOf(creator));
+      expect(res.text, path).not.toContain(creator.user.id);
+      expect(res.text, path).not.toContain('creator-model');
+      expect(res.text, path).not.toContain('web-search');
+    }
+    const listed = (await reader.client.get(`/api/explore/agents?q=public%20haiku`)).body.agents as PublicAgent[];
+    expect(listed.map((a) => a.id)).toEqual([agent.id]);
+    expect(listed[0]).toMatchObject({ creatorName: 'Cora Creator', starterPrompts: ['Write a haiku about Mondays'] });
+    expect((await reader.client.get('/api/explore/agents?category=coding&q=public%20haiku')).body.agents).toEqual([]);
+
+    // Unpublished again: gone from the gallery.
+    await creator.client.patch(`/api/agents/${agent.id}`, { published: false });
+    expect((await reader.client.get(`/api/explore/agents/${agent.id}`)).status).toBe(404);
+  });
+
+  it('lets anyone chat with a published agent on their own account’s model, and copy it without the creator’s choices', async () => {
+    model.setReply(() => 'Hi.');
+    const agent = await makeAgent(creator, { name: 'Chatty' });
+    await publish(creator, agent.id);
+    const chat = await chatWith(reader, agent.id);
+    expect(chat.body.accountId).toBe(accountOf(reader));
+    expect(chat.done).toMatchObject({ message: { status: 'done', model: 'env-openai:gpt-4o-mini' } });
+    expect(String(model.requests[model.requests.length - 1]?.body.messages[0]?.content)).toContain(SECRET_INSTRUCTIONS);
+
+    const used = await reader.client.post(`/api/explore/agents/${agent.id}/use`, { accountId: accountOf(reader) });
+    expect(used.status, used.text).toBe(201);
+    expect(used.body).toMatchObject({
+      accountId: accountOf(reader),
+      name: 'Chatty',
+      instructions: SECRET_INSTRUCTIONS,
+      model: null,
+      tools: [],
+      published: false,
+    });
+    // Only into an account of one's own.
+    const elsewhere = await reader.client.post(`/api/explore/agents/${agent.id}/use`, { accountId: accountOf(other) });
+    expect(elsewhere.status).toBe(404);
+  });
+});
+
+describe('the leaderboard', () => {
+  it('counts other people once per agent and day, never the creator', async () => {
+    model.setReply(() => 'Ok.');
+    const agent = await makeAgent(creator, { name: 'Counted' });
+    await publish(creator, agent.id);
+
+    // The creator's own chats, like and use count nothing.
+    await chatWith(creator, agent.id);
+    await creator.client.post(`/api/explore/agents/${agent.id}/like`);
+    await creator.client.post(`/api/explore/agents/${agent.id}/use`, { accountId: accountOf(creator) });
+    expect(rowOf(await leaderboard(reader, 'week'), agent.id)).toBeUndefined();
+
+    // Two chats, a like twice and two uses by one person the same day count once each.
+    await chatWith(reader, agent.id);
+    await chatWith(reader, agent.id);
+    const liked = await reader.client.post(`/api/explore/agents/${agent.id}/like`);
+    expect(liked.body).toEqual({ liked: true, likes: 1 });
+    await reader.client.post(`/api/explore/agents/${agent.id}/like`);
+    await reader.client.post(`/api/explore/agents/${agent.id}/use`, { accountId: accountOf(reader) });
+    await reader.client.post(`/api/explore/agents/${agent.id}/use`, { accountId: accountOf(reader) });
+    // A second person counts too.
+    await chatWith(other, agent.id);
+
+    const week = await leaderboard(reader, 'week');
+    expect(rowOf(week, agent.id)).toMatchObject({ counts: { chats: 2, likes: 1, uses: 1 }, score: 4 });
+    expect(week.creators.find((row) => row.name === 'Cora Creator')?.counts.chats).toBeGreaterThanOrEqual(2);
+    const view = (await reader.client.get(`/api/explore/agents/${agent.id}`)).body as PublicAgent;
+    expect(view).toMatchObject({ counts: { chats: 2, likes: 1, uses: 1 }, likedByMe: true });
+    expect((await creator.client.get(`/api/explore/agents/${agent.id}`)).body.likedByMe).toBe(true);
+
+    // Unliking takes the like back.
+    const unliked = await reader.client.delete(`/api/explore/agents/${agent.id}/like`);
+    expect(unliked.body).toEqual({ liked: false, likes: 0 });
+    expect(rowOf(await leaderboard(reader, 'week'), agent.id)?.counts.likes).toBe(0);
+  });
+
+  it('ranks by the period: this week, this month, all time', async () => {
+    const old = await makeAgent(creator, { name: 'Old favourite' });
+    const fresh = await makeAgent(creator, { name: 'Fresh one' });
+    await publish(creator, old.id);
+    await publish(creator, fresh.id);
+    const now = new Date();
+    const daysAgo = (days: number) => utcDay(new Date(now.getTime() - days * 86_400_000));
+    // The old agent: three people's chats 20 and 100 days ago; the fresh one: one today.
+    const events: (typeof agentEvents.$inferInsert)[] = [];
+    for (const member of [reader, other]) {
+      events.push({ agentId: old.id, userId: member.user.id, kind: 'chat', day: daysAgo(20) });
+      events.push({ agentId: old.id, userId: member.user.id, kind: 'use', day: daysAgo(100) });
+    }
+    events.push({ agentId: fresh.id, userId: reader.user.id, kind: 'chat', day: daysAgo(0) });
+    await server.db.insert(agentEvents).values(events);
+    // The same person, agent, kind and day again is refused by the table itself.
+    await expect(
+      server.db
+        .insert(agentEvents)
+        .values({ agentId: fresh.id, userId: reader.user.id, kind: 'chat', day: daysAgo(0) }),
+    ).rejects.toThrow();
+
+    const week = await leaderboard(reader, 'week');
+    expect(rowOf(week, old.id)).toBeUndefined();
+    expect(rowOf(week, fresh.id)?.counts).toEqual({ chats: 1, likes: 0, uses: 0 });
+    const month = await leaderboard(reader, 'month');
+    expect(rowOf(month, old.id)?.counts).toEqual({ chats: 2, likes: 0, uses: 0 });
+    const all = await leaderboard(reader, 'all');
+    expect(rowOf(all, old.id)?.counts).toEqual({ chats: 2, likes: 0, uses: 2 });
+    const ranks = all.agents.map((row) => row.agent.id);
+    expect(ranks.indexOf(old.id)).toBeLessThan(ranks.indexOf(fresh.id));
+    // Popular sorting in the gallery follows the same counts.
+    const popular = (await reader.client.get('/api/explore/agents?sort=popular&limit=60')).body.agents as PublicAgent[];
+    expect(popular.findIndex((a) => a.id === old.id)).toBeLessThan(popular.findIndex((a) => a.id === fresh.id));
+    const rows = await server.db
+      .select()
+      .from(agentEvents)
+      .where(and(eq(agentEvents.agentId, fresh.id), eq(agentEvents.userId, reader.user.id)));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('starts periods on the right day', () => {
+    const now = new Date('2026-03-10T23:30:00Z');
+    expect(periodStart('week', now)).toBe('2026-03-04');
+    expect(periodStart('month', now)).toBe('2026-02-09');
+    expect(periodStart('all', now)).toBeNull();
+  });
+});

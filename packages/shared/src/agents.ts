@@ -1,0 +1,194 @@
+import { z } from 'zod';
+
+/**
+ * Custom agents contract (REST under /api/agents and /api/explore). An agent belongs to an account:
+ * its name, look, instructions (the system prompt its chats run with), model and starter prompts.
+ * Publishing lists it in the public gallery, where only `PublicAgent` is shown: never the
+ * instructions, the model, the tools or anything of the account. Anyone signed in can chat with a
+ * published agent (on their own account's model), like it, or copy it into their account ("use").
+ */
+
+export const AGENT_LIMITS = {
+  name: 80,
+  avatar: 16,
+  description: 500,
+  instructions: 20_000,
+  starterPrompt: 200,
+  starterPrompts: 4,
+  tools: 50,
+  search: 100,
+} as const;
+
+export const AGENT_CATEGORIES = [
+  'productivity',
+  'writing',
+  'coding',
+  'research',
+  'marketing',
+  'education',
+  'lifestyle',
+  'other',
+] as const;
+export const AgentCategory = z.enum(AGENT_CATEGORIES);
+export type AgentCategory = z.infer<typeof AgentCategory>;
+
+export const CATEGORY_LABELS: Record<AgentCategory, string> = {
+  productivity: 'Productivity',
+  writing: 'Writing',
+  coding: 'Coding',
+  research: 'Research',
+  marketing: 'Marketing',
+  education: 'Education',
+  lifestyle: 'Lifestyle',
+  other: 'Other',
+};
+
+export const AGENT_COLORS = ['violet', 'blue', 'teal', 'green', 'amber', 'orange', 'rose', 'slate'] as const;
+export const AgentColor = z.enum(AGENT_COLORS);
+export type AgentColor = z.infer<typeof AgentColor>;
+
+const Name = z.string().trim().min(1, 'Enter a name').max(AGENT_LIMITS.name);
+/** An emoji shown on the agent's colour; empty: the name's first letter. */
+const Avatar = z.string().trim().max(AGENT_LIMITS.avatar, 'Use one emoji');
+const Description = z.string().trim().max(AGENT_LIMITS.description);
+const Instructions = z.string().trim().max(AGENT_LIMITS.instructions);
+const StarterPrompts = z
+  .array(z.string().trim().min(1).max(AGENT_LIMITS.starterPrompt))
+  .max(AGENT_LIMITS.starterPrompts, `At most ${AGENT_LIMITS.starterPrompts} starter prompts`);
+/** Tool names for later use; kept as given. */
+const Tools = z.array(z.string().min(1).max(100)).max(AGENT_LIMITS.tools);
+const ModelRef = z.string().min(1).max(300).nullable();
+
+/** An agent as its account sees it. */
+export const Agent = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  color: AgentColor,
+  description: z.string(),
+  instructions: z.string(),
+  /** A model ref (shared/ai.ts); null: the account's default. */
+  model: z.string().nullable(),
+  starterPrompts: z.array(z.string()),
+  category: AgentCategory,
+  tools: z.array(z.string()),
+  published: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Agent = z.infer<typeof Agent>;
+
+export const AgentList = z.object({ agents: z.array(Agent) });
+export type AgentList = z.infer<typeof AgentList>;
+
+export const CreateAgent = z.object({
+  accountId: z.string().min(1),
+  name: Name,
+  avatar: Avatar.default(''),
+  color: AgentColor.default('violet'),
+  description: Description.default(''),
+  instructions: Instructions.default(''),
+  model: ModelRef.default(null),
+  starterPrompts: StarterPrompts.default([]),
+  category: AgentCategory.default('other'),
+  tools: Tools.default([]),
+});
+export type CreateAgent = z.input<typeof CreateAgent>;
+
+export const UpdateAgent = z.object({
+  name: Name.optional(),
+  avatar: Avatar.optional(),
+  color: AgentColor.optional(),
+  description: Description.optional(),
+  instructions: Instructions.optional(),
+  model: ModelRef.optional(),
+  starterPrompts: StarterPrompts.optional(),
+  category: AgentCategory.optional(),
+  tools: Tools.optional(),
+  /** Lists the agent in the public gallery, or takes it out. */
+  published: z.boolean().optional(),
+});
+export type UpdateAgent = z.infer<typeof UpdateAgent>;
+
+/** How often people chatted with, liked and used an agent (each person once a day). */
+export const AgentCounts = z.object({ chats: z.number(), likes: z.number(), uses: z.number() });
+export type AgentCounts = z.infer<typeof AgentCounts>;
+
+/** A published agent as everyone sees it: nothing of the creator's account, instructions or model. */
+export const PublicAgent = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  color: AgentColor,
+  description: z.string(),
+  category: AgentCategory,
+  starterPrompts: z.array(z.string()),
+  creatorName: z.string(),
+  published: z.boolean(),
+  publishedAt: z.string().nullable(),
+  counts: AgentCounts,
+  likedByMe: z.boolean(),
+});
+export type PublicAgent = z.infer<typeof PublicAgent>;
+
+export const ExploreSort = z.enum(['popular', 'new']);
+export type ExploreSort = z.infer<typeof ExploreSort>;
+
+export const ExploreQuery = z.object({
+  q: z.string().trim().max(AGENT_LIMITS.search).optional(),
+  category: AgentCategory.optional(),
+  sort: ExploreSort.default('popular'),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  limit: z.coerce.number().int().min(1).max(60).default(24),
+});
+export type ExploreQuery = z.input<typeof ExploreQuery>;
+
+export const ExploreList = z.object({ agents: z.array(PublicAgent), nextOffset: z.number().nullable() });
+export type ExploreList = z.infer<typeof ExploreList>;
+
+export const LikeResult = z.object({ liked: z.boolean(), likes: z.number() });
+export type LikeResult = z.infer<typeof LikeResult>;
+
+/** Copies a published agent into one of the caller's accounts. */
+export const UseAgent = z.object({ accountId: z.string().min(1) });
+export type UseAgent = z.infer<typeof UseAgent>;
+
+export const LeaderboardPeriod = z.enum(['week', 'month', 'all']);
+export type LeaderboardPeriod = z.infer<typeof LeaderboardPeriod>;
+
+export const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
+  week: 'This week',
+  month: 'This month',
+  all: 'All time',
+};
+
+export const LeaderboardQuery = z.object({ period: LeaderboardPeriod.default('week') });
+export type LeaderboardQuery = z.input<typeof LeaderboardQuery>;
+
+export const LeaderboardAgent = z.object({
+  rank: z.number(),
+  agent: PublicAgent.pick({ id: true, name: true, avatar: true, color: true, category: true, creatorName: true }),
+  counts: AgentCounts,
+  score: z.number(),
+});
+export type LeaderboardAgent = z.infer<typeof LeaderboardAgent>;
+
+export const LeaderboardCreator = z.object({
+  rank: z.number(),
+  name: z.string(),
+  agents: z.number(),
+  counts: AgentCounts,
+  score: z.number(),
+});
+export type LeaderboardCreator = z.infer<typeof LeaderboardCreator>;
+
+export const Leaderboard = z.object({
+  period: LeaderboardPeriod,
+  agents: z.array(LeaderboardAgent),
+  creators: z.array(LeaderboardCreator),
+});
+export type Leaderboard = z.infer<typeof Leaderboard>;
+
+/** Popularity: each conversation, like and use counts one (each person once per agent per day). */
+export const popularity = (counts: AgentCounts) => counts.chats + counts.likes + counts.uses;
