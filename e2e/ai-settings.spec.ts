@@ -30,8 +30,9 @@ test('add an OpenAI-compatible provider, test it, choose the default model; the 
   await signedInUser(page, 'Ada');
   await page.goto('/settings/ai');
   await expect(page.getByRole('link', { name: 'AI models' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'No AI models yet' })).toBeVisible();
-  await screenshots(page, 'ai-empty');
+  // The e2e server has a provider of its own (scripts/e2e-server.ts): listed, read-only.
+  await expect(page.getByText('From the server')).toBeVisible();
+  await screenshots(page, 'ai-server-only');
 
   await page.getByRole('button', { name: 'Add provider' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add an AI provider' });
@@ -97,8 +98,9 @@ test('add an OpenAI-compatible provider, test it, choose the default model; the 
   for (const answer of await Promise.all(answers)) expect(answer).not.toContain(API_KEY);
   expect(answers.length).toBeGreaterThan(5);
 
-  // Deleting asks first; then the page is empty again.
+  // Deleting asks first; then only the server's provider is left.
   await page.getByRole('button', { name: 'Delete Local models' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete provider' }).click();
-  await expect(page.getByRole('heading', { name: 'No AI models yet' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Local models' })).toHaveCount(0);
+  await expect(page.getByText('From the server')).toBeVisible();
 });
