@@ -118,6 +118,14 @@ test('chat sessions: search, rename and delete from the list', async ({ page }) 
     await composer(page).press('Enter');
     await expect(messages(page).nth(1)).toContainText(`to "${text}"`);
   }
+  // The model picker: the default, or any model set up; the choice stays with the chat.
+  const picker = page.getByRole('combobox', { name: 'Model' });
+  await expect(picker.locator('option:checked')).toHaveText('Default (e2e-model)');
+  await picker.selectOption('env-openai:e2e-model');
+  await expect(picker).toHaveValue('env-openai:e2e-model');
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('env-openai:e2e-model');
+
   const list = page.getByRole('navigation', { name: 'Chats' });
   await list.getByRole('searchbox', { name: 'Search chats' }).fill('garden');
   await expect(list.getByRole('link')).toHaveCount(1);

@@ -163,6 +163,23 @@ export function useChat(sessionId: string | null, accountId: string | null) {
     [sessionId, queryClient],
   );
 
+  /** The model that answers next in this chat (null: the account's default). */
+  const chooseModel = useCallback(
+    async (model: string | null) => {
+      if (!sessionId) return;
+      try {
+        const session = await chatApi.update(sessionId, { model });
+        queryClient.setQueryData<ChatSessionDetail>(chatKey(sessionId), (current) =>
+          current ? { ...current, session } : current,
+        );
+      } catch (error) {
+        failures.set(sessionId, errorMessage(error, 'Could not change the model'));
+        notify();
+      }
+    },
+    [sessionId, queryClient],
+  );
+
   const dismissFailure = useCallback(() => {
     if (sessionId && failures.delete(sessionId)) notify();
   }, [sessionId]);
@@ -181,6 +198,7 @@ export function useChat(sessionId: string | null, accountId: string | null) {
     decide,
     stop,
     showVersion,
+    chooseModel,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@flowmind/shared/chat';
+import { type ChatMessage, NO_MODEL_TEXT } from '@flowmind/shared/chat';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowUp, Menu, Sparkles, Square } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -9,7 +9,9 @@ import { Sheet } from '../../components/ui/sheet';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { AgentChatBanner } from '../../features/agents/agent-chat-banner';
 import { usePublicAgent } from '../../features/agents/use-agents';
+import { useAiModels } from '../../features/ai/use-ai-models';
 import { ChatMessageView } from '../../features/chat/chat-message';
+import { ChatModelPicker } from '../../features/chat/chat-model-picker';
 import { ChatSidebar } from '../../features/chat/chat-sidebar';
 import { startChat, useChat } from '../../features/chat/use-chat';
 import { usePageHeader } from '../../features/page-header/use-page-header';
@@ -108,6 +110,8 @@ export function AssistantPage() {
   const agent = usePublicAgent(agentId).data ?? null;
   const starters = agent ? agent.starterPrompts : STARTERS;
   const [draft, setDraft] = useState('');
+  const models = useAiModels(accountId);
+  const [newChatModel, setNewChatModel] = useState<string | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
@@ -137,6 +141,7 @@ export function AssistantPage() {
           accountId,
           text,
           agentId,
+          model: newChatModel,
           onCreated: (id) => navigate(`/agents/${id}`),
         }).then(
           (accepted) => !accepted && setDraft(keep),
@@ -150,7 +155,7 @@ export function AssistantPage() {
       // A send the server refused (busy, too long): the text comes back to the box.
       void chat.send(text).then((accepted) => !accepted && setDraft(keep));
     },
-    [sessionId, accountId, agentId, queryClient, navigate, chat.send],
+    [sessionId, accountId, agentId, newChatModel, queryClient, navigate, chat.send],
   );
 
   const actions = useMemo(
@@ -204,9 +209,22 @@ export function AssistantPage() {
           <h1 className="truncate font-semibold text-sm">Assistant</h1>
           <p className="truncate text-muted-foreground text-xs">Your personal AI assistant</p>
         </div>
-        <ButtonLink variant="outline" size="sm" to="/agents/explore">
-          Explore agents
-        </ButtonLink>
+        {models.data && models.data.models.length > 0 && (
+          <ChatModelPicker
+            models={models.data}
+            value={sessionId ? (chat.session?.model ?? null) : newChatModel}
+            disabled={chat.busy}
+            onChange={(ref) => {
+              if (!sessionId) setNewChatModel(ref);
+              else void chat.chooseModel(ref);
+            }}
+          />
+        )}
+        <div className="hidden sm:block">
+          <ButtonLink variant="outline" size="sm" to="/agents/explore">
+            Explore agents
+          </ButtonLink>
+        </div>
       </header>
       <div className="flex min-h-0 flex-1">
         <aside className="hidden w-72 shrink-0 border-r bg-background md:block">{sidebar}</aside>
@@ -215,6 +233,17 @@ export function AssistantPage() {
         </Sheet>
         <main id="main" className="flex min-w-0 flex-1 flex-col">
           {agent && <AgentChatBanner agent={agent} />}
+          {models.data && models.data.models.length === 0 && (
+            <div
+              role="status"
+              className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b bg-amber-50 px-4 py-2 text-amber-900 text-sm dark:bg-amber-950/40 dark:text-amber-200"
+            >
+              <span>{NO_MODEL_TEXT} The assistant needs one to answer.</span>
+              <Link to="/settings/ai" className="font-medium underline underline-offset-2">
+                Set up an AI model in Settings
+              </Link>
+            </div>
+          )}
           <div
             ref={scroller}
             className="min-h-0 flex-1 overflow-y-auto"
