@@ -168,3 +168,36 @@ test('chat tools: adding a record waits for approval, then the record is in the 
   await expect(page).toHaveURL(/\/tables\/tbl_/);
   await expect(page.getByText('Grace Hopper')).toBeVisible();
 });
+
+test('share a chat: the link opens signed out, read-only, and stops working once revoked', async ({
+  page,
+  browser,
+}) => {
+  await signedInUser(page, 'Sharer');
+  await page.goto('/agents');
+  await composer(page).fill('Tips for a shared garden');
+  await composer(page).press('Enter');
+  await expect(messages(page).nth(1)).toContainText('to "Tips for a shared garden"');
+
+  await page.getByRole('button', { name: 'Share chat' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this chat' });
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+  expect(link).toMatch(/\/share\/cht_/);
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(link);
+  await expect(visitorPage.getByRole('heading', { name: 'Tips for a shared garden' })).toBeVisible();
+  const shared = visitorPage.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+  await expect(shared.nth(1)).toContainText('to "Tips for a shared garden"');
+  await expect(shared.nth(1).getByRole('table')).toContainText('alpha');
+  await expect(visitorPage.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+  await screenshots(visitorPage, 'assistant-shared');
+
+  await dialog.getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(dialog.getByRole('button', { name: 'Create link' })).toBeVisible();
+  await visitorPage.reload();
+  await expect(visitorPage.getByRole('heading', { name: 'This chat is not available' })).toBeVisible();
+  await visitor.close();
+});

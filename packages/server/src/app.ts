@@ -187,6 +187,7 @@ export async function buildApp({
     logger,
     agents: agentGallery,
     workspace: { notes, tables, records, flows, executions },
+    appUrl: config.appUrl,
   });
   app.addHook('onClose', () => chats.close());
   registerChatRoutes(app, { session, chats });

@@ -123,6 +123,30 @@ export type ChatStreamEvent =
 
 export const NO_MODEL_TEXT = 'No AI model is set up yet.';
 
+/** Shared chats' public ids start with this, so /share/{publicId} knows what it shows. */
+export const CHAT_PUBLIC_ID_PREFIX = 'cht_';
+
+export const ChatShare = z.object({ publicId: z.string(), url: z.string() });
+export type ChatShare = z.infer<typeof ChatShare>;
+
+/**
+ * A shared chat as anyone with the link reads it: the branch on screen, text only. Tool calls show
+ * by name, never with their inputs or results (they may hold the account's data).
+ */
+export const PublicChat = z.object({
+  title: z.string(),
+  messages: z.array(
+    z.object({
+      role: ChatRole,
+      text: z.string(),
+      tools: z.array(z.string()),
+      createdAt: z.string(),
+    }),
+  ),
+  updatedAt: z.string(),
+});
+export type PublicChat = z.infer<typeof PublicChat>;
+
 /** The branch that ends at `leafId`, oldest first: each message's parent up to the first. */
 export function branchTo<T extends { id: string; parentId: string | null }>(
   messages: readonly T[],

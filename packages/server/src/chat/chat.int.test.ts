@@ -315,6 +315,39 @@ describe('sessions', () => {
   });
 });
 
+describe('sharing a chat', () => {
+  it('gives a read-only link anyone can open signed out, without tool data, until it is revoked', async () => {
+    model.setReply(() => 'A shared answer.');
+    const chat = await newChat();
+    await send(chat.id, { text: 'Share me' });
+    const shared = await owner.client.post(`/api/chats/${chat.id}/share`);
+    expect(shared.status, shared.text).toBe(200);
+    expect(shared.body.publicId).toMatch(/^cht_/);
+    expect(shared.body.url).toBe(`${TEST_APP_URL}/share/${shared.body.publicId}`);
+    // Sharing again gives the same link; nobody else can share or revoke it.
+    expect((await owner.client.post(`/api/chats/${chat.id}/share`)).body.publicId).toBe(shared.body.publicId);
+    expect((await stranger.client.post(`/api/chats/${chat.id}/share`)).status).toBe(404);
+    expect((await stranger.client.delete(`/api/chats/${chat.id}/share`)).status).toBe(404);
+
+    const anonymous = server.client();
+    const open = await anonymous.get(`/api/public/chats/${shared.body.publicId}`);
+    expect(open.status, open.text).toBe(200);
+    expect(open.body).toMatchObject({
+      title: 'Share me',
+      messages: [
+        { role: 'user', text: 'Share me', tools: [] },
+        { role: 'assistant', text: 'A shared answer.', tools: [] },
+      ],
+    });
+    expect(open.text).not.toContain(accountOf(owner));
+    expect(open.text).not.toContain(owner.user.id);
+
+    expect((await owner.client.delete(`/api/chats/${chat.id}/share`)).status).toBe(204);
+    expect((await anonymous.get(`/api/public/chats/${shared.body.publicId}`)).status).toBe(404);
+    expect((await anonymous.get('/api/public/chats/nts_not_a_chat')).status).toBe(404);
+  });
+});
+
 describe('without a model', () => {
   it('says no model is set up instead of answering', async () => {
     const bare = await startTestServer({ OPENAI_BASE_URL: '', OPENAI_API_KEY: '' });

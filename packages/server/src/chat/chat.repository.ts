@@ -103,6 +103,21 @@ export function chatRepository(db: Db) {
       return row as ChatSessionRow;
     },
 
+    /** Gives the session a public id unless it has one (two clicks at once share one link). */
+    async sharePublicly(sessionId: string, candidate: string): Promise<string> {
+      const [row] = await db
+        .update(chatSessions)
+        .set({ publicId: sql`coalesce(${chatSessions.publicId}, ${candidate})` })
+        .where(eq(chatSessions.id, sessionId))
+        .returning({ publicId: chatSessions.publicId });
+      return row?.publicId ?? candidate;
+    },
+
+    async sessionByPublicId(publicId: string): Promise<ChatSessionRow | null> {
+      const [row] = await db.select().from(chatSessions).where(eq(chatSessions.publicId, publicId));
+      return row ?? null;
+    },
+
     async deleteSession(sessionId: string) {
       await db.delete(chatSessions).where(eq(chatSessions.id, sessionId));
     },

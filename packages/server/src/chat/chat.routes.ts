@@ -4,10 +4,12 @@ import {
   ChatSession,
   ChatSessionDetail,
   ChatSessionList,
+  ChatShare,
   type ChatStreamEvent,
   CreateChatSession,
   DecideToolCall,
   ListChatSessions,
+  PublicChat,
   RegenerateChatMessage,
   SendChatMessage,
   UpdateChatSession,
@@ -22,6 +24,7 @@ import type { ChatService } from './chat.service';
 const Id = z.string().min(1).max(64);
 const SessionParams = z.object({ sessionId: Id });
 const MessageParams = z.object({ messageId: Id });
+const PublicParams = z.object({ publicId: Id });
 const ToolCallParams = z.object({ messageId: Id, toolCallId: z.string().min(1).max(200) });
 const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Assistant'], ...route } } });
 const STREAM_NOTE = 'Answers application/x-ndjson: one ChatStreamEvent per line until a `done` event.';
@@ -96,6 +99,39 @@ export function registerChatRoutes(
       await chats.remove({ ...parse(SessionParams, req.params), userId: user.id });
       return reply.status(204).send();
     },
+  );
+  app.post(
+    '/api/chats/:sessionId/share',
+    doc({ summary: 'Share a chat read-only by link', params: SessionParams, response: ChatShare }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return chats.share({ ...parse(SessionParams, req.params), userId: user.id });
+    },
+  );
+  app.delete(
+    '/api/chats/:sessionId/share',
+    doc({ summary: 'Stop sharing a chat: the link stops working', params: SessionParams, status: 204 }),
+    async (req, reply) => {
+      const user = await session.requireUser(req);
+      await chats.unshare({ ...parse(SessionParams, req.params), userId: user.id });
+      return reply.status(204).send();
+    },
+  );
+  app.get(
+    '/api/public/chats/:publicId',
+    {
+      config: {
+        doc: {
+          tags: ['Assistant'],
+          public: true,
+          summary: 'A shared chat, read-only, for anyone with the link',
+          params: PublicParams,
+          response: PublicChat,
+        },
+        rateLimit: { max: 300, timeWindow: '1 minute' },
+      },
+    },
+    async (req) => chats.publicChat(parse(PublicParams, req.params).publicId),
   );
   app.post(
     '/api/chats/:sessionId/messages',

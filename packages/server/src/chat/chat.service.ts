@@ -1,15 +1,18 @@
 import {
   branchTo,
   CHAT_LIMITS,
+  CHAT_PUBLIC_ID_PREFIX,
   type ChatMessage,
   type ChatPart,
   type ChatSession,
   type ChatSessionDetail,
   type ChatSessionList,
+  type ChatShare,
   type ChatStreamEvent,
   type ChatToolPart,
   type CreateChatSession,
   type ListChatSessions,
+  type PublicChat,
   type RegenerateChatMessage,
   type SendChatMessage,
   type UpdateChatSession,
@@ -81,6 +84,7 @@ export function chatService({
   logger,
   workspace,
   agents,
+  appUrl = '',
 }: {
   db: Db;
   accounts: AccountService;
@@ -90,6 +94,8 @@ export function chatService({
   workspace?: WorkspaceServices;
   /** Custom agents: who may chat with which, and what an agent's answers run with. */
   agents: Pick<AgentGalleryService, 'startChat' | 'forAnswer'>;
+  /** Where share links point. */
+  appUrl?: string;
 }) {
   const repo = chatRepository(db);
   const runner = chatRunner({ repo, models, logger });
@@ -444,6 +450,38 @@ export function chatService({
         await repo.requestStop(message.id);
       }
       return toChatMessage((await repo.message(message.id)) ?? message);
+    },
+
+    /** A read-only link to the chat (the same one again if it is shared already). */
+    async share({ sessionId, userId }: { sessionId: string; userId: string }): Promise<ChatShare> {
+      const session = await ownSession(sessionId, userId);
+      const publicId = session.publicId ?? (await repo.sharePublicly(session.id, newId('cht', 24)));
+      return { publicId, url: `${appUrl}/share/${publicId}` };
+    },
+
+    async unshare({ sessionId, userId }: { sessionId: string; userId: string }) {
+      const session = await ownSession(sessionId, userId);
+      await repo.updateSession(session.id, { publicId: null });
+    },
+
+    /** What anyone with the link sees; not found once the link is revoked or the chat deleted. */
+    async publicChat(publicId: string): Promise<PublicChat> {
+      const session = publicId.startsWith(CHAT_PUBLIC_ID_PREFIX) ? await repo.sessionByPublicId(publicId) : null;
+      if (!session) throw new AppError('not_found', 'This chat is not shared');
+      const branch = branchTo(await repo.messages(session.id), session.leafId);
+      return {
+        title: session.title || 'Shared chat',
+        messages: branch.map((message) => {
+          const parts = message.parts as ChatPart[];
+          return {
+            role: message.role as PublicChat['messages'][number]['role'],
+            text: parts.map((part) => (part.type === 'text' ? part.text : '')).join(''),
+            tools: parts.flatMap((part) => (part.type === 'tool' ? [part.toolName] : [])),
+            createdAt: message.createdAt.toISOString(),
+          };
+        }),
+        updatedAt: session.updatedAt.toISOString(),
+      };
     },
 
     /** Follows an answer: for a reload in the middle of one. */

@@ -3,8 +3,8 @@ import { ApiError, errorMessage } from '../lib/api';
 import { ButtonLink } from './ui/button';
 import { EmptyState } from './ui/empty-state';
 
-/** A shared link (form, note) that could not be opened: gone (404) or failing, with a way home. */
-export function ShareUnavailable({ error, what }: { error: unknown; what: 'form' | 'note' }) {
+/** A shared link (form, note, chat) that could not be opened: gone (404) or failing, with a way home. */
+export function ShareUnavailable({ error, what }: { error: unknown; what: 'form' | 'note' | 'chat' }) {
   const missing = error instanceof ApiError && error.status === 404;
   return (
     <EmptyState

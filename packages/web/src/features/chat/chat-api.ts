@@ -2,7 +2,9 @@ import {
   type ChatSession,
   type ChatSessionDetail,
   type ChatSessionList,
+  type ChatShare,
   type ChatStreamEvent,
+  type PublicChat,
   readJsonLines,
   type SendChatMessage,
   type UpdateChatSession,
@@ -93,5 +95,8 @@ export const chatApi = {
       body: { approved },
       ...options,
     }),
+  share: (sessionId: string) => api<ChatShare>(`${chatPath(sessionId)}/share`, { method: 'POST' }),
+  unshare: (sessionId: string) => api<void>(`${chatPath(sessionId)}/share`, { method: 'DELETE' }),
+  publicChat: (publicId: string) => api<PublicChat>(`/api/public/chats/${encodeURIComponent(publicId)}`),
   stop: (messageId: string) => api(`${messagePath(messageId)}/stop`, { method: 'POST' }),
 };

@@ -1,14 +1,10 @@
 import type { NoteDetail } from '@flowmind/shared/notes';
-import { Check, Copy, Globe, Link2Off } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { errorMessage } from '../../lib/api';
+import { ShareLinkDialog } from '../../components/share-link-dialog';
 import { notesApi } from './notes-api';
 
-export const shareUrl = (publicId: string) => `${window.location.origin}/share/${publicId}`;
+export { shareUrl } from '../../components/share-link-dialog';
 
-/** Share by link: anyone with it can read the note (signed out too) until the link is revoked. */
+/** Share a note by link: anyone with it can read the note (signed out too) until the link is revoked. */
 export function ShareNoteDialog({
   note,
   open,
@@ -20,85 +16,15 @@ export function ShareNoteDialog({
   onOpenChange: (open: boolean) => void;
   onChanged: () => void;
 }) {
-  const [pending, setPending] = useState<'share' | 'revoke' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
-  const url = note.publicId ? shareUrl(note.publicId) : null;
-
-  const act = async (kind: 'share' | 'revoke') => {
-    setPending(kind);
-    setError(null);
-    try {
-      if (kind === 'share') await notesApi.share(note.id);
-      else await notesApi.unshare(note.id);
-      onChanged();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setPending(null);
-    }
-  };
-
-  const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      setError('Could not copy: select the link and copy it yourself.');
-    }
-  };
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent
-          title="Share this note"
-          description={
-            url
-              ? 'Anyone with the link can read this note, without signing in. They cannot edit it.'
-              : 'Create a link that anyone can use to read this note, without signing in.'
-          }
-        >
-          {url ? (
-            <div className="grid gap-3">
-              <div className="flex items-center gap-2">
-                <input
-                  readOnly
-                  aria-label="Share link"
-                  value={url}
-                  onFocus={(event) => event.currentTarget.select()}
-                  className="h-9 min-w-0 flex-1 rounded-md border border-input bg-surface px-3 font-mono text-xs"
-                />
-                <Button variant="outline" onClick={() => void copy()}>
-                  {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-                  {copied ? 'Copied' : 'Copy link'}
-                </Button>
-              </div>
-              <div className="flex items-center justify-between gap-2">
-                <a href={url} target="_blank" rel="noreferrer" className="text-primary text-sm hover:underline">
-                  Open the shared page
-                </a>
-                <Button variant="ghost" pending={pending === 'revoke'} onClick={() => void act('revoke')}>
-                  <Link2Off aria-hidden="true" />
-                  Stop sharing
-                </Button>
-              </div>
-            </div>
-          ) : (
-            <Button className="justify-self-start" pending={pending === 'share'} onClick={() => void act('share')}>
-              <Globe aria-hidden="true" />
-              Create link
-            </Button>
-          )}
-          {error && (
-            <p role="alert" className="text-destructive text-sm">
-              {error}
-            </p>
-          )}
-        </DialogContent>
-      )}
-    </Dialog>
+    <ShareLinkDialog
+      what="note"
+      publicId={note.publicId}
+      share={() => notesApi.share(note.id)}
+      revoke={() => notesApi.unshare(note.id)}
+      open={open}
+      onOpenChange={onOpenChange}
+      onChanged={onChanged}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { type ChatMessage, NO_MODEL_TEXT } from '@flowmind/shared/chat';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowUp, Menu, Sparkles, Square } from 'lucide-react';
+import { ArrowLeft, ArrowUp, Menu, Share2, Sparkles, Square } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ShareLinkDialog } from '../../components/share-link-dialog';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { LogoMark } from '../../components/ui/logo';
 import { Sheet } from '../../components/ui/sheet';
@@ -10,6 +11,7 @@ import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { AgentChatBanner } from '../../features/agents/agent-chat-banner';
 import { usePublicAgent } from '../../features/agents/use-agents';
 import { useAiModels } from '../../features/ai/use-ai-models';
+import { chatApi } from '../../features/chat/chat-api';
 import { ChatMessageView } from '../../features/chat/chat-message';
 import { ChatModelPicker } from '../../features/chat/chat-model-picker';
 import { ChatSidebar } from '../../features/chat/chat-sidebar';
@@ -114,6 +116,7 @@ export function AssistantPage() {
   const [newChatModel, setNewChatModel] = useState<string | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
 
@@ -220,12 +223,34 @@ export function AssistantPage() {
             }}
           />
         )}
+        {chat.session && (
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label="Share chat"
+            title="Share chat"
+            onClick={() => setSharing(true)}
+          >
+            <Share2 />
+          </Button>
+        )}
         <div className="hidden sm:block">
           <ButtonLink variant="outline" size="sm" to="/agents/explore">
             Explore agents
           </ButtonLink>
         </div>
       </header>
+      {chat.session && (
+        <ShareLinkDialog
+          what="chat"
+          publicId={chat.session.publicId}
+          share={() => chatApi.share(chat.session?.id as string)}
+          revoke={() => chatApi.unshare(chat.session?.id as string)}
+          open={sharing}
+          onOpenChange={setSharing}
+          onChanged={() => void chat.detail.refetch()}
+        />
+      )}
       <div className="flex min-h-0 flex-1">
         <aside className="hidden w-72 shrink-0 border-r bg-background md:block">{sidebar}</aside>
         <Sheet open={menuOpen} onOpenChange={setMenuOpen} title="Chats">

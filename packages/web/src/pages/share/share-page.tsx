@@ -1,3 +1,4 @@
+import { CHAT_PUBLIC_ID_PREFIX } from '@flowmind/shared/chat';
 import { NOTE_PUBLIC_ID_PREFIX } from '@flowmind/shared/notes';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
@@ -8,14 +9,17 @@ import { usePublicForm } from '../../features/tables/use-public-form';
 
 // Notes bring the editor's code; a shared form should not have to load it.
 const SharedNote = lazy(() => import('../../features/notes/shared-note').then((m) => ({ default: m.SharedNote })));
+const SharedChat = lazy(() => import('../../features/chat/shared-chat').then((m) => ({ default: m.SharedChat })));
 
-/** /share/{publicId}: a shared note or form (told apart by the id's prefix), open to anyone with the link. */
+/** /share/{publicId}: a shared note, chat or form (told apart by the id's prefix), open to anyone with the link. */
 export function SharePage() {
   const publicId = useParams().publicId as string;
-  if (!publicId.startsWith(NOTE_PUBLIC_ID_PREFIX)) return <SharedForm publicId={publicId} />;
+  const isNote = publicId.startsWith(NOTE_PUBLIC_ID_PREFIX);
+  const isChat = publicId.startsWith(CHAT_PUBLIC_ID_PREFIX);
+  if (!isNote && !isChat) return <SharedForm publicId={publicId} />;
   return (
     <Suspense fallback={<div className="mx-auto h-40 w-full max-w-3xl animate-pulse rounded-xl bg-muted" />}>
-      <SharedNote publicId={publicId} />
+      {isNote ? <SharedNote publicId={publicId} /> : <SharedChat publicId={publicId} />}
     </Suspense>
   );
 }
