@@ -36,7 +36,7 @@ function freePort(): Promise<number> {
 }
 
 /** The app on `database` on a free port, with a signed-in (verified) user; `call` goes through HTTP as them. */
-export async function startBenchApp(database: Database) {
+export async function startBenchApp(database: Database, { env }: { env?: NodeJS.ProcessEnv } = {}) {
   // The app's own address is its URL: the live socket (note editing) refuses any other Origin.
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -53,6 +53,7 @@ export async function startBenchApp(database: Database) {
     mailer: createMailer({ smtpUrl: null, from: 'bench@localhost', logger }),
     logger,
     secret: 'bench-secret-0123456789abcdefghijklmnopq',
+    ...(env ? { env } : {}),
   });
   await app.listen({ port, host: '127.0.0.1' });
   const headers = { origin: base, 'content-type': 'application/json' };
@@ -97,17 +98,17 @@ export async function startBenchApp(database: Database) {
   };
 }
 
-/** Scrolls the grid 400 px per frame for 3 s and describes the frame rate. */
-export async function scrollFrames(page: Page): Promise<string> {
+/** Scrolls the grid (or another scroll container) 400 px per frame for 3 s and describes the frame rate. */
+export async function scrollFrames(page: Page, selector = '[role="grid"]', step = 400): Promise<string> {
   // A string, not a function: the TypeScript loader would add helpers the page does not have.
   const frames = (await page.evaluate(`(async () => {
     const stamps = [];
-    const grid = document.querySelector('[role="grid"]'); // its own scroll container
+    const grid = document.querySelector(${JSON.stringify(selector)}); // its own scroll container
     const until = performance.now() + 3000;
     await new Promise((resolve) => {
       const frame = (now) => {
         stamps.push(now);
-        grid.scrollTop += 400;
+        grid.scrollTop += ${step};
         if (now < until) requestAnimationFrame(frame);
         else resolve();
       };
@@ -116,7 +117,7 @@ export async function scrollFrames(page: Page): Promise<string> {
     return stamps;
   })()`)) as number[];
   const gaps = frames.slice(1).map((t, i) => t - (frames[i] as number));
-  return `scrolling 400 px per frame for 3 s: ${(frames.length / 3).toFixed(0)} fps, frame p50 ${ms(percentile(gaps, 50))}, p95 ${ms(percentile(gaps, 95))}`;
+  return `scrolling ${Math.abs(step)} px per frame for 3 s: ${(frames.length / 3).toFixed(0)} fps, frame p50 ${ms(percentile(gaps, 50))}, p95 ${ms(percentile(gaps, 95))}`;
 }
 
 /** Runs a bench on a fresh PostgreSQL database made under `adminUrl`, dropped afterwards. */

@@ -120,13 +120,28 @@ export function AssistantPage() {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
 
-  // Stay at the bottom while an answer grows, unless the reader scrolled up.
+  // Stay at the bottom while an answer grows or rows below take their real height (they render
+  // lazily), unless the reader scrolled up. Our own scrolls are not the reader's.
+  const ownScroll = useRef(false);
+  const toBottom = useCallback(() => {
+    const element = scroller.current;
+    if (!element || !pinned.current) return;
+    ownScroll.current = true;
+    element.scrollTop = element.scrollHeight;
+    requestAnimationFrame(() => {
+      ownScroll.current = false;
+    });
+  }, []);
   const lastText = chat.branch[chat.branch.length - 1];
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the last message grows or one is added
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element && pinned.current) element.scrollTop = element.scrollHeight;
-  }, [lastText, chat.branch.length]);
+  useLayoutEffect(toBottom, [lastText, chat.branch.length]);
+  const [content, setContent] = useState<HTMLOListElement | null>(null);
+  useEffect(() => {
+    if (!content) return;
+    const observer = new ResizeObserver(toBottom);
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [content, toBottom]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new chat opens at its end
   useEffect(() => {
     pinned.current = true;
@@ -271,8 +286,10 @@ export function AssistantPage() {
           )}
           <div
             ref={scroller}
-            className="min-h-0 flex-1 overflow-y-auto"
+            data-chat-scroller
+            className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
             onScroll={(event) => {
+              if (ownScroll.current) return;
               const element = event.currentTarget;
               pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < 80;
             }}
@@ -315,7 +332,7 @@ export function AssistantPage() {
             ) : chat.detail.isPending ? (
               <p className="px-4 py-8 text-center text-muted-foreground text-sm">Loading chat…</p>
             ) : (
-              <ol className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6" aria-label="Messages">
+              <ol ref={setContent} className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6" aria-label="Messages">
                 {chat.branch.map((message) => (
                   <li key={message.id}>
                     <ChatMessageView
