@@ -1,5 +1,5 @@
 // `npm run bench -- agents`: the assistant's figures of issue 6, on the embedded database (file-backed
-// PGlite, as `npm start` runs):
+// PGlite, as `npm start` runs) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL:
 //   - time to first token: from sending a message to the first words of the answer arriving,
 //     through Flowmind (POST /api/chats/{id}/messages, NDJSON) and straight from the model server
 //     (the same streaming request to it), and the difference: Flowmind's own overhead. The model is
@@ -11,7 +11,7 @@
 import type { Database } from '../packages/server/src/db/client';
 import { chatMessages, chatSessions } from '../packages/server/src/db/schema';
 import { type ChatRequest, startOpenAiServer } from '../packages/server/src/test/openai-server';
-import { ms, onEmbedded, scrollFrames, startBenchApp, timed } from './bench-app';
+import { ms, onEmbedded, onPostgres, scrollFrames, startBenchApp, timed } from './bench-app';
 import { percentile } from './support';
 
 const RUNS = Number(process.env.BENCH_CHAT_RUNS ?? 40);
@@ -79,7 +79,10 @@ async function benchOn(label: string, database: Database) {
           headers: { origin: base, cookie: cookie(), 'content-type': 'application/json' },
           body: JSON.stringify({ text: `Say hello ${run}` }),
         }),
-        (line) => line.includes('"type":"text-delta"'),
+        // The first words: a delta, or (from a model faster than the first save) the answer itself.
+        (line) =>
+          line.includes('"type":"text-delta"') ||
+          (line.includes('"role":"assistant"') && line.includes('"type":"text","text":"')),
       );
       // The same request the app made, sent by us: the model server's own time to first token.
       const straight = await untilFirst(
@@ -150,3 +153,10 @@ async function benchOn(label: string, database: Database) {
 }
 
 await onEmbedded((database) => benchOn('embedded database (PGlite, file-backed)', database));
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (adminUrl) {
+  await onPostgres(adminUrl, (database) => benchOn('PostgreSQL', database));
+} else {
+  console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it.)');
+}

@@ -7,7 +7,7 @@ import {
 } from '@flowmind/shared/chat';
 import { type ModelMessage, stepCountIs, streamText, type Tool } from 'ai';
 import type { Logger } from 'pino';
-import type { AiModels } from '../ai/ai-models';
+import type { AiModels, ResolvedModel } from '../ai/ai-models';
 import { aiFailure } from '../flows/ai/ai-api';
 import { type ChatMessageRow, type ChatRepository, toChatMessage } from './chat.repository';
 import { answerToModelMessages } from './chat-tools';
@@ -24,6 +24,7 @@ export type Generation = {
 };
 
 export const STOPPED_BY_USER = 'Stopped';
+export const NOT_SAVED = 'This message could not be saved, so the answer was stopped. Try again.';
 export const INTERRUPTED =
   'The answer was interrupted because the server stopped while writing it. Regenerate it to try again.';
 
@@ -93,6 +94,8 @@ export function chatRunner({
     tools,
     needsApproval = () => false,
     system,
+    saved: rowSaved = Promise.resolve(),
+    model: modelLookup,
   }: {
     row: ChatMessageRow;
     accountId: string;
@@ -104,6 +107,10 @@ export function chatRunner({
     needsApproval?: (toolName: string) => boolean;
     /** A custom agent's instructions, read after the product's own prompt. */
     system?: string | null;
+    /** Settles once the answer's row is in the database: saves wait for it. */
+    saved?: Promise<unknown>;
+    /** The model, when the caller already began looking it up (else it is looked up here). */
+    model?: Promise<ResolvedModel | null>;
   }): Generation {
     // An answer continued after an approval goes on from what it already holds.
     const parts: ChatPart[] = structuredClone(row.parts as ChatPart[]);
@@ -135,8 +142,9 @@ export function chatRunner({
     const save = (): Promise<void> => {
       if (saving) return saving;
       lastSave = Date.now();
-      saving = repo
-        .saveProgress(row.id, { parts: structuredClone(parts) })
+      const snapshotParts = structuredClone(parts);
+      saving = rowSaved
+        .then(() => repo.saveProgress(row.id, { parts: snapshotParts }))
         .then((saved) => {
           updatedAt = new Date();
           if (saved?.stopRequested) abort.abort(STOPPED_BY_USER);
@@ -147,12 +155,19 @@ export function chatRunner({
         });
       return saving;
     };
+    // The rows are written while the model starts: if that fails, the answer stops and says why.
+    let notSaved = false;
+    rowSaved.catch((failure) => {
+      notSaved = true;
+      logger.error({ err: failure, messageId: row.id }, 'saving a chat message failed');
+      abort.abort(NOT_SAVED);
+    });
     const heartbeat = setInterval(() => void save(), heartbeatMs);
     heartbeat.unref();
 
     async function run() {
       try {
-        const resolved = await models.resolve(accountId, modelRef);
+        const resolved = await (modelLookup ?? models.resolve(accountId, modelRef));
         if (!resolved) {
           status = 'error';
           error = NO_MODEL_TEXT;
@@ -228,7 +243,12 @@ export function chatRunner({
       } finally {
         clearInterval(heartbeat);
         await saving;
+        if (notSaved) {
+          status = 'error';
+          error = NOT_SAVED;
+        }
         try {
+          await rowSaved;
           await repo.saveProgress(row.id, { parts, status, error, model });
           updatedAt = new Date();
         } catch (failure) {

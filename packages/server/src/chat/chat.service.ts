@@ -21,7 +21,7 @@ import { AppError } from '@flowmind/shared/errors';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account.service';
 import type { AgentGalleryService } from '../agents/agent-gallery.service';
-import type { AiModels } from '../ai/ai-models';
+import type { AiModels, ResolvedModel } from '../ai/ai-models';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import {
@@ -131,38 +131,49 @@ export function chatService({
     return Promise.all((await repo.messages(sessionId)).map(settle));
   }
 
-  /** Adds an answer under `parent` (a user message) and starts writing it. */
+  /**
+   * Adds an answer under `parent` (a user message, saved with it when `parentIsNew`) and starts
+   * writing it. The model is asked at once; the rows are written meanwhile, and the answer's saves
+   * wait for them. Time to first token is then the longer of the two, not their sum.
+   */
   async function answer(
     session: ChatSessionRow,
     all: ChatMessageRow[],
-    rows: { user?: ChatMessageRow; parent: ChatMessageRow },
+    { parent, parentIsNew }: { parent: ChatMessageRow; parentIsNew: boolean },
     chosenModel: string | null,
+    /** The lookup of `chosenModel`, begun early by the caller (only without an agent, whose model may differ). */
+    early?: Promise<ResolvedModel | null>,
   ) {
     const agent = session.agentId
       ? await agents.forAnswer({ agentId: session.agentId, accountId: session.accountId })
       : null;
     const modelRef = chosenModel ?? agent?.model ?? null;
-    const [assistant] = await repo.insertMessages([
-      {
-        id: newId('msg'),
-        sessionId: session.id,
-        accountId: session.accountId,
-        parentId: rows.parent.id,
-        role: 'assistant',
-        parts: [],
-        status: 'streaming',
-        model: modelRef,
-        createdAt: new Date(Date.now() + 1),
-      },
+    const lookup = agent ? undefined : early;
+    const now = new Date();
+    const row: ChatMessageRow = {
+      id: newId('msg'),
+      sessionId: session.id,
+      accountId: session.accountId,
+      parentId: parent.id,
+      role: 'assistant',
+      parts: [],
+      status: 'streaming',
+      error: null,
+      model: modelRef,
+      stopRequested: false,
+      createdAt: new Date(Math.max(now.getTime(), parent.createdAt.getTime()) + 1),
+      updatedAt: now,
+    };
+    const saved = Promise.all([
+      repo.insertMessages(parentIsNew ? [parent, row] : [row]),
+      repo.touchSession(session.id, {
+        leafId: row.id,
+        ...(session.title ? {} : { title: titleFrom(textOfUser(parent)) }),
+      }),
     ]);
-    const row = assistant as ChatMessageRow;
-    const thread = [...branchTo(all, rows.parent.parentId), rows.parent];
-    const generation = startAnswer(session, row, thread, modelRef, agent?.system ?? null);
-    await repo.touchSession(session.id, {
-      leafId: row.id,
-      ...(session.title ? {} : { title: titleFrom(textOfUser(rows.parent)) }),
-    });
-    return generation;
+    const thread = [...branchTo(all, parent.parentId), parent];
+    // The answer streams from the first token; a failed write ends it with an error (see the runner).
+    return startAnswer(session, row, thread, modelRef, agent?.system ?? null, saved, lookup);
   }
 
   function startAnswer(
@@ -171,6 +182,8 @@ export function chatService({
     thread: ChatMessageRow[],
     modelRef: string | null,
     system: string | null,
+    saved?: Promise<unknown>,
+    model?: Promise<ResolvedModel | null>,
   ) {
     const context = { accountId: session.accountId, userId: session.userId };
     return runner.start({
@@ -179,6 +192,8 @@ export function chatService({
       thread,
       modelRef,
       system,
+      saved,
+      model,
       tools: workspace ? sdkTools(workspace, context) : undefined,
       needsApproval: (name) => CHAT_TOOLS[name]?.needsApproval ?? false,
     });
@@ -335,8 +350,12 @@ export function chatService({
      * session's leaf) and the answer to it, which starts being written at once.
      */
     async send({ sessionId, userId, input }: { sessionId: string; userId: string; input: SendChatMessage }) {
-      const session = await ownSession(sessionId, userId);
-      const all = await messagesOf(session.id);
+      // The messages are read beside the ownership check; nothing of them is used unless it passes.
+      const [session, rows] = await Promise.all([ownSession(sessionId, userId), repo.messages(sessionId)]);
+      const all = await Promise.all(rows.map(settle));
+      // The model is looked up while the rest is checked and written (errors surface in the answer).
+      const early = models.resolve(session.accountId, input.model !== undefined ? input.model : session.model);
+      early.catch(() => {});
       assertIdle(all);
       const parentId = input.parentId === undefined ? session.leafId : input.parentId;
       if (parentId !== null) {
@@ -348,20 +367,28 @@ export function chatService({
       const modelRef = input.model !== undefined ? input.model : session.model;
       if (input.model !== undefined && input.model !== session.model)
         await repo.updateSession(session.id, { model: input.model });
-      const [user] = await repo.insertMessages([
-        {
-          id: newId('msg'),
-          sessionId: session.id,
-          accountId: session.accountId,
-          parentId,
-          role: 'user',
-          parts: [{ type: 'text', text: input.text }],
-          status: 'done',
-          createdAt: new Date(),
-        },
-      ]);
-      const userRow = user as ChatMessageRow;
-      const generation = await answer(session, [...all, userRow], { parent: userRow }, modelRef ?? null);
+      const now = new Date();
+      const userRow: ChatMessageRow = {
+        id: newId('msg'),
+        sessionId: session.id,
+        accountId: session.accountId,
+        parentId,
+        role: 'user',
+        parts: [{ type: 'text', text: input.text }],
+        status: 'done',
+        error: null,
+        model: null,
+        stopRequested: false,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const generation = await answer(
+        session,
+        [...all, userRow],
+        { parent: userRow, parentIsNew: true },
+        modelRef ?? null,
+        early,
+      );
       return { user: toChatMessage(userRow), generation };
     },
 
@@ -382,7 +409,7 @@ export function chatService({
       const parent = all.find((row) => row.id === message.parentId);
       if (!parent) throw new AppError('not_found', MESSAGE_NOT_FOUND);
       const modelRef = input.model !== undefined ? input.model : (session.model ?? null);
-      return { generation: await answer(session, all, { parent }, modelRef) };
+      return { generation: await answer(session, all, { parent, parentIsNew: false }, modelRef) };
     },
 
     /**
