@@ -166,7 +166,8 @@ test('chat tools: adding a record waits for approval, then the record is in the 
   await expect(answer).toContainText('Added Grace Hopper to Contacts.');
   await card.getByRole('link', { name: 'Open' }).click();
   await expect(page).toHaveURL(/\/tables\/tbl_/);
-  await expect(page.getByText('Grace Hopper')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Table name' })).toHaveValue('Contacts');
+  await expect(page.getByRole('grid').getByText('Grace Hopper', { exact: true })).toBeVisible();
 });
 
 test('share a chat: the link opens signed out, read-only, and stops working once revoked', async ({
