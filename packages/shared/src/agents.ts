@@ -55,8 +55,52 @@ const Instructions = z.string().trim().max(AGENT_LIMITS.instructions);
 const StarterPrompts = z
   .array(z.string().trim().min(1).max(AGENT_LIMITS.starterPrompt))
   .max(AGENT_LIMITS.starterPrompts, `At most ${AGENT_LIMITS.starterPrompts} starter prompts`);
-/** Tool names for later use; kept as given. */
-const Tools = z.array(z.string().min(1).max(100)).max(AGENT_LIMITS.tools);
+/**
+ * What an agent may use in its account's workspace: chosen flows, tables and notes
+ * (`flow:{id}`, `table:{id}`, `note:{id}`), and actions that make new things
+ * (`action:create_note`, `action:draft_flow`). None: the agent only chats. The personal
+ * assistant (no agent) may use everything.
+ */
+export const AGENT_RESOURCE_KINDS = ['flow', 'table', 'note'] as const;
+export type AgentResourceKind = (typeof AGENT_RESOURCE_KINDS)[number];
+export const AGENT_ACTIONS = ['create_note', 'draft_flow'] as const;
+export type AgentAction = (typeof AGENT_ACTIONS)[number];
+export const AGENT_ACTION_LABELS: Record<AgentAction, string> = {
+  create_note: 'Create notes',
+  draft_flow: 'Draft new flows',
+};
+
+const TOOL_PATTERN = /^(?:(flow|table|note):([A-Za-z0-9_-]{1,64})|action:(create_note|draft_flow))$/;
+export const AgentTool = z.string().regex(TOOL_PATTERN, 'Unknown tool');
+
+/** An agent's tools, sorted out: which flows, tables and notes, and which actions. */
+export type AgentToolScope = {
+  flows: Set<string>;
+  tables: Set<string>;
+  notes: Set<string>;
+  actions: Set<AgentAction>;
+};
+
+export const agentToolKey = (kind: AgentResourceKind, id: string) => `${kind}:${id}`;
+
+export function agentToolScope(tools: readonly string[]): AgentToolScope {
+  const scope: AgentToolScope = { flows: new Set(), tables: new Set(), notes: new Set(), actions: new Set() };
+  for (const tool of tools) {
+    const match = TOOL_PATTERN.exec(tool);
+    if (!match) continue;
+    const [, kind, id, action] = match;
+    if (action) scope.actions.add(action as AgentAction);
+    else if (kind === 'flow') scope.flows.add(id as string);
+    else if (kind === 'table') scope.tables.add(id as string);
+    else if (kind === 'note') scope.notes.add(id as string);
+  }
+  return scope;
+}
+
+const Tools = z
+  .array(AgentTool)
+  .max(AGENT_LIMITS.tools, `At most ${AGENT_LIMITS.tools} tools`)
+  .transform((tools) => [...new Set(tools)]);
 const ModelRef = z.string().min(1).max(300).nullable();
 
 /** An agent as its account sees it. */
@@ -72,6 +116,7 @@ export const Agent = z.object({
   model: z.string().nullable(),
   starterPrompts: z.array(z.string()),
   category: AgentCategory,
+  /** See `AgentTool`: chosen flows, tables and notes, and actions. */
   tools: z.array(z.string()),
   published: z.boolean(),
   createdAt: z.string(),

@@ -1,5 +1,9 @@
 import {
+  AGENT_ACTION_LABELS,
   type Agent,
+  type AgentAction,
+  agentToolKey,
+  agentToolScope,
   type ExploreList,
   type ExploreQuery,
   type Leaderboard,
@@ -13,10 +17,38 @@ import type { z } from 'zod';
 import type { AccountService } from '../accounts/account.service';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
-import { type AgentEventKind, type AgentRow, agentRepository, toAgent, utcDay } from './agent.repository';
+import {
+  type AgentEventKind,
+  type AgentResource,
+  type AgentRow,
+  agentRepository,
+  toAgent,
+  utcDay,
+} from './agent.repository';
 import { AGENT_NOT_FOUND } from './agent.service';
 
 const LEADERBOARD_SIZE = 20;
+
+/** What answers in a chat with an agent run with (see `forAnswer`). */
+export type AgentAnswerSetup = {
+  system: string | null;
+  model: string | null;
+  /** The agent's tools that still reach something (see shared `AgentTool`). */
+  tools: string[];
+};
+
+const KIND_LABELS: Record<AgentResource['kind'], string> = { flow: 'Flow', table: 'Table', note: 'Note' };
+
+/** The agent's tools in its prompt, so the model knows what it may reach without listing first. */
+function describeTools(resources: readonly AgentResource[], actions: readonly AgentAction[]): string {
+  if (resources.length === 0 && actions.length === 0)
+    return 'You have no access to the workspace in this chat: you cannot read or change flows, tables or notes.';
+  const lines = ['In the workspace you may use only these (use their ids with your tools):'];
+  for (const resource of resources)
+    lines.push(`- ${KIND_LABELS[resource.kind]} "${resource.name || 'Untitled'}" (id ${resource.id})`);
+  for (const action of actions) lines.push(`- You may ${AGENT_ACTION_LABELS[action].toLowerCase()}.`);
+  return lines.join('\n');
+}
 const PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { week: 7, month: 30, all: null };
 
 /** The first UTC day a period counts: the last 7 or 30 days, today included; null for all time. */
@@ -131,22 +163,32 @@ export function agentGalleryService({ db, accounts }: { db: Db; accounts: Accoun
     },
 
     /**
-     * What an answer in a chat with the agent runs with: its instructions, and its model when the
-     * chat is in the agent's own account (elsewhere the chatting account's model answers). Null when
-     * the agent is gone, or no longer published for a chat in another account.
+     * What an answer in a chat with the agent runs with: its instructions, and in the agent's own
+     * account its model and its tools (the flows, tables and notes chosen for it, named in its
+     * prompt). In another account the chatting account's model answers and the agent has no tools:
+     * what it was given belongs to its creator. Null when the agent is gone, or no longer published
+     * for a chat in another account.
      */
-    async forAnswer({
-      agentId,
-      accountId,
-    }: {
-      agentId: string;
-      accountId: string;
-    }): Promise<{ system: string | null; model: string | null } | null> {
+    async forAnswer({ agentId, accountId }: { agentId: string; accountId: string }): Promise<AgentAnswerSetup | null> {
       const agent = await repo.byId(agentId);
       if (!agent) return null;
       const own = agent.accountId === accountId;
       if (!own && !agent.publishedAt) return null;
-      return { system: agent.instructions || null, model: own ? agent.model : null };
+      const scope = agentToolScope(agent.tools);
+      const resources = !own
+        ? []
+        : await repo.resources(agent.accountId, {
+            flows: [...scope.flows],
+            tables: [...scope.tables],
+            notes: [...scope.notes],
+          });
+      const actions = own ? [...scope.actions] : [];
+      const tools = [
+        ...resources.map((resource) => agentToolKey(resource.kind, resource.id)),
+        ...actions.map((action) => `action:${action}`),
+      ];
+      const system = [agent.instructions, describeTools(resources, actions)].filter(Boolean).join('\n\n');
+      return { system, model: own ? agent.model : null, tools };
     },
 
     async leaderboard({ period }: { period: LeaderboardPeriod }): Promise<Leaderboard> {

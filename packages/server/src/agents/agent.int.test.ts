@@ -1,11 +1,10 @@
 import type { Agent, Leaderboard, PublicAgent } from '@flowmind/shared/agents';
-import type { ChatStreamEvent } from '@flowmind/shared/chat';
-import { readJsonLines } from '@flowmind/shared/chat';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentEvents } from '../db/schema';
+import { streamEvents } from '../test/chat-streams';
 import { type OpenAiServer, startOpenAiServer } from '../test/openai-server';
-import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../test/test-server';
+import { signUpVerified, startTestServer, type TestServer } from '../test/test-server';
 import { utcDay } from './agent.repository';
 import { periodStart } from './agent-gallery.service';
 
@@ -15,6 +14,8 @@ let server: TestServer;
 let creator: Member;
 let reader: Member;
 let other: Member;
+/** A table of the creator's that their agents may use: its id and name must never reach others. */
+let secretTable: { id: string; name: string };
 
 const SECRET_INSTRUCTIONS = 'You are Captain Haiku. Secret recipe: 7 herbs.';
 
@@ -24,6 +25,8 @@ beforeAll(async () => {
   creator = await signUpVerified(server, { name: 'Cora Creator', email: 'cora@example.com' });
   reader = await signUpVerified(server, { name: 'Rex Reader', email: 'rex@example.com' });
   other = await signUpVerified(server, { name: 'Olga Other', email: 'olga@example.com' });
+  secretTable = (await creator.client.post('/api/tables', { accountId: accountOf(creator), name: 'Payroll ledger' }))
+    .body;
 });
 afterAll(async () => {
   await server.close();
@@ -43,7 +46,7 @@ async function makeAgent(member: Member, fields: Record<string, unknown> = {}): 
     model: 'env-openai:creator-model',
     starterPrompts: ['Write a haiku about Mondays'],
     category: 'writing',
-    tools: ['web-search'],
+    tools: [`table:${secretTable.id}`, 'action:create_note'],
     ...fields,
   });
   expect(res.status, res.text).toBe(201);
@@ -60,16 +63,7 @@ async function publish(member: Member, agentId: string) {
 async function chatWith(member: Member, agentId: string, text = 'Hello') {
   const created = await member.client.post('/api/chats', { accountId: accountOf(member), agentId });
   if (created.status !== 201) return { status: created.status, body: created.body };
-  const response = await fetch(`${server.baseUrl}/api/chats/${created.body.id}/messages`, {
-    method: 'POST',
-    headers: { origin: TEST_APP_URL, cookie: member.client.cookieHeader, 'content-type': 'application/json' },
-    body: JSON.stringify({ text }),
-  });
-  const events: ChatStreamEvent[] = [];
-  await readJsonLines<ChatStreamEvent>(response.body as ReadableStream<Uint8Array>, (event) => {
-    events.push(event);
-    return false;
-  });
+  const { events } = await streamEvents(server, member, 'POST', `/api/chats/${created.body.id}/messages`, { text });
   return { status: 201, body: created.body, done: events[events.length - 1] };
 }
 
@@ -80,7 +74,11 @@ const rowOf = (board: Leaderboard, agentId: string) => board.agents.find((row) =
 describe('custom agents', () => {
   it('makes, lists, edits, duplicates and deletes agents in an account', async () => {
     const agent = await makeAgent(creator);
-    expect(agent).toMatchObject({ name: 'Haiku helper', published: false, tools: ['web-search'] });
+    expect(agent).toMatchObject({
+      name: 'Haiku helper',
+      published: false,
+      tools: [`table:${secretTable.id}`, 'action:create_note'],
+    });
     const edited = await creator.client.patch(`/api/agents/${agent.id}`, {
       name: 'Haiku master',
       starterPrompts: ['a', 'b', 'c', 'd'],
@@ -95,12 +93,39 @@ describe('custom agents', () => {
     expect(copy.body).toMatchObject({
       name: 'Haiku master (copy)',
       instructions: SECRET_INSTRUCTIONS,
+      tools: agent.tools,
       published: false,
     });
     const list = await creator.client.get(`/api/agents?accountId=${accountOf(creator)}`);
     expect(list.body.agents.map((a: Agent) => a.id)).toEqual(expect.arrayContaining([agent.id, copy.body.id]));
     expect((await creator.client.delete(`/api/agents/${copy.body.id}`)).status).toBe(204);
     expect((await creator.client.get(`/api/agents/${copy.body.id}`)).status).toBe(404);
+  });
+
+  it('takes only tools that reach flows, tables and notes of its own account', async () => {
+    const foreign = (await reader.client.post('/api/tables', { accountId: accountOf(reader), name: 'Not yours' })).body;
+    for (const tools of [
+      [`table:${foreign.id}`],
+      ['table:tbl_missing'],
+      ['web-search'],
+      ['action:delete_everything'],
+    ]) {
+      const res = await creator.client.post('/api/agents', { accountId: accountOf(creator), name: 'Greedy', tools });
+      expect(res.status, JSON.stringify(tools)).toBe(400);
+      expect(res.body.error.field).toMatch(/^tools/);
+    }
+    const agent = await makeAgent(creator, { tools: [] });
+    const refused = await creator.client.patch(`/api/agents/${agent.id}`, { tools: [`table:${foreign.id}`] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/not in this account/);
+    // A table in the trash cannot be given either.
+    const binned = (await creator.client.post('/api/tables', { accountId: accountOf(creator), name: 'Old' })).body;
+    await creator.client.delete(`/api/tables/${binned.id}`);
+    expect((await creator.client.patch(`/api/agents/${agent.id}`, { tools: [`table:${binned.id}`] })).status).toBe(400);
+    const given = await creator.client.patch(`/api/agents/${agent.id}`, {
+      tools: [`table:${secretTable.id}`, `table:${secretTable.id}`],
+    });
+    expect(given.body.tools).toEqual([`table:${secretTable.id}`]);
   });
 
   it("keeps an account's agents to its members", async () => {
@@ -129,7 +154,9 @@ describe('custom agents', () => {
     expect(chat.done).toMatchObject({ type: 'done', message: { status: 'done', model: 'env-openai:creator-model' } });
     const system = String(model.requests[model.requests.length - 1]?.body.messages[0]?.content);
     expect(system).toMatch(/^You are Flowmind/);
-    expect(system.endsWith(SECRET_INSTRUCTIONS)).toBe(true);
+    expect(system).toContain(`\n\n${SECRET_INSTRUCTIONS}\n\n`);
+    // Its tools are named after the instructions.
+    expect(system).toContain(`Table "Payroll ledger" (id ${secretTable.id})`);
   });
 });
 
@@ -149,7 +176,8 @@ describe('the gallery', () => {
       expect(res.text, path).not.toContain(accountOf(creator));
       expect(res.text, path).not.toContain(creator.user.id);
       expect(res.text, path).not.toContain('creator-model');
-      expect(res.text, path).not.toContain('web-search');
+      expect(res.text, path).not.toContain(secretTable.id);
+      expect(res.text, path).not.toContain('Payroll');
     }
     const listed = (await reader.client.get(`/api/explore/agents?q=public%20haiku`)).body.agents as PublicAgent[];
     expect(listed.map((a) => a.id)).toEqual([agent.id]);

@@ -1,10 +1,20 @@
-import type { Agent, AgentCategory, AgentColor, AgentCounts, ExploreSort, PublicAgent } from '@flowmind/shared/agents';
-import { and, desc, eq, gte, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type {
+  Agent,
+  AgentCategory,
+  AgentColor,
+  AgentCounts,
+  AgentResourceKind,
+  ExploreSort,
+  PublicAgent,
+} from '@flowmind/shared/agents';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { agentEvents, agentLikes, agents, users } from '../db/schema';
+import { agentEvents, agentLikes, agents, flows, notes, tables, users } from '../db/schema';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type AgentEventKind = 'chat' | 'like' | 'use';
+/** A flow, table or note an agent may use, by name. */
+export type AgentResource = { kind: AgentResourceKind; id: string; name: string };
 
 export function toAgent(row: AgentRow): Agent {
   return {
@@ -101,6 +111,43 @@ export function agentRepository(db: Db) {
         .where(inAccount(accountId, agentId))
         .returning();
       return row as AgentRow;
+    },
+
+    /**
+     * Which of the given flows, tables and notes are in the account and not in its trash, with
+     * their names: what an agent's tools can reach.
+     */
+    async resources(
+      accountId: string,
+      ids: { flows: readonly string[]; tables: readonly string[]; notes: readonly string[] },
+    ): Promise<AgentResource[]> {
+      const [flowRows, tableRows, noteRows] = await Promise.all([
+        ids.flows.length === 0
+          ? []
+          : db
+              .select({ id: flows.id, name: flows.name })
+              .from(flows)
+              .where(and(eq(flows.accountId, accountId), inArray(flows.id, [...ids.flows]), isNull(flows.deletedAt))),
+        ids.tables.length === 0
+          ? []
+          : db
+              .select({ id: tables.id, name: tables.name })
+              .from(tables)
+              .where(
+                and(eq(tables.accountId, accountId), inArray(tables.id, [...ids.tables]), isNull(tables.deletedAt)),
+              ),
+        ids.notes.length === 0
+          ? []
+          : db
+              .select({ id: notes.id, name: notes.title })
+              .from(notes)
+              .where(and(eq(notes.accountId, accountId), inArray(notes.id, [...ids.notes]), isNull(notes.deletedAt))),
+      ]);
+      return [
+        ...flowRows.map((row) => ({ kind: 'flow' as const, ...row })),
+        ...tableRows.map((row) => ({ kind: 'table' as const, ...row })),
+        ...noteRows.map((row) => ({ kind: 'note' as const, ...row })),
+      ];
     },
 
     async remove(accountId: string, agentId: string) {

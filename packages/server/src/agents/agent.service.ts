@@ -1,4 +1,11 @@
-import { AGENT_LIMITS, type Agent, type AgentList, type CreateAgent, type UpdateAgent } from '@flowmind/shared/agents';
+import {
+  AGENT_LIMITS,
+  type Agent,
+  type AgentList,
+  agentToolScope,
+  type CreateAgent,
+  type UpdateAgent,
+} from '@flowmind/shared/agents';
 import { AppError } from '@flowmind/shared/errors';
 import type { AccountService } from '../accounts/account.service';
 import type { Db } from '../db/client';
@@ -6,6 +13,7 @@ import { newId } from '../db/ids';
 import { type AgentRow, agentRepository, toAgent } from './agent.repository';
 
 export const AGENT_NOT_FOUND = 'Agent not found';
+export const TOOL_NOT_IN_ACCOUNT = 'A chosen flow, table or note is not in this account (or is in its trash)';
 
 /** An account's own agents: make, change, copy, publish, delete. Every member may. */
 export function agentService({ db, accounts }: { db: Db; accounts: AccountService }) {
@@ -21,6 +29,21 @@ export function agentService({ db, accounts }: { db: Db; accounts: AccountServic
       throw new AppError('not_found', AGENT_NOT_FOUND);
     }
     return agent;
+  }
+
+  /** The agent's tools, each flow, table and note checked to be in the account (and not trashed). */
+  async function checkedTools(accountId: string, tools: readonly string[]): Promise<string[]> {
+    const scope = agentToolScope(tools);
+    const wanted = scope.flows.size + scope.tables.size + scope.notes.size;
+    if (wanted > 0) {
+      const found = await repo.resources(accountId, {
+        flows: [...scope.flows],
+        tables: [...scope.tables],
+        notes: [...scope.notes],
+      });
+      if (found.length !== wanted) throw new AppError('bad_request', TOOL_NOT_IN_ACCOUNT, 'tools');
+    }
+    return [...tools];
   }
 
   return {
@@ -45,7 +68,7 @@ export function agentService({ db, accounts }: { db: Db; accounts: AccountServic
         model: input.model ?? null,
         starterPrompts: input.starterPrompts ?? [],
         category: input.category ?? 'other',
-        tools: input.tools ?? [],
+        tools: await checkedTools(input.accountId, input.tools ?? []),
       });
       return toAgent(row);
     },
@@ -58,6 +81,7 @@ export function agentService({ db, accounts }: { db: Db; accounts: AccountServic
       const agent = await ownAgent(agentId, userId);
       const { published, ...fields } = input;
       const values: Parameters<typeof repo.update>[2] = { ...fields };
+      if (fields.tools) values.tools = await checkedTools(agent.accountId, fields.tools);
       if (published === true && !agent.publishedAt) values.publishedAt = new Date();
       if (published === false) values.publishedAt = null;
       return toAgent(await repo.update(agent.accountId, agent.id, values));

@@ -1,50 +1,30 @@
-import type { ChatMessage, ChatStreamEvent, ChatToolPart } from '@flowmind/shared/chat';
-import { readJsonLines } from '@flowmind/shared/chat';
+import type { ChatMessage } from '@flowmind/shared/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatRequest, type OpenAiServer, startOpenAiServer } from '../test/openai-server';
-import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../test/test-server';
+import { doneOf, messageText, startChatTestServer, streamEvents, toolCallsOf } from '../test/chat-streams';
+import type { ChatRequest, OpenAiServer } from '../test/openai-server';
+import { signUpVerified, type TestServer } from '../test/test-server';
 
 type Member = Awaited<ReturnType<typeof signUpVerified>>;
+let chat: Awaited<ReturnType<typeof startChatTestServer>>;
 let model: OpenAiServer;
 let server: TestServer;
 let owner: Member;
 let stranger: Member;
 
 beforeAll(async () => {
-  model = await startOpenAiServer();
-  server = await startTestServer({ OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-test' });
+  chat = await startChatTestServer();
+  ({ model, server } = chat);
   owner = await signUpVerified(server, { name: 'Tara', email: 'tara@example.com' });
   stranger = await signUpVerified(server, { name: 'Sam', email: 'sam@example.com' });
 });
 afterAll(async () => {
-  await server.close();
-  await model.close();
+  await chat.close();
 });
 
 const accountOf = (member: Member) => member.user.personal_account_id;
-
-async function stream(member: Member, path: string, body: unknown) {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { origin: TEST_APP_URL, cookie: member.client.cookieHeader, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) return { status: response.status, events: [] as ChatStreamEvent[] };
-  const events: ChatStreamEvent[] = [];
-  await readJsonLines<ChatStreamEvent>(response.body as ReadableStream<Uint8Array>, (event) => {
-    events.push(event);
-    return false;
-  });
-  return { status: response.status, events };
-}
-
-const doneOf = (events: ChatStreamEvent[]): ChatMessage => {
-  const last = events[events.length - 1];
-  if (last?.type !== 'done') throw new Error(`no done event: ${JSON.stringify(events)}`);
-  return last.message;
-};
-const toolsOf = (message: ChatMessage) => message.parts.filter((part): part is ChatToolPart => part.type === 'tool');
-const textOf = (message: ChatMessage) => message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+const stream = (member: Member, path: string, body: unknown) => streamEvents(server, member, 'POST', path, body);
+const toolsOf = toolCallsOf;
+const textOf = messageText;
 
 /** The model calls `call` first; once it has the tool's result, it says what it got. */
 function scripted(call: { name: string; arguments: Record<string, unknown> }) {
@@ -153,5 +133,115 @@ describe('assistant tools', () => {
     expect(answer.status).toBe('done');
     expect(toolsOf(answer)[0]).toMatchObject({ state: 'error' });
     expect(textOf(answer)).toContain('Tool said:');
+  });
+});
+
+describe("a custom agent's tools", () => {
+  const offeredTo = (request: ChatRequest | undefined) =>
+    ((request?.body.tools ?? []) as { function: { name: string } }[]).map((t) => t.function.name).sort();
+  const lastRequest = () => model.requests[model.requests.length - 1];
+
+  async function agentWith(member: Member, tools: string[], extra: Record<string, unknown> = {}) {
+    const res = await member.client.post('/api/agents', {
+      accountId: accountOf(member),
+      name: 'Scoped',
+      tools,
+      ...extra,
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body as { id: string };
+  }
+
+  async function chatWithAgent(agentId: string, text: string, member: Member = owner) {
+    const { body: chat } = await member.client.post('/api/chats', { accountId: accountOf(member), agentId });
+    const { events } = await stream(member, `/api/chats/${chat.id}/messages`, { text });
+    return { chat, answer: doneOf(events) };
+  }
+
+  it('offers only the tools that reach what the agent was given, and names those in its prompt', async () => {
+    const given = await tableWithName('Given');
+    const hidden = await tableWithName('Hidden');
+    const { body: note } = await owner.client.post('/api/notes', {
+      accountId: accountOf(owner),
+      title: 'Agent handbook',
+      markdown: 'Always answer with **kindness**.',
+    });
+    const agent = await agentWith(owner, [`table:${given.table.id}`, `note:${note.id}`]);
+
+    scripted({ name: 'list_tables', arguments: {} });
+    const { answer } = await chatWithAgent(agent.id, 'Which tables can you see?');
+    expect(offeredTo(lastRequest())).toEqual([
+      'add_record',
+      'list_tables',
+      'query_records',
+      'read_note',
+      'search_notes',
+    ]);
+    const system = String(lastRequest()?.body.messages[0]?.content);
+    expect(system).toContain(`Table "Given" (id ${given.table.id})`);
+    expect(system).toContain(`Note "Agent handbook" (id ${note.id})`);
+    expect(system).not.toContain('Hidden');
+    const listed = JSON.stringify(toolsOf(answer)[0]?.output);
+    expect(listed).toContain('Given');
+    expect(listed).not.toContain('Hidden');
+
+    // A table it was not given, though in the same account, is refused.
+    scripted({ name: 'query_records', arguments: { tableId: hidden.table.id } });
+    const refused = (await chatWithAgent(agent.id, 'Read the hidden table')).answer;
+    expect(toolsOf(refused)[0]).toMatchObject({ state: 'error', error: 'This agent may not use that table' });
+
+    // Its note, read in full.
+    scripted({ name: 'read_note', arguments: { noteId: note.id } });
+    const read = (await chatWithAgent(agent.id, 'Read your handbook')).answer;
+    expect(toolsOf(read)[0]).toMatchObject({ state: 'done', output: { title: 'Agent handbook' } });
+    expect(JSON.stringify(toolsOf(read)[0]?.output)).toContain('**kindness**');
+
+    // An approved change to a table it was given.
+    scripted({
+      name: 'add_record',
+      arguments: { tableId: given.table.id, values: { [given.primary.name]: 'Grace' } },
+    });
+    const asked = (await chatWithAgent(agent.id, 'Add Grace')).answer;
+    const call = toolsOf(asked)[0];
+    const decided = await stream(owner, `/api/chats/messages/${asked.id}/tools/${call?.toolCallId}`, {
+      approved: true,
+    });
+    expect(toolsOf(doneOf(decided.events))[0]).toMatchObject({ state: 'done' });
+    expect((await owner.client.get(`/api/tables/${given.table.id}/records`)).body.records).toHaveLength(1);
+  });
+
+  it('refuses an approved change the agent may no longer make', async () => {
+    const given = await tableWithName('Taken back');
+    const agent = await agentWith(owner, [`table:${given.table.id}`]);
+    scripted({ name: 'add_record', arguments: { tableId: given.table.id, values: { [given.primary.name]: 'Late' } } });
+    const asked = (await chatWithAgent(agent.id, 'Add Late')).answer;
+    expect(toolsOf(asked)[0]?.state).toBe('awaiting-approval');
+    await owner.client.patch(`/api/agents/${agent.id}`, { tools: [] });
+    const call = toolsOf(asked)[0];
+    const decided = await stream(owner, `/api/chats/messages/${asked.id}/tools/${call?.toolCallId}`, {
+      approved: true,
+    });
+    expect(toolsOf(doneOf(decided.events))[0]).toMatchObject({ state: 'error', error: 'Unknown tool add_record' });
+    expect((await owner.client.get(`/api/tables/${given.table.id}/records`)).body.records).toHaveLength(0);
+  });
+
+  it('gives an agent with nothing chosen, or one from another account, no tools at all', async () => {
+    model.setReply(() => 'Just talking.');
+    const bare = await agentWith(owner, []);
+    await chatWithAgent(bare.id, 'Hi');
+    expect(lastRequest()?.body.tools).toBeUndefined();
+    expect(String(lastRequest()?.body.messages[0]?.content)).toContain('You have no access to the workspace');
+
+    const given = await tableWithName('Mine only');
+    const shared = await agentWith(owner, [`table:${given.table.id}`, 'action:create_note']);
+    await owner.client.patch(`/api/agents/${shared.id}`, { published: true });
+    await chatWithAgent(shared.id, 'Hi', stranger);
+    expect(lastRequest()?.body.tools).toBeUndefined();
+    expect(String(lastRequest()?.body.messages[0]?.content)).not.toContain(given.table.id);
+
+    // Actions alone: creating notes, nothing else.
+    const writer = await agentWith(owner, ['action:create_note']);
+    await chatWithAgent(writer.id, 'Hi');
+    expect(offeredTo(lastRequest())).toEqual(['create_note']);
   });
 });

@@ -1,3 +1,4 @@
+import type { AgentToolScope } from '@flowmind/shared/agents';
 import type { ChatPart } from '@flowmind/shared/chat';
 import { AppError } from '@flowmind/shared/errors';
 import { FLOW_TEMPLATES } from '@flowmind/shared/flow-templates';
@@ -18,16 +19,35 @@ export type WorkspaceServices = {
   executions: ExecutionService;
 };
 
-/** Who the tools act for: the chat's owner, in the chat's account. */
-export type ToolContext = { accountId: string; userId: string };
+/**
+ * Who the tools act for: the chat's owner, in the chat's account; in a chat with a custom agent,
+ * only over what the agent was given (`scope`), else (the personal assistant) over everything.
+ */
+export type ToolContext = { accountId: string; userId: string; scope: AgentToolScope | null };
 
 type ToolSpec<Input> = {
   description: string;
   input: z.ZodType<Input>;
   /** Tools that change data wait for the user's approval before they run. */
   needsApproval: boolean;
+  /** Whether an agent with this scope has the tool at all. */
+  offered(scope: AgentToolScope): boolean;
   run(services: WorkspaceServices, context: ToolContext, input: Input): Promise<unknown>;
 };
+
+const RESOURCE_LABELS = { flows: 'flow', tables: 'table', notes: 'note' } as const;
+
+/** Refuses a flow, table or note the agent was not given. */
+function allow(context: ToolContext, kind: keyof typeof RESOURCE_LABELS, id: string) {
+  if (context.scope && !context.scope[kind].has(id))
+    throw new AppError('forbidden', `This agent may not use that ${RESOURCE_LABELS[kind]}`);
+}
+
+const inScope = (context: ToolContext, kind: keyof typeof RESOURCE_LABELS) => (item: { id: string }) =>
+  !context.scope || context.scope[kind].has(item.id);
+
+/** At most this much of a note's text goes to the model. */
+const NOTE_TEXT_LIMIT = 40_000;
 
 const spec = <Input>(value: ToolSpec<Input>) => value as ToolSpec<unknown>;
 
@@ -42,14 +62,43 @@ export const CHAT_TOOLS: Record<string, ToolSpec<unknown>> = {
     description: "Search the user's notes (titles and text). Returns matching notes with a snippet.",
     input: z.object({ query: z.string().min(1).max(200).describe('Words to look for') }),
     needsApproval: false,
-    async run({ notes }, { accountId, userId }, { query }) {
-      const found = await notes.list(userId, { accountId, q: query, sort: 'updated', trash: false, limit: 10 });
-      return found.notes.map((note) => ({
+    offered: (scope) => scope.notes.size > 0,
+    async run({ notes }, context, { query }) {
+      const { accountId, userId } = context;
+      // An agent's notes are searched among the first matches of all (its notes are a few).
+      const found = await notes.list(userId, {
+        accountId,
+        q: query,
+        sort: 'updated',
+        trash: false,
+        limit: context.scope ? 200 : 10,
+      });
+      return found.notes
+        .filter(inScope(context, 'notes'))
+        .slice(0, 10)
+        .map((note) => ({
+          id: note.id,
+          title: note.title || 'Untitled',
+          snippet: note.highlight ? note.highlight.body.map((segment) => segment.text).join('') : note.excerpt,
+          updatedAt: note.updatedAt,
+        }));
+    },
+  }),
+  read_note: spec({
+    description: "Read one of the user's notes in full, as Markdown (by its id from search_notes).",
+    input: z.object({ noteId: z.string().min(1) }),
+    needsApproval: false,
+    offered: (scope) => scope.notes.size > 0,
+    async run({ notes }, context, { noteId }) {
+      allow(context, 'notes', noteId);
+      const note = await notes.requireNote(noteId, context.userId, { allowTrashed: false });
+      if (note.account_id !== context.accountId) throw new AppError('not_found', 'Note not found');
+      const { body } = await notes.exportNote(context.userId, noteId, 'md');
+      return {
         id: note.id,
         title: note.title || 'Untitled',
-        snippet: note.highlight ? note.highlight.body.map((segment) => segment.text).join('') : note.excerpt,
-        updatedAt: note.updatedAt,
-      }));
+        markdown: body.length > NOTE_TEXT_LIMIT ? `${body.slice(0, NOTE_TEXT_LIMIT)}\n\n[…the rest is cut]` : body,
+      };
     },
   }),
   create_note: spec({
@@ -59,6 +108,7 @@ export const CHAT_TOOLS: Record<string, ToolSpec<unknown>> = {
       markdown: z.string().max(100_000).describe('The body, in Markdown'),
     }),
     needsApproval: true,
+    offered: (scope) => scope.actions.has('create_note'),
     async run({ notes }, { accountId, userId }, { title, markdown }) {
       const note = await notes.create(userId, { accountId, title, markdown });
       return { id: note.id, title: note.title, url: `/notes?note=${note.id}` };
@@ -68,11 +118,11 @@ export const CHAT_TOOLS: Record<string, ToolSpec<unknown>> = {
     description: "List the user's tables with their fields (name and type).",
     input: z.object({}),
     needsApproval: false,
+    offered: (scope) => scope.tables.size > 0,
     async run(services, context) {
-      const tables = (await services.tables.list({ accountId: context.accountId, userId: context.userId })).slice(
-        0,
-        30,
-      );
+      const tables = (await services.tables.list({ accountId: context.accountId, userId: context.userId }))
+        .filter(inScope(context, 'tables'))
+        .slice(0, 30);
       return Promise.all(
         tables.map(async (table) => ({
           id: table.id,
@@ -93,7 +143,9 @@ export const CHAT_TOOLS: Record<string, ToolSpec<unknown>> = {
       limit: z.number().int().min(1).max(50).optional(),
     }),
     needsApproval: false,
+    offered: (scope) => scope.tables.size > 0,
     async run(services, context, { tableId, search, limit }) {
+      allow(context, 'tables', tableId);
       const { fields } = await fieldsByName(services, context, tableId);
       const page = await services.records.list({
         tableId,
@@ -113,7 +165,9 @@ export const CHAT_TOOLS: Record<string, ToolSpec<unknown>> = {
       values: z.record(z.string(), z.unknown()).describe('Field name → value'),
     }),
     needsApproval: true,
+    offered: (scope) => scope.tables.size > 0,
     async run(services, context, { tableId, values }) {
+      allow(context, 'tables', tableId);
       const { byName } = await fieldsByName(services, context, tableId);
       const byId: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(values)) {
@@ -133,8 +187,11 @@ export const CHAT_TOOLS: Record<string, ToolSpec<unknown>> = {
     description: "List the user's flows (automations).",
     input: z.object({}),
     needsApproval: false,
-    async run({ flows }, { accountId, userId }) {
-      return (await flows.list({ accountId, userId })).slice(0, 50).map((flow) => ({
+    offered: (scope) => scope.flows.size > 0,
+    async run({ flows }, context) {
+      const { accountId, userId } = context;
+      const all = (await flows.list({ accountId, userId })).filter(inScope(context, 'flows'));
+      return all.slice(0, 50).map((flow) => ({
         id: flow.id,
         name: flow.name,
         description: flow.description,
@@ -150,7 +207,10 @@ export const CHAT_TOOLS: Record<string, ToolSpec<unknown>> = {
       input: z.record(z.string(), z.unknown()).optional().describe('What the trigger gives the flow'),
     }),
     needsApproval: true,
-    async run({ executions }, { userId }, { flowId, input }) {
+    offered: (scope) => scope.flows.size > 0,
+    async run({ executions }, context, { flowId, input }) {
+      allow(context, 'flows', flowId);
+      const { userId } = context;
       const execution = await executions.run({ flowId, userId, input: input ? { trigger: [input] } : {} });
       return { executionId: execution.id, status: execution.status, url: `/flows/${flowId}` };
     },
@@ -163,6 +223,7 @@ export const CHAT_TOOLS: Record<string, ToolSpec<unknown>> = {
       templateId: z.enum(FLOW_TEMPLATES.map((template) => template.id) as [string, ...string[]]).optional(),
     }),
     needsApproval: true,
+    offered: (scope) => scope.actions.has('draft_flow'),
     async run({ flows }, { accountId, userId }, { name, description, templateId }) {
       const flow = await flows.create({ userId, input: { accountId, name, description, templateId } });
       return { id: flow.id, name: flow.name, url: `/flows/${flow.id}` };
@@ -170,10 +231,19 @@ export const CHAT_TOOLS: Record<string, ToolSpec<unknown>> = {
   }),
 };
 
-/** The tools as the AI SDK takes them: those needing approval have no `execute`, so a call to one ends the step. */
-export function sdkTools(services: WorkspaceServices, context: ToolContext): Record<string, Tool> {
+/** The tools a chat has: all of them for the assistant, an agent's for a chat with an agent. */
+export const offeredTools = (scope: AgentToolScope | null) =>
+  Object.entries(CHAT_TOOLS).filter(([, toolSpec]) => !scope || toolSpec.offered(scope));
+
+/**
+ * The tools as the AI SDK takes them: those needing approval have no `execute`, so a call to one
+ * ends the step. None at all (undefined) when the scope offers none.
+ */
+export function sdkTools(services: WorkspaceServices, context: ToolContext): Record<string, Tool> | undefined {
+  const offered = offeredTools(context.scope);
+  if (offered.length === 0) return undefined;
   return Object.fromEntries(
-    Object.entries(CHAT_TOOLS).map(([name, toolSpec]) => [
+    offered.map(([name, toolSpec]) => [
       name,
       toolSpec.needsApproval
         ? tool({ description: toolSpec.description, inputSchema: toolSpec.input })
@@ -194,7 +264,7 @@ export async function runApprovedTool(
   input: unknown,
 ): Promise<{ output: unknown } | { error: string }> {
   const toolSpec = CHAT_TOOLS[name];
-  if (!toolSpec) return { error: `Unknown tool ${name}` };
+  if (!toolSpec || (context.scope && !toolSpec.offered(context.scope))) return { error: `Unknown tool ${name}` };
   const parsed = toolSpec.input.safeParse(input);
   if (!parsed.success) return { error: `Invalid input: ${parsed.error.issues[0]?.message ?? 'unknown'}` };
   try {

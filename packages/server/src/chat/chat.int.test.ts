@@ -1,27 +1,28 @@
 import type { ChatMessage, ChatStreamEvent } from '@flowmind/shared/chat';
-import { NO_MODEL_TEXT, readJsonLines } from '@flowmind/shared/chat';
+import { NO_MODEL_TEXT } from '@flowmind/shared/chat';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '../db/schema';
-import { type OpenAiServer, startOpenAiServer } from '../test/openai-server';
+import { doneOf, messageText, startChatTestServer, streamEvents } from '../test/chat-streams';
+import type { OpenAiServer } from '../test/openai-server';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../test/test-server';
 import { INTERRUPTED } from './chat-runner';
 
 type Member = Awaited<ReturnType<typeof signUpVerified>>;
+let chat: Awaited<ReturnType<typeof startChatTestServer>>;
 let model: OpenAiServer;
 let server: TestServer;
 let owner: Member;
 let stranger: Member;
 
 beforeAll(async () => {
-  model = await startOpenAiServer({ models: ['gpt-4o-mini', 'other-model'] });
-  server = await startTestServer({ OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-test' });
+  chat = await startChatTestServer({ models: ['gpt-4o-mini', 'other-model'] });
+  ({ model, server } = chat);
   owner = await signUpVerified(server, { name: 'Chad', email: 'chad@example.com' });
   stranger = await signUpVerified(server, { name: 'Sam', email: 'sam@example.com' });
 });
 afterAll(async () => {
-  await server.close();
-  await model.close();
+  await chat.close();
 });
 
 const accountOf = (member: Member) => member.user.personal_account_id;
@@ -38,45 +39,17 @@ async function stream(
   method: string,
   path: string,
   body?: unknown,
-  { onEvent }: { onEvent?: (event: ChatStreamEvent) => boolean | undefined } = {},
-): Promise<{ status: number; events: ChatStreamEvent[]; error?: unknown }> {
-  const controller = new AbortController();
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      origin: TEST_APP_URL,
-      cookie: member.client.cookieHeader,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: controller.signal,
-  });
-  if (!response.ok) return { status: response.status, events: [], error: await response.json() };
-  expect(response.headers.get('content-type')).toContain('application/x-ndjson');
-  const events: ChatStreamEvent[] = [];
-  try {
-    await readJsonLines<ChatStreamEvent>(response.body as ReadableStream<Uint8Array>, (event) => {
-      events.push(event);
-      // The reader may hang up early (a reload): the answer goes on without it.
-      if (!onEvent?.(event)) return false;
-      controller.abort();
-      return true;
-    });
-  } catch (error) {
-    if (!controller.signal.aborted) throw error;
-  }
-  return { status: response.status, events };
+  options: { onEvent?: (event: ChatStreamEvent) => boolean | undefined } = {},
+) {
+  const result = await streamEvents(server, member, method, path, body, options);
+  if (result.status < 300) expect(result.contentType).toContain('application/x-ndjson');
+  return result;
 }
 
 const send = (chatId: string, body: Record<string, unknown>, member: Member = owner) =>
   stream(member, 'POST', `/api/chats/${chatId}/messages`, body);
 
-const doneOf = (events: ChatStreamEvent[]) => {
-  const last = events[events.length - 1];
-  if (last?.type !== 'done') throw new Error(`no done event: ${JSON.stringify(events)}`);
-  return last.message;
-};
-const textOf = (message: ChatMessage) => message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+const textOf = messageText;
 
 async function waitFor<T>(read: () => Promise<T>, until: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const started = Date.now();

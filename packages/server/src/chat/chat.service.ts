@@ -1,3 +1,4 @@
+import { agentToolScope } from '@flowmind/shared/agents';
 import {
   branchTo,
   CHAT_LIMITS,
@@ -20,7 +21,7 @@ import {
 import { AppError } from '@flowmind/shared/errors';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account.service';
-import type { AgentGalleryService } from '../agents/agent-gallery.service';
+import type { AgentAnswerSetup, AgentGalleryService } from '../agents/agent-gallery.service';
 import type { AiModels, ResolvedModel } from '../ai/ai-models';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
@@ -32,7 +33,7 @@ import {
   toChatSession,
 } from './chat.repository';
 import { chatRunner, type Generation, INTERRUPTED } from './chat-runner';
-import { CHAT_TOOLS, runApprovedTool, sdkTools, type WorkspaceServices } from './chat-tools';
+import { CHAT_TOOLS, runApprovedTool, sdkTools, type ToolContext, type WorkspaceServices } from './chat-tools';
 
 const NOT_FOUND = 'Chat not found';
 const MESSAGE_NOT_FOUND = 'Message not found';
@@ -144,9 +145,7 @@ export function chatService({
     /** The lookup of `chosenModel`, begun early by the caller (only without an agent, whose model may differ). */
     early?: Promise<ResolvedModel | null>,
   ) {
-    const agent = session.agentId
-      ? await agents.forAnswer({ agentId: session.agentId, accountId: session.accountId })
-      : null;
+    const agent = await agentOf(session);
     const modelRef = chosenModel ?? agent?.model ?? null;
     const lookup = agent ? undefined : early;
     const now = new Date();
@@ -173,25 +172,35 @@ export function chatService({
     ]);
     const thread = [...branchTo(all, parent.parentId), parent];
     // The answer streams from the first token; a failed write ends it with an error (see the runner).
-    return startAnswer(session, row, thread, modelRef, agent?.system ?? null, saved, lookup);
+    return startAnswer(session, row, thread, modelRef, agent, saved, lookup);
   }
+
+  /** Who a chat's tools act for, and over what: a custom agent's tools, or everything. */
+  const toolContext = (session: ChatSessionRow, agent: AgentAnswerSetup | null): ToolContext => ({
+    accountId: session.accountId,
+    userId: session.userId,
+    scope: session.agentId ? agentToolScope(agent?.tools ?? []) : null,
+  });
+
+  const agentOf = (session: ChatSessionRow) =>
+    session.agentId ? agents.forAnswer({ agentId: session.agentId, accountId: session.accountId }) : null;
 
   function startAnswer(
     session: ChatSessionRow,
     row: ChatMessageRow,
     thread: ChatMessageRow[],
     modelRef: string | null,
-    system: string | null,
+    agent: AgentAnswerSetup | null,
     saved?: Promise<unknown>,
     model?: Promise<ResolvedModel | null>,
   ) {
-    const context = { accountId: session.accountId, userId: session.userId };
+    const context = toolContext(session, agent);
     return runner.start({
       row,
       accountId: session.accountId,
       thread,
       modelRef,
-      system,
+      system: agent?.system ?? null,
       saved,
       model,
       tools: workspace ? sdkTools(workspace, context) : undefined,
@@ -438,7 +447,7 @@ export function chatService({
         call.state = 'running';
         await repo.saveProgress(message.id, { parts });
         const result = workspace
-          ? await runApprovedTool(workspace, { accountId: session.accountId, userId }, call.toolName, call.input)
+          ? await runApprovedTool(workspace, toolContext(session, await agentOf(session)), call.toolName, call.input)
           : { error: 'Tools are not available' };
         if ('output' in result) Object.assign(call, { state: 'done', output: result.output });
         else Object.assign(call, { state: 'error', error: result.error });
@@ -453,15 +462,12 @@ export function chatService({
       await repo.saveProgress(message.id, { parts, status: 'streaming', error: null });
       const row = (await repo.message(message.id)) as ChatMessageRow;
       const thread = branchTo(all, message.parentId);
-      const agent = session.agentId
-        ? await agents.forAnswer({ agentId: session.agentId, accountId: session.accountId })
-        : null;
       const generation = startAnswer(
         session,
         row,
         thread,
         message.model ?? session.model ?? null,
-        agent?.system ?? null,
+        await agentOf(session),
       );
       return { generation, message: toChatMessage(row) };
     },
