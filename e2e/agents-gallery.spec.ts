@@ -1,19 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { signedInUser } from './support';
+import { expect, test } from '@playwright/test';
+import { screenshots, signedInUser } from './support';
 
 // Two people: A makes a custom agent and publishes it; B finds it in the gallery, tries it (the
 // e2e server's model answers "Answer N to …", scripts/e2e-server.ts), likes it, and sees it on the
 // leaderboard with B's conversation and like counted.
-
-const shots = process.env.E2E_SHOTS_DIR;
-async function screenshots(page: Page, name: string) {
-  if (!shots) return;
-  await page.screenshot({ path: `${shots}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('custom agent: build and publish, found, tried and liked by another user, ranked on the leaderboard', async ({
   page,

@@ -1,20 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { APP_ORIGIN, signedInUser } from './support';
+import { APP_ORIGIN, screenshots, signedInUser } from './support';
 
 // The e2e server's own model (scripts/e2e-server.ts) speaks the OpenAI protocol: it numbers its
 // answers, answers in Markdown, and writes slowly when the message says "[slow]".
-
-const shots = process.env.E2E_SHOTS_DIR;
-async function screenshots(page: Page, name: string) {
-  if (!shots) return;
-  await page.screenshot({ path: `${shots}/${name}-1280.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/${name}-390.png` });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: `${shots}/${name}-dark.png` });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });

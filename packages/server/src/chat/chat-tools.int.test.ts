@@ -123,6 +123,44 @@ describe('assistant tools', () => {
     expect((await owner.client.get(`/api/tables/${table.id}/records`)).body.records).toHaveLength(0);
   });
 
+  it('drafts a flow from a trigger and steps once approved, and says what is left to fill in', async () => {
+    scripted({
+      name: 'draft_flow',
+      arguments: {
+        name: 'Weather digest',
+        description: 'Every morning fetch the weather and summarise it',
+        trigger: { type: 'trigger.schedule', params: { mode: 'cron', cron: '0 7 * * *' } },
+        steps: [
+          { type: 'http.request', name: 'Fetch weather' },
+          { type: 'ai', name: 'Summarise', params: { prompt: 'Summarise {{ $json.body }}' } },
+        ],
+      },
+    });
+    const { answer } = await chatSaying('Make me a morning weather digest flow');
+    const call = toolsOf(answer)[0];
+    expect(call).toMatchObject({ toolName: 'draft_flow', state: 'awaiting-approval' });
+    const decided = await stream(owner, `/api/chats/messages/${answer.id}/tools/${call?.toolCallId}`, {
+      approved: true,
+    });
+    const done = toolsOf(doneOf(decided.events))[0];
+    expect(done).toMatchObject({
+      state: 'done',
+      output: {
+        steps: ['Schedule', 'Fetch weather', 'Summarise'],
+        toFillIn: [{ step: 'Fetch weather', message: 'URL is required' }],
+      },
+    });
+    const flowId = (done?.output as { id: string }).id;
+    const flow = (await owner.client.get(`/api/flows/${flowId}`)).body;
+    expect(flow).toMatchObject({ name: 'Weather digest', active: false, trigger_type: 'schedule' });
+    expect(flow.graph.nodes.map((node: { type: string }) => node.type)).toEqual([
+      'trigger.schedule',
+      'http.request',
+      'ai',
+    ]);
+    expect(flow.graph.edges).toHaveLength(2);
+  });
+
   it("reports a tool's failure to the model instead of failing the answer, and tools see only the account's data", async () => {
     const { body: otherTable } = await stranger.client.post('/api/tables', {
       accountId: accountOf(stranger),

@@ -1,6 +1,13 @@
 import type { AgentToolScope } from '@flowmind/shared/agents';
 import type { ChatPart } from '@flowmind/shared/chat';
 import { AppError } from '@flowmind/shared/errors';
+import {
+  DRAFT_STEP_LIMIT,
+  DRAFT_STEP_TYPES,
+  describeStepCatalogue,
+  draftGraph,
+  TRIGGER_TYPES,
+} from '@flowmind/shared/flow-drafts';
 import { FLOW_TEMPLATES } from '@flowmind/shared/flow-templates';
 import { type ModelMessage, type Tool, tool } from 'ai';
 import { z } from 'zod';
@@ -216,17 +223,52 @@ export const CHAT_TOOLS: Record<string, ToolSpec<unknown>> = {
     },
   }),
   draft_flow: spec({
-    description: `Create a new draft flow from a description, starting from one of these templates when one fits (templateId): ${FLOW_TEMPLATES.map((template) => `${template.id} (${template.name})`).join('; ')}. Without a template the flow starts with a manual trigger for the user to build on.`,
+    description: [
+      "Create a new draft flow (not yet published or turned on) from the user's description.",
+      'Either start from a template (templateId) when one fits:',
+      FLOW_TEMPLATES.map((template) => `${template.id} (${template.name})`).join('; '),
+      'or give a trigger and the steps that follow it, one after another, with the settings you can fill in',
+      "(settings may use {{ $json.field }} expressions for the previous step's data). Without either, the flow",
+      'starts with a manual trigger. The result lists what the user still has to fill in. Step types:',
+      describeStepCatalogue(),
+    ].join(' '),
     input: z.object({
       name: z.string().min(1).max(120),
       description: z.string().max(2000),
       templateId: z.enum(FLOW_TEMPLATES.map((template) => template.id) as [string, ...string[]]).optional(),
+      trigger: z
+        .object({
+          type: z.enum(TRIGGER_TYPES as [string, ...string[]]),
+          params: z.record(z.string(), z.unknown()).optional(),
+        })
+        .optional(),
+      steps: z
+        .array(
+          z.object({
+            type: z.enum(DRAFT_STEP_TYPES as [string, ...string[]]),
+            name: z.string().min(1).max(80).optional(),
+            params: z.record(z.string(), z.unknown()).optional(),
+          }),
+        )
+        .max(DRAFT_STEP_LIMIT)
+        .optional(),
     }),
     needsApproval: true,
     offered: (scope) => scope.actions.has('draft_flow'),
-    async run({ flows }, { accountId, userId }, { name, description, templateId }) {
-      const flow = await flows.create({ userId, input: { accountId, name, description, templateId } });
-      return { id: flow.id, name: flow.name, url: `/flows/${flow.id}` };
+    async run({ flows }, { accountId, userId }, { name, description, templateId, trigger, steps }) {
+      if (templateId) {
+        const flow = await flows.create({ userId, input: { accountId, name, description, templateId } });
+        return { id: flow.id, name: flow.name, url: `/flows/${flow.id}` };
+      }
+      const { graph, issues } = draftGraph({ trigger, steps, description });
+      const flow = await flows.create({ userId, input: { accountId, name, description, graph } });
+      return {
+        id: flow.id,
+        name: flow.name,
+        url: `/flows/${flow.id}`,
+        steps: graph.nodes.map((node) => node.name),
+        toFillIn: issues,
+      };
     },
   }),
 };

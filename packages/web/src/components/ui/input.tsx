@@ -1,3 +1,4 @@
+import { Search } from 'lucide-react';
 import type { ComponentProps, InputHTMLAttributes, SelectHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -6,6 +7,23 @@ const fieldBase =
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {
   return <input className={cn(fieldBase, 'h-9 w-full py-1', className)} {...props} />;
+}
+
+/** A search field: the input with a magnifier inside it; `frameClassName` sizes the frame. */
+export function SearchInput({
+  className,
+  frameClassName,
+  ...props
+}: ComponentProps<'input'> & { frameClassName?: string }) {
+  return (
+    <div className={cn('relative', frameClassName)}>
+      <Search
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
+      <Input className={cn('pl-8', className)} {...props} />
+    </div>
+  );
 }
 
 /** An input with a fixed prefix (e.g. "@" before a handle); the frame, not the input, draws the border. */

@@ -9,13 +9,18 @@ import {
   CreateAgent,
 } from '@flowmind/shared/agents';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
 import { Field, FormError } from '../../components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { useAiModels } from '../ai/use-ai-models';
+import { ChatModelPicker } from '../chat/chat-model-picker';
 import { AGENT_COLOR_CLASSES, AgentAvatar } from './agent-avatar';
+import { AgentToolsPicker, useAgentResources } from './agent-tools-picker';
 import { agentsApi } from './agents-api';
 
 type Draft = {
@@ -27,6 +32,7 @@ type Draft = {
   model: string;
   category: AgentCategory;
   starterPrompts: string[];
+  tools: string[];
 };
 
 const blankPrompts = (prompts: string[]) => [...prompts, '', '', '', ''].slice(0, AGENT_LIMITS.starterPrompts);
@@ -41,6 +47,7 @@ function draftOf(agent: Agent | null): Draft {
     model: agent?.model ?? '',
     category: agent?.category ?? 'productivity',
     starterPrompts: blankPrompts(agent?.starterPrompts ?? []),
+    tools: agent?.tools ?? [],
   };
 }
 
@@ -97,6 +104,9 @@ function AgentForm({
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const models = useAiModels(accountId);
+  // Flows, tables and notes deleted since they were chosen are left out when it saves.
+  const { missing } = useAgentResources(accountId, draft.tools);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -110,6 +120,7 @@ function AgentForm({
       model: draft.model.trim() || null,
       category: draft.category,
       starterPrompts: draft.starterPrompts.map((prompt) => prompt.trim()).filter(Boolean),
+      tools: draft.tools.filter((tool) => !missing.includes(tool)),
     };
     const parsed = CreateAgent.safeParse(input);
     if (!parsed.success) {
@@ -248,15 +259,45 @@ function AgentForm({
           ))}
         </div>
       </fieldset>
-      <Field label="Model" hint="A model ref; leave empty to use the account's default model." error={errors.model}>
-        {(props) => (
-          <Input
-            {...props}
-            value={draft.model}
-            onChange={(event) => set('model', event.target.value)}
-            placeholder="Account default"
-          />
-        )}
+      <AgentToolsPicker
+        accountId={accountId}
+        value={draft.tools}
+        onChange={(tools) => set('tools', tools)}
+        error={errors.tools}
+      />
+      <Field
+        label="Model"
+        hint={
+          models.data && models.data.models.length === 0 ? (
+            <>
+              No model is set up yet.{' '}
+              <Link to="/settings/ai" className="underline underline-offset-2 hover:text-foreground">
+                Add one in Settings
+              </Link>
+              .
+            </>
+          ) : (
+            'Who answers in its chats in this account. Elsewhere the chatting account’s model answers.'
+          )
+        }
+        error={errors.model}
+      >
+        {(props) =>
+          models.data ? (
+            <ChatModelPicker
+              {...props}
+              size="md"
+              className="w-full sm:w-full"
+              models={models.data}
+              value={draft.model || null}
+              onChange={(ref) => set('model', ref ?? '')}
+            />
+          ) : models.isError ? (
+            <p className="text-[13px] text-destructive">{errorMessage(models.error, 'Could not load the models')}</p>
+          ) : (
+            <Skeleton className="h-9 w-full" />
+          )
+        }
       </Field>
       <FormError>{serverError}</FormError>
       <DialogFooter>

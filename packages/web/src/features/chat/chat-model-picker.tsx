@@ -1,5 +1,6 @@
 import type { AiModelsResponse } from '@flowmind/shared/ai';
 import { NativeSelect } from '../../components/ui/input';
+import { cn } from '../../lib/cn';
 
 /**
  * Which model answers next in this chat: the account's default, or any model of its providers
@@ -10,19 +11,29 @@ export function ChatModelPicker({
   value,
   onChange,
   disabled,
+  className,
+  size = 'sm',
+  ...control
 }: {
   models: AiModelsResponse;
   value: string | null;
   onChange: (ref: string | null) => void;
   disabled?: boolean;
+  className?: string;
+  size?: 'sm' | 'md';
+  /** A form field's id and descriptions, when it is labelled by one. */
+  id?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
 }) {
   const fallback = models.models.find((model) => model.ref === models.defaultModel) ?? models.models[0];
   const known = value === null || models.models.some((model) => model.ref === value);
   return (
     <NativeSelect
-      size="sm"
-      aria-label="Model"
-      className="w-32 sm:w-56"
+      size={size}
+      aria-label={control.id ? undefined : 'Model'}
+      {...control}
+      className={cn('w-32 sm:w-56', className)}
       value={value ?? ''}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value || null)}

@@ -1,10 +1,10 @@
 import type { NoteSummary, NoteTask } from '@flowmind/shared/notes';
-import { FileText, ListTodo, Search } from 'lucide-react';
+import { FileText, ListTodo } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
+import { SearchInput } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
 import type { FocusTarget } from './focus-api';
@@ -50,19 +50,12 @@ export function FocusPicker({
         description="An open task from your notes, or a whole note."
         className="max-w-lg"
       >
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search tasks and notes"
-            aria-label="Search tasks and notes"
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Search tasks and notes"
+          aria-label="Search tasks and notes"
+        />
         {nothingAtAll ? (
           <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-6 text-center">
             <ListTodo className="size-6 text-muted-foreground" aria-hidden="true" />

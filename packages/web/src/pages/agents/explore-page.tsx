@@ -5,11 +5,11 @@ import {
   CATEGORY_LABELS,
   type ExploreSort,
 } from '@flowmind/shared/agents';
-import { Compass, Search } from 'lucide-react';
+import { Compass } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Input, NativeSelect } from '../../components/ui/input';
+import { NativeSelect, SearchInput } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { AgentCard } from '../../features/agents/agent-card';
@@ -87,20 +87,14 @@ function Gallery() {
           Gallery
         </h2>
         <div className="flex w-full flex-wrap gap-2 sm:w-auto">
-          <div className="relative w-full sm:w-64">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search agents"
-              placeholder="Search agents"
-              className="pl-8"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
+          <SearchInput
+            frameClassName="w-full sm:w-64"
+            type="search"
+            aria-label="Search agents"
+            placeholder="Search agents"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
           <NativeSelect
             aria-label="Category"
             className="w-40"

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Input } from '../../components/ui/input';
+import { SearchInput } from '../../components/ui/input';
 import { NameDialog } from '../../components/ui/name-dialog';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { usePageHeader } from '../../features/page-header/use-page-header';
@@ -88,20 +88,14 @@ export function TablesPage() {
   return (
     <div className="grid max-w-4xl gap-4">
       <div className="flex flex-wrap items-center gap-2">
-        <div className="relative min-w-48 flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search tables"
-            placeholder="Search tables"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          frameClassName="min-w-48 flex-1"
+          type="search"
+          aria-label="Search tables"
+          placeholder="Search tables"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <fieldset className="flex rounded-md border bg-background p-0.5" aria-label="Show">
           {[
             { label: 'Tables', value: false, icon: Table2 },
