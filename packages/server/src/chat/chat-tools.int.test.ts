@@ -150,7 +150,7 @@ describe('assistant tools', () => {
         toFillIn: [{ step: 'Fetch weather', message: 'URL is required' }],
       },
     });
-    const flowId = (done?.output as { id: string }).id;
+    const flowId = (done?.output as { id: string } | undefined)?.id;
     const flow = (await owner.client.get(`/api/flows/${flowId}`)).body;
     expect(flow).toMatchObject({ name: 'Weather digest', active: false, trigger_type: 'schedule' });
     expect(flow.graph.nodes.map((node: { type: string }) => node.type)).toEqual([
