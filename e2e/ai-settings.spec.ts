@@ -14,7 +14,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => openai.close());
 
-test('add an OpenAI-compatible provider, test it, choose the default model; the key never comes back', async ({
+test('add an OpenAI-compatible provider, test it, choose the default model, chat with it; the key never comes back', async ({
   page,
 }) => {
   // A long walk through the page (about 25 s alone, near a minute beside other browser tests on 2 cores).
@@ -84,6 +84,17 @@ test('add an OpenAI-compatible provider, test it, choose the default model; the 
   await screenshots(page, 'ai-provider');
   await page.reload();
   await expect(page.getByLabel('Model', { exact: true }).locator('option:checked')).toHaveText('llama3.2:1b');
+
+  // The assistant now answers from this provider, with the default model and the saved key.
+  await page.goto('/agents');
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Are you there?');
+  await composer.press('Enter');
+  const answer = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').nth(1);
+  await expect(answer).toContainText('OK');
+  expect(openai.requests.at(-1)?.body.model).toBe('llama3.2:1b');
+  expect(openai.requests.at(-1)?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+  await page.goto('/settings/ai');
 
   // Editing shows that a key is saved without showing it; replacing needs a new one.
   await page.getByRole('listitem', { name: 'Local models' }).getByRole('button', { name: 'Edit' }).click();
