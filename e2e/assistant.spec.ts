@@ -190,3 +190,13 @@ test('share a chat: the link opens signed out, read-only, and stops working once
   await expect(visitorPage.getByRole('heading', { name: 'This chat is not available' })).toBeVisible();
   await visitor.close();
 });
+
+test('a chat that does not exist says so, and offers a new one', async ({ page }) => {
+  await signedInUser(page, 'Lost');
+  await page.goto('/agents/chat_doesnotexist');
+  await expect(page.getByRole('heading', { name: 'Chat not found' })).toBeVisible();
+  await expect(page.getByText('It was deleted, or it is in an account you are not in.')).toBeVisible();
+  await page.getByRole('button', { name: 'Start a new chat' }).click();
+  await expect(page).toHaveURL(/\/agents$/);
+  await expect(composer(page)).toBeVisible();
+});

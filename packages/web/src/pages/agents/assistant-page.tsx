@@ -17,7 +17,7 @@ import { ChatModelPicker } from '../../features/chat/chat-model-picker';
 import { ChatSidebar } from '../../features/chat/chat-sidebar';
 import { startChat, useChat } from '../../features/chat/use-chat';
 import { usePageHeader } from '../../features/page-header/use-page-header';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 
 const STARTERS = [
   'Plan my week around three priorities',
@@ -195,7 +195,9 @@ export function AssistantPage() {
     [chat.send, chat.regenerate, chat.showVersion, chat.decide],
   );
 
-  const notFound = chat.detail.isError;
+  const loadError = chat.detail.isError ? chat.detail.error : null;
+  const notFound = loadError !== null;
+  const missing = loadError instanceof ApiError && loadError.status === 404;
   const empty = sessionId === null || (chat.detail.isSuccess && chat.branch.length === 0);
 
   const sidebar = accountId ? (
@@ -296,13 +298,20 @@ export function AssistantPage() {
           >
             {notFound ? (
               <div className="mx-auto max-w-md px-4 py-16 text-center">
-                <h2 className="font-semibold text-lg">Chat not found</h2>
+                <h2 className="font-semibold text-lg">{missing ? 'Chat not found' : 'Could not open this chat'}</h2>
                 <p className="mt-1 text-muted-foreground text-sm">
-                  {errorMessage(chat.detail.error, 'This chat does not exist or was deleted.')}
+                  {missing
+                    ? 'It was deleted, or it is in an account you are not in.'
+                    : errorMessage(loadError, 'Something went wrong.')}
                 </p>
-                <Button className="mt-4" onClick={() => navigate('/agents')}>
-                  Start a new chat
-                </Button>
+                <div className="mt-4 flex justify-center gap-2">
+                  {!missing && (
+                    <Button variant="outline" onClick={() => void chat.detail.refetch()}>
+                      Try again
+                    </Button>
+                  )}
+                  <Button onClick={() => navigate('/agents')}>Start a new chat</Button>
+                </div>
               </div>
             ) : empty ? (
               sessionId && !chat.detail.isSuccess ? null : (
