@@ -200,3 +200,21 @@ test('a chat that does not exist says so, and offers a new one', async ({ page }
   await expect(page).toHaveURL(/\/agents$/);
   await expect(composer(page)).toBeVisible();
 });
+
+test('draft a flow from a description: approved, it opens in the editor with its steps', async ({ page }) => {
+  await signedInUser(page, 'Drafter');
+  await page.goto('/agents');
+  await composer(page).fill('[draft Morning digest]');
+  await composer(page).press('Enter');
+  const answer = messages(page).nth(1);
+  const card = answer.getByRole('region', { name: 'Tool: Draft a flow' });
+  await expect(card).toContainText('A draft flow "Morning digest": Schedule → Fetch the page → Summarise');
+  await screenshots(page, 'assistant-draft');
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(answer).toContainText('Drafted Morning digest.');
+  await card.getByRole('link', { name: 'Open' }).click();
+  await expect(page).toHaveURL(/\/flows\/flw_/);
+  for (const step of ['Fetch the page', 'Summarise'])
+    await expect(page.getByText(step, { exact: true }).first()).toBeVisible();
+  await screenshots(page, 'assistant-drafted-flow');
+});

@@ -44,6 +44,27 @@ const model = await startOpenAiServer({
       return `Added ${add[1]} to ${add[2]}.`;
     }
     if (add) return { text: 'Let me look at your tables.', toolCalls: [{ name: 'list_tables', arguments: {} }] };
+    // "[draft {name}]": draft a flow of a schedule, an HTTP request and an AI step.
+    const draft = /\[draft (.+)\]/.exec(asked);
+    if (draft && last?.role === 'tool') return `Drafted ${draft[1]}. Fill in the request's URL before you publish it.`;
+    if (draft)
+      return {
+        text: 'I will draft that flow.',
+        toolCalls: [
+          {
+            name: 'draft_flow',
+            arguments: {
+              name: draft[1],
+              description: `${draft[1]}: every morning, fetch and summarise.`,
+              trigger: { type: 'trigger.schedule', params: { mode: 'cron', cron: '0 7 * * *' } },
+              steps: [
+                { type: 'http.request', name: 'Fetch the page' },
+                { type: 'ai', name: 'Summarise', params: { prompt: 'Summarise {{ $json.body }}' } },
+              ],
+            },
+          },
+        ],
+      };
     if (asked.includes('[slow]')) return { pieces: Array.from({ length: 120 }, (_, i) => `word${i} `), delayMs: 50 };
     return [
       `Answer ${answers} to "${asked}".`,

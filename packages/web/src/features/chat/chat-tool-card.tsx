@@ -1,4 +1,5 @@
 import type { ChatToolPart } from '@flowmind/shared/chat';
+import { stepType } from '@flowmind/shared/flow-steps';
 import { Ban, Check, CircleAlert, Loader2, ShieldQuestion, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -7,6 +8,7 @@ import { cn } from '../../lib/cn';
 /** What each tool is called on screen. */
 export const TOOL_LABELS: Record<string, string> = {
   search_notes: 'Search notes',
+  read_note: 'Read a note',
   create_note: 'Create a note',
   list_tables: 'List tables',
   query_records: 'Read records',
@@ -34,6 +36,23 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 function resultLink(output: unknown): string | null {
   const url = (output as { url?: unknown } | null)?.url;
   return typeof url === 'string' && url.startsWith('/') ? url : null;
+}
+
+/** What a call that makes something will make, in words, to approve at a glance. */
+function summary(part: ChatToolPart): string | null {
+  const input = (part.input ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  if (part.toolName === 'create_note') return `A note titled "${text(input.title)}"`;
+  if (part.toolName === 'draft_flow') {
+    const steps = Array.isArray(input.steps) ? (input.steps as { type?: unknown; name?: unknown }[]) : [];
+    const trigger = (input.trigger as { type?: unknown } | undefined)?.type;
+    const labelOf = (type: unknown) => stepType(text(type))?.label ?? text(type);
+    if (input.templateId) return `A draft flow "${text(input.name)}" from the template ${text(input.templateId)}`;
+    const chain = [labelOf(trigger || 'trigger.manual')];
+    for (const step of steps) chain.push(text(step.name) || labelOf(step.type));
+    return `A draft flow "${text(input.name)}": ${chain.join(' → ')}`;
+  }
+  return null;
 }
 
 /** A tool call in an answer: what it was asked, what it gave, and the approval it waits for. */
@@ -66,6 +85,7 @@ export function ChatToolCard({
           {state.label}
         </span>
       </div>
+      {summary(part) && <p className="border-t px-3 py-2 text-[13px]">{summary(part)}</p>}
       <details className="border-t px-3 py-1.5">
         <summary className="cursor-pointer text-muted-foreground text-xs">Input</summary>
         <pre className="mt-1 max-h-60 overflow-auto whitespace-pre-wrap break-all text-xs">{json(part.input)}</pre>
