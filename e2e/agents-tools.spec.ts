@@ -52,6 +52,7 @@ test('custom agent tools: chosen in the form, used in its chat with approval, ke
 
   // In its chat it sees only the table it was given, and asks before adding to it.
   const mine = page.getByRole('list', { name: 'Your agents' }).getByRole('listitem').filter({ hasText: name });
+  await expect(mine).toContainText('1 table, 1 note · create notes');
   await mine.getByRole('link', { name: 'Chat' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Chatting with ${name}` })).toBeVisible();
   const composer = page.getByRole('textbox', { name: 'Message' });

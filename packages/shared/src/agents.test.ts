@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CreateAgent, ExploreQuery, LeaderboardQuery, popularity, UpdateAgent } from './agents';
+import {
+  agentToolScope,
+  agentToolsSummary,
+  CreateAgent,
+  ExploreQuery,
+  LeaderboardQuery,
+  popularity,
+  UpdateAgent,
+} from './agents';
 
 describe('agent inputs', () => {
   it.each([
@@ -46,5 +54,16 @@ describe('agent inputs', () => {
 
   it('weighs a conversation, a like and a use alike', () => {
     expect(popularity({ chats: 2, likes: 1, uses: 3 })).toBe(6);
+  });
+});
+
+describe('agentToolsSummary', () => {
+  it('says what an agent may use in a few words', () => {
+    expect(agentToolsSummary([])).toBe('Chat only, no tools');
+    expect(agentToolsSummary(['table:tbl_a', 'table:tbl_b', 'note:nte_a'])).toBe('2 tables, 1 note');
+    expect(agentToolsSummary(['flow:flw_a', 'action:create_note', 'action:draft_flow'])).toBe(
+      '1 flow · create notes, draft new flows',
+    );
+    expect(agentToolScope(['web-search', 'table:tbl_a']).tables).toEqual(new Set(['tbl_a']));
   });
 });

@@ -97,6 +97,21 @@ export function agentToolScope(tools: readonly string[]): AgentToolScope {
   return scope;
 }
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What an agent may use, in a few words: "2 tables, 1 note · creates notes". */
+export function agentToolsSummary(tools: readonly string[]): string {
+  const scope = agentToolScope(tools);
+  const reach = [
+    scope.tables.size > 0 && count(scope.tables.size, 'table', 'tables'),
+    scope.flows.size > 0 && count(scope.flows.size, 'flow', 'flows'),
+    scope.notes.size > 0 && count(scope.notes.size, 'note', 'notes'),
+  ].filter(Boolean);
+  const actions = [...scope.actions].map((action) => AGENT_ACTION_LABELS[action].toLowerCase());
+  if (reach.length === 0 && actions.length === 0) return 'Chat only, no tools';
+  return [reach.join(', '), actions.join(', ')].filter(Boolean).join(' · ');
+}
+
 const Tools = z
   .array(AgentTool)
   .max(AGENT_LIMITS.tools, `At most ${AGENT_LIMITS.tools} tools`)

@@ -1,5 +1,5 @@
-import { type Agent, CATEGORY_LABELS } from '@flowmind/shared/agents';
-import { Bot, Copy, Globe, GlobeLock, MessageSquare, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { type Agent, agentToolsSummary, CATEGORY_LABELS } from '@flowmind/shared/agents';
+import { Bot, Copy, Globe, GlobeLock, MessageSquare, MoreHorizontal, Pencil, Trash2, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -101,6 +101,10 @@ export function MyAgents({ accountId, onEdit }: { accountId: string; onEdit: (ag
             </div>
             <p className="mt-2 line-clamp-2 flex-1 text-muted-foreground text-sm">
               {agent.description || 'No description.'}
+            </p>
+            <p className="mt-1 flex items-center gap-1.5 text-muted-foreground text-xs">
+              <Wrench className="size-3.5 shrink-0" aria-hidden="true" />
+              {agentToolsSummary(agent.tools)}
             </p>
             <ButtonLink
               variant="outline"
