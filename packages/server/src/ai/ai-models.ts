@@ -252,16 +252,15 @@ export function accountAiModels({
     },
 
     /**
-     * The flows AI step's provider: the account's default model when it is one of the account's
-     * own OpenAI-compatible providers; null leaves the step on the server's provider from env.
+     * The flows AI step's model: the account's default model's provider (its own or the server's,
+     * OpenAI-compatible or Anthropic), with the step's model name when it gives one. JSON schemas
+     * go as OpenAI's response_format. Null when the account has no model at all.
      */
-    async flowProvider(accountId: string): Promise<AiProviderConfig | null> {
+    async flowModel(accountId: string, requested?: string | null): Promise<ResolvedModel | null> {
       const { defaultRef, lookup } = await catalog(accountId);
-      const found = defaultRef ? lookup(defaultRef) : null;
-      const source = found?.source;
-      if (!found || !source || source.fromEnvironment || source.kind !== 'openai-compatible' || !source.baseUrl)
-        return null;
-      return { baseUrl: source.baseUrl, apiKey: source.apiKey(), model: found.model, name: source.name };
+      const found = defaultRef ? (lookup(defaultRef) ?? serverModel(defaultRef)) : null;
+      if (!found) return null;
+      return languageModel(found.source, requested?.trim() || found.model, { structuredOutputs: true });
     },
   } satisfies AiModels & Record<string, unknown>;
 }

@@ -4,6 +4,7 @@ import { generateText, streamText } from 'ai';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiProviders } from '../db/schema';
+import { createAiApi } from '../flows/ai/ai-api';
 import { type AnthropicServer, startAnthropicServer } from '../test/anthropic-server';
 import { type OpenAiServer, startOpenAiServer } from '../test/openai-server';
 import {
@@ -267,12 +268,13 @@ describe('AI providers', () => {
     });
     await expect(aiModels.resolve(accountOf(owner), 'garbage')).rejects.toMatchObject({ code: 'bad_request' });
 
-    // The flows AI step uses the account's default provider with its key.
-    expect(await aiModels.flowProvider(accountOf(owner))).toEqual({
-      baseUrl: openai.baseUrl,
-      apiKey: OPENAI_KEY,
-      model: 'llama3.2:1b',
-      name: 'Local',
+    // The flows AI step uses the account's default provider, with the step's model name if it gives one.
+    expect(await aiModels.flowModel(accountOf(owner))).toMatchObject({
+      ref: `${provider.id}:llama3.2:1b`,
+      label: 'llama3.2:1b',
+    });
+    expect(await aiModels.flowModel(accountOf(owner), 'gpt-4o-mini')).toMatchObject({
+      ref: `${provider.id}:gpt-4o-mini`,
     });
 
     for (const defaultModel of [`${provider.id}:gpt-5`, 'env-openai:gpt-4o-mini', 'nonsense']) {
@@ -418,11 +420,15 @@ describe('AI providers', () => {
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces.join('')).toBe('OK from Claude, streamed in pieces.');
     expect(anthropic.requests.at(-1)?.body.stream).toBe(true);
-    // An Anthropic provider is not the flows step's (that speaks the OpenAI protocol only).
+    // As the default model, an Anthropic provider answers the flows AI step too.
     await put(owner.client, `/api/ai/settings?accountId=${accountOf(owner)}`, {
       defaultModel: `${created.body.id}:claude-haiku-4-5`,
     });
-    expect(await modelsFor().flowProvider(accountOf(owner))).toBeNull();
+    const flowsAi = createAiApi({ env: {}, accountId: accountOf(owner), resolveModel: modelsFor().flowModel });
+    const answered = await flowsAi.generate({ prompt: 'Hi from a flow', signal: new AbortController().signal });
+    expect(answered).toEqual({ text: 'OK from Claude, streamed in pieces.', model: 'claude-haiku-4-5' });
+    expect(anthropic.requests.at(-1)?.headers['x-api-key']).toBe(ANTHROPIC_KEY);
+    expect(JSON.stringify(anthropic.requests.at(-1)?.body)).toContain('Hi from a flow');
 
     await owner.client.patch(`/api/ai/providers/${created.body.id}`, { apiKey: 'sk-ant-wrong' });
     const refused = await owner.client.post(`/api/ai/providers/${created.body.id}/test`, {
@@ -504,10 +510,10 @@ describe('AI providers from the server environment', () => {
       await expect(
         accountAiModels({ db: envServer.db, secret: TEST_SECRET, env }).resolve(accountOf(member), 'env-gemini:pro'),
       ).rejects.toMatchObject({ code: 'bad_request' });
-      // The server's default stays the flows step's when the account has no provider of its own.
+      // The account's default among the server's providers is the flows step's too.
       expect(
-        await accountAiModels({ db: envServer.db, secret: TEST_SECRET, env }).flowProvider(accountOf(member)),
-      ).toBeNull();
+        await accountAiModels({ db: envServer.db, secret: TEST_SECRET, env }).flowModel(accountOf(member)),
+      ).toMatchObject({ ref: 'env-anthropic:claude-sonnet-4-5' });
     } finally {
       await envServer.close();
     }

@@ -123,8 +123,7 @@ export function createFlowSystem({
       ai: createAiApi({
         env,
         accountId: execution.accountId,
-        resolveProvider: aiModels?.flowProvider,
-        accountProviderFetch: fetch,
+        resolveModel: aiModels?.flowModel,
       }),
       runFlow: (input) => runSubflow(rt, execution, input),
     };

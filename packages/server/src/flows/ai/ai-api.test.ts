@@ -1,13 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAiServer, startOpenAiServer } from '../../test/openai-server';
-import { createGuardedFetch } from '../net/guarded-fetch';
-import { aiProviderFromEnv, createAiApi } from './ai-api';
+import { aiProviderFromEnv, createAiApi, NO_AI_MODEL } from './ai-api';
 
 let openai: OpenAiServer;
 beforeAll(async () => {
-  openai = await startOpenAiServer({ apiKey: 'sk-right' });
+  openai = await startOpenAiServer({ apiKey: 'sk-right', models: ['gpt-4o-mini', 'other-model'] });
 });
 afterAll(() => openai.close());
 
@@ -33,49 +33,40 @@ describe('aiProviderFromEnv', () => {
 });
 
 describe('createAiApi', () => {
-  it('prefers the account’s provider from the resolver over the env', async () => {
+  it('prefers the account’s model from the resolver over the env, with the step’s model name', async () => {
     openai.requests.length = 0;
-    const asked: string[] = [];
+    const asked: [string, string | null | undefined][] = [];
+    const provider = createOpenAICompatible({ name: 'local', baseURL: openai.baseUrl, apiKey: 'sk-right' });
     const ai = createAiApi({
       env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'sk-env' },
       accountId: 'acc_1',
-      resolveProvider: (accountId) => {
-        asked.push(accountId);
-        return { baseUrl: openai.baseUrl, apiKey: 'sk-right', model: 'gpt-4o-mini' };
+      resolveModel: async (accountId, requested) => {
+        asked.push([accountId, requested]);
+        const model = requested || 'gpt-4o-mini';
+        return { model: provider.chatModel(model), ref: `local:${model}`, label: model, host: 'local' };
       },
     });
     expect(await ai.generate({ prompt: 'Hi', signal })).toEqual({
       text: 'Hello from the test model.',
       model: 'gpt-4o-mini',
     });
-    expect(asked).toEqual(['acc_1']);
+    expect(await ai.generate({ prompt: 'Hi', model: 'other-model', signal })).toMatchObject({ model: 'other-model' });
+    expect(asked).toEqual([
+      ['acc_1', undefined],
+      ['acc_1', 'other-model'],
+    ]);
     expect(openai.requests[0]?.headers.authorization).toBe('Bearer sk-right');
+    expect(openai.requests[1]?.body.model).toBe('other-model');
   });
 
   it('falls back to the env when the resolver has nothing', async () => {
     const ai = createAiApi({
       env: { OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-right' },
-      resolveProvider: async () => null,
+      resolveModel: async () => null,
     });
     expect((await ai.generate({ prompt: 'Hi', signal })).text).toBe('Hello from the test model.');
-  });
-
-  it('sends an account’s provider through the guarded fetch, the server’s own from env not', async () => {
-    const settings = { OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-right' };
-    const accountAi = createAiApi({
-      env: settings,
-      resolveProvider: () => ({ baseUrl: openai.baseUrl, apiKey: 'sk-right', model: 'gpt-4o-mini' }),
-      accountProviderFetch: createGuardedFetch(),
-    });
-    await expect(accountAi.generate({ prompt: 'Hi', signal })).rejects.toThrow(
-      /^Refused to connect to 127\.0\.0\.1: private, loopback and link-local addresses are blocked/,
-    );
-    const serverAi = createAiApi({
-      env: settings,
-      resolveProvider: () => null,
-      accountProviderFetch: createGuardedFetch(),
-    });
-    expect((await serverAi.generate({ prompt: 'Hi', signal })).text).toBe('Hello from the test model.');
+    const none = createAiApi({ env: {}, resolveModel: async () => null });
+    await expect(none.generate({ prompt: 'Hi', signal })).rejects.toThrow(NO_AI_MODEL);
   });
 
   it('turns provider errors into words', async () => {

@@ -1,7 +1,8 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, jsonSchema, NoObjectGeneratedError, Output } from 'ai';
+import { generateText, jsonSchema, type LanguageModel, NoObjectGeneratedError, Output } from 'ai';
 import { z } from 'zod';
 import { aiCallErrorMessage, hostOf } from '../../ai/ai-errors';
+import type { ResolvedModel } from '../../ai/ai-models';
 import { type AiApi, StepError } from '../steps/step';
 
 /** Where prompts go: any server speaking the OpenAI chat completions API. */
@@ -13,9 +14,6 @@ export type AiProviderConfig = {
   /** Shown in errors and logs ("openai", "ollama"…). */
   name?: string;
 };
-
-/** An account's own provider settings; null falls back to the server's (env). */
-export type AiProviderResolver = (accountId: string) => Promise<AiProviderConfig | null> | AiProviderConfig | null;
 
 export const NO_AI_MODEL =
   'No AI model is configured. Add one in Settings → AI models, or set OPENAI_BASE_URL and OPENAI_API_KEY on the server.';
@@ -86,37 +84,28 @@ function mismatchReason(error: unknown): string | null {
 }
 
 /**
- * Prompts through the Vercel AI SDK. The account's own provider (from `resolveProvider`) wins over
- * the server's env settings. Retries are left to the step's retry setting, so each shows in the run.
+ * Prompts through the Vercel AI SDK. The account's model (from `resolveModel`: its default's provider,
+ * its own or the server's) wins over the env settings. Retries are left to the step's retry setting.
  */
 export function createAiApi({
   env,
   accountId = '',
-  resolveProvider,
-  accountProviderFetch,
+  resolveModel,
 }: {
   env: NodeJS.ProcessEnv;
   accountId?: string;
-  resolveProvider?: AiProviderResolver;
   /**
-   * How requests reach an account's own provider: the guarded fetch, so an account cannot point
-   * the server at internal addresses. The server's provider from env is the admin's and trusted.
+   * The account's model for the step (`AccountAiModels.flowModel`: OpenAI-compatible or
+   * Anthropic, the step's model name on the default's provider); null falls back to the rest.
    */
-  accountProviderFetch?: (url: string, init?: RequestInit) => Promise<Response>;
+  resolveModel?: (accountId: string, requested?: string | null) => Promise<ResolvedModel | null>;
 }): AiApi {
   return {
     async generate({ prompt, system, model: requested, schema, signal }) {
-      const accountConfig = resolveProvider ? await resolveProvider(accountId) : null;
-      const config = accountConfig ?? aiProviderFromEnv(env);
+      const resolved = resolveModel ? await resolveModel(accountId, requested) : null;
+      if (resolved) return run(resolved.model, resolved.label, resolved.host, { prompt, system, schema, signal });
+      const config = aiProviderFromEnv(env);
       if (!config) throw new StepError(NO_AI_MODEL);
-      const fetch: typeof globalThis.fetch | undefined =
-        accountConfig && accountProviderFetch
-          ? (input, init) =>
-              accountProviderFetch(
-                typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-                init,
-              )
-          : undefined;
       const model = requested?.trim() || config.model;
       const provider = createOpenAICompatible({
         name: config.name ?? 'openai',
@@ -124,25 +113,30 @@ export function createAiApi({
         apiKey: config.apiKey,
         // Sends the schema as response_format json_schema (OpenAI and most compatible servers).
         supportsStructuredOutputs: true,
-        fetch,
       });
-      const common = {
-        model: provider.chatModel(model),
-        prompt,
-        system: system || undefined,
-        abortSignal: signal,
-        maxRetries: 0,
-      };
-      try {
-        if (schema) {
-          const result = await generateText({ ...common, output: Output.object({ schema: validatingSchema(schema) }) });
-          return { object: result.output, text: result.text, model };
-        }
-        const result = await generateText(common);
-        return { text: result.text, model };
-      } catch (error) {
-        throw aiFailure(error, { model, baseUrl: config.baseUrl, signal });
-      }
+      return run(provider.chatModel(model), model, config.baseUrl, { prompt, system, schema, signal });
     },
   };
+}
+
+type AiRequest = Parameters<AiApi['generate']>[0];
+
+/** One prompt, answered as text or as JSON matching `schema`; failures in words (`aiFailure`). */
+async function run(
+  languageModel: LanguageModel,
+  model: string,
+  where: string,
+  { prompt, system, schema, signal }: Pick<AiRequest, 'prompt' | 'system' | 'schema' | 'signal'>,
+) {
+  const common = { model: languageModel, prompt, system: system || undefined, abortSignal: signal, maxRetries: 0 };
+  try {
+    if (schema) {
+      const result = await generateText({ ...common, output: Output.object({ schema: validatingSchema(schema) }) });
+      return { object: result.output, text: result.text, model };
+    }
+    const result = await generateText(common);
+    return { text: result.text, model };
+  } catch (error) {
+    throw aiFailure(error, { model, baseUrl: where, signal });
+  }
 }
