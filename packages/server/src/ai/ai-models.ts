@@ -4,7 +4,7 @@ import type { AiProviderKind } from '@flowmind/shared/ai';
 import { AppError } from '@flowmind/shared/errors';
 import type { LanguageModel } from 'ai';
 import type { Db } from '../db/client';
-import { type AiProviderConfig, aiProviderFromEnv } from '../flows/ai/ai-api';
+import { aiProviderFromEnv } from '../flows/ai/ai-api';
 import { createGuardedFetch } from '../flows/net/guarded-fetch';
 import { hostOf } from './ai-errors';
 import { type AiProviderRow, aiProviderRepository } from './ai-provider.repository';
