@@ -17,6 +17,7 @@ import { registerAiProviderRoutes } from './ai/ai-provider.routes';
 import { aiProviderService } from './ai/ai-provider.service';
 import { createAuth } from './auth/auth';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { sessionLookup } from './auth/session-lookup';
 import { registerChatRoutes } from './chat/chat.routes';
 import { chatService } from './chat/chat.service';
 import type { Config } from './config';
@@ -126,7 +127,7 @@ export async function buildApp({
       beforeUserDeleted: (user) => accounts.prepareUserDeletion(user.id),
     },
   });
-  const session = sessionReader(auth);
+  const session = sessionReader(auth, sessionLookup({ auth, db }));
   // A request that may change who its cookie belongs to, or what they may do, ends the reuse of its session.
   app.addHook('onResponse', async (request) => {
     const path = request.url;

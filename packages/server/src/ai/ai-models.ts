@@ -143,6 +143,26 @@ export function environmentProviders(env: NodeJS.ProcessEnv, since = new Date())
 
 export const aiKeyBox = (secret: string): SecretBox => createSecretBox({ secret, purpose: 'ai-provider-key' });
 
+/**
+ * How long `resolve` reuses an account's models before reading its providers again. A change made
+ * in this process takes effect at once (`forgetAccountModels`); one made by another server process
+ * (on PostgreSQL) is seen here within this long.
+ */
+export const RESOLVED_MODELS_MS = 5_000;
+const RESOLVED_MODELS_ACCOUNTS = 10_000;
+
+/**
+ * Each account's count of changes to its providers or AI settings made in this process. Every
+ * resolver here (the app's, a test's) compares it with the count its kept models were
+ * made under, so one `forgetAccountModels` reaches them all.
+ */
+const accountChanges = new Map<string, number>();
+
+/** Call after an account's providers or AI settings change: this process stops using the models it resolved before. */
+export function forgetAccountModels(accountId: string) {
+  accountChanges.set(accountId, (accountChanges.get(accountId) ?? 0) + 1);
+}
+
 function accountSource(row: AiProviderRow, keys: SecretBox): AiProviderSource {
   return {
     id: row.id,
@@ -169,12 +189,15 @@ export function accountAiModels({
   env,
   allowPrivateHttp = false,
   allowHosts = [],
+  keepMs = RESOLVED_MODELS_MS,
 }: {
   db: Db;
   secret: string;
   env: NodeJS.ProcessEnv;
   allowPrivateHttp?: boolean;
   allowHosts?: string[];
+  /** How long a resolved model is reused (RESOLVED_MODELS_MS); 0 reads the providers on every call. */
+  keepMs?: number;
 }) {
   const repo = aiProviderRepository(db);
   const keys = aiKeyBox(secret);
@@ -236,19 +259,52 @@ export function accountAiModels({
   const notOffered = (ref: string) =>
     new AppError('bad_request', `The AI model "${ref}" is not set up for this account`, 'model');
 
+  async function resolveAfresh(accountId: string, ref: string | null): Promise<ResolvedModel | null> {
+    const { defaultRef, lookup } = await catalog(accountId);
+    if (!defaultRef) return null;
+    const wanted = ref || defaultRef;
+    const found = lookup(wanted) ?? serverModel(wanted);
+    if (!found) throw notOffered(wanted);
+    return languageModel(found.source, found.model);
+  }
+
+  /**
+   * Models resolved per account and ref ('' for the default), reused for `keepMs`: each answer
+   * would otherwise read the providers and settings, open the key and build the SDK client (whose
+   * response schemas are made, and compiled by zod, once per client).
+   */
+  const kept = new Map<string, { until: number; changes: number; byRef: Map<string, Promise<ResolvedModel | null>> }>();
+
+  function keptFor(accountId: string) {
+    const changes = accountChanges.get(accountId) ?? 0;
+    const entry = kept.get(accountId);
+    if (entry && entry.until > Date.now() && entry.changes === changes) return entry;
+    kept.delete(accountId);
+    if (kept.size >= RESOLVED_MODELS_ACCOUNTS) kept.delete(kept.keys().next().value as string);
+    const fresh = { until: Date.now() + keepMs, changes, byRef: new Map<string, Promise<ResolvedModel | null>>() };
+    kept.set(accountId, fresh);
+    return fresh;
+  }
+
   return {
     catalog,
     languageModel,
     /** Seals a key for ai_providers.api_key_sealed. */
     sealKey: (apiKey: string) => keys.seal(apiKey),
 
-    async resolve(accountId: string, ref?: string | null): Promise<ResolvedModel | null> {
-      const { defaultRef, lookup } = await catalog(accountId);
-      if (!defaultRef) return null;
-      const wanted = ref || defaultRef;
-      const found = lookup(wanted) ?? serverModel(wanted);
-      if (!found) throw notOffered(wanted);
-      return languageModel(found.source, found.model);
+    resolve(accountId: string, ref?: string | null): Promise<ResolvedModel | null> {
+      if (keepMs <= 0) return resolveAfresh(accountId, ref ?? null);
+      const { byRef } = keptFor(accountId);
+      const key = ref ?? '';
+      const known = byRef.get(key);
+      if (known) return known;
+      const resolving = resolveAfresh(accountId, ref ?? null);
+      byRef.set(key, resolving);
+      // A ref the account does not offer is not kept: the error is thrown again, and a fix seen at once.
+      resolving.catch(() => {
+        if (byRef.get(key) === resolving) byRef.delete(key);
+      });
+      return resolving;
     },
 
     /**

@@ -14,7 +14,7 @@ import type { AccountService } from '../accounts/account.service';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { aiCallErrorMessage } from './ai-errors';
-import { type AccountAiModels, type AiProviderSource, modelRef, parseModelRef } from './ai-models';
+import { type AccountAiModels, type AiProviderSource, forgetAccountModels, modelRef, parseModelRef } from './ai-models';
 import { type AiProviderRow, aiProviderRepository } from './ai-provider.repository';
 
 const TEST_TIMEOUT_MS = 20_000;
@@ -110,6 +110,7 @@ export function aiProviderService({
         models: distinct(input.models),
         createdBy: userId,
       });
+      forgetAccountModels(input.accountId);
       return rowToAiProvider(row);
     },
 
@@ -133,6 +134,7 @@ export function aiProviderService({
         ...(input.models !== undefined ? { models: distinct(input.models) } : {}),
       });
       if (!row) throw notFound();
+      forgetAccountModels(accountId);
       return rowToAiProvider(row);
     },
 
@@ -140,6 +142,7 @@ export function aiProviderService({
       const accountId = await managedAccount(providerId, userId);
       const stored = await repo.defaultModel(accountId);
       if (!(await repo.remove(accountId, providerId))) throw notFound();
+      forgetAccountModels(accountId);
       if (stored && parseModelRef(stored)?.providerId === providerId) await repo.setDefaultModel(accountId, null);
     },
 
@@ -163,6 +166,7 @@ export function aiProviderService({
           );
       }
       await repo.setDefaultModel(accountId, input.defaultModel);
+      forgetAccountModels(accountId);
       return this.models({ accountId, userId });
     },
 

@@ -289,6 +289,48 @@ describe('AI providers', () => {
     expect(await aiModels.resolve(accountOf(owner))).toBeNull();
   });
 
+  it('reuses a resolved model until the account changes its providers or default (here at once, elsewhere within keepMs)', async () => {
+    const account = accountOf(owner);
+    const settings = `/api/ai/settings?accountId=${account}`;
+    const { body: provider } = await addOpenAi(owner);
+    const kept = accountAiModels({
+      db: server.db,
+      secret: TEST_SECRET,
+      env: {},
+      allowPrivateHttp: true,
+      keepMs: 60_000,
+    });
+    const first = await kept.resolve(account);
+    expect(first?.ref).toBe(`${provider.id}:gpt-4o-mini`);
+    expect(await kept.resolve(account)).toBe(first);
+
+    // Changes through the API in this process are seen by the next resolve.
+    await put(owner.client, settings, { defaultModel: `${provider.id}:llama3.2:1b` });
+    expect((await kept.resolve(account))?.ref).toBe(`${provider.id}:llama3.2:1b`);
+    await owner.client.patch(`/api/ai/providers/${provider.id}`, { models: ['gpt-4o-mini'] });
+    expect((await kept.resolve(account))?.ref).toBe(`${provider.id}:gpt-4o-mini`);
+    const { body: second } = await addOpenAi(owner, { name: 'Second' });
+    await put(owner.client, settings, { defaultModel: `${second.id}:llama3.2:1b` });
+    expect((await kept.resolve(account))?.ref).toBe(`${second.id}:llama3.2:1b`);
+    await owner.client.delete(`/api/ai/providers/${second.id}`);
+    expect((await kept.resolve(account))?.ref).toBe(`${provider.id}:gpt-4o-mini`);
+    await owner.client.delete(`/api/ai/providers/${provider.id}`);
+    expect(await kept.resolve(account)).toBeNull();
+
+    // A change written by another process is seen once the kept models expire.
+    const brief = accountAiModels({ db: server.db, secret: TEST_SECRET, env: {}, allowPrivateHttp: true, keepMs: 100 });
+    const { body: third } = await addOpenAi(owner);
+    expect((await brief.resolve(account))?.ref).toBe(`${third.id}:gpt-4o-mini`);
+    await server.db
+      .update(aiProviders)
+      .set({ models: ['llama3.2:1b'] })
+      .where(eq(aiProviders.id, third.id));
+    expect((await brief.resolve(account))?.ref).toBe(`${third.id}:gpt-4o-mini`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await brief.resolve(account))?.ref).toBe(`${third.id}:llama3.2:1b`);
+    await owner.client.delete(`/api/ai/providers/${third.id}`);
+  });
+
   it('runs a flow’s AI step on the account’s default provider, with its key', async () => {
     const { body: provider } = await addOpenAi(owner);
     await put(owner.client, `/api/ai/settings?accountId=${accountOf(owner)}`, {

@@ -1,6 +1,7 @@
 import { AppError } from '@flowmind/shared/errors';
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth';
+import type { SessionLookup } from '../auth/session-lookup';
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 
@@ -19,14 +20,14 @@ export const SESSION_READ_CACHE_MS = 5_000;
 const SESSION_READ_CACHE_SIZE = 10_000;
 
 /**
- * Reads the session behind a request. Reading it through better-auth is most of what a small GET costs (a
- * database round trip and the auth router), so GET requests reuse a verified session seen in the last
+ * Reads the session behind a request: `lookup` answers the common case in one query, better-auth the rest (see
+ * auth/session-lookup.ts). Even so the session read is most of what a small GET costs, so GET requests reuse a verified session seen in the last
  * SESSION_READ_CACHE_MS, keyed by the whole cookie header. Anything else reads it afresh: writes, unverified users
  * (verifying must take effect at once), and every request after sign-out, sign-in or a profile change from the same
  * browser, because `forget` drops the entry when those answer. A session revoked from another device or process can
  * still read for at most that long.
  */
-export function sessionReader(auth: Auth) {
+export function sessionReader(auth: Auth, lookup: SessionLookup) {
   const recent = new Map<string, { user: SessionUser; until: number }>();
 
   async function optionalUser(request: FastifyRequest): Promise<SessionUser | null> {
@@ -37,8 +38,10 @@ export function sessionReader(auth: Auth) {
       if (hit && hit.until > Date.now()) return hit.user;
       if (hit) recent.delete(cookie);
     }
-    const session = await auth.api.getSession({ headers: nodeHeadersToFetch(request.headers) });
-    const user = session ? (session.user as SessionUser) : null;
+    // The common case in one query; better-auth for everything else (expiry, refresh, no session).
+    const found = await lookup.user(cookie);
+    const session = found ? null : await auth.api.getSession({ headers: nodeHeadersToFetch(request.headers) });
+    const user = found ?? (session ? (session.user as SessionUser) : null);
     if (cacheable && cookie && user?.emailVerified) {
       if (recent.size >= SESSION_READ_CACHE_SIZE) recent.delete(recent.keys().next().value as string);
       recent.set(cookie, { user, until: Date.now() + SESSION_READ_CACHE_MS });

@@ -46,23 +46,34 @@ export function errorFromBody(status: number, body: unknown): ApiError {
   });
 }
 
-/** The one way the web app talks to the JSON API; a non-2xx answer becomes an ApiError. */
-export async function api<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+/**
+ * Sends a request the way every API call is sent (same-origin cookies; writes carry a JSON body,
+ * reads ask for `accept`); a failure to reach the server becomes an ApiError. The caller reads the
+ * body, and the status.
+ */
+export async function request(
+  path: string,
+  { method = 'GET', body, signal, accept = 'application/json' }: RequestOptions & { accept?: string } = {},
+): Promise<Response> {
   const isWrite = method !== 'GET';
-  let response: Response;
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method,
       signal,
       credentials: 'same-origin',
       // Writes always carry a JSON body: the server treats JSON as the only accepted write format.
-      headers: isWrite ? { 'content-type': 'application/json' } : { accept: 'application/json' },
+      headers: isWrite ? { 'content-type': 'application/json' } : { accept },
       body: isWrite ? JSON.stringify(body ?? {}) : undefined,
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError({ status: 0, code: 'network', message: 'Could not reach the server. Check your connection.' });
   }
+}
+
+/** The one way the web app talks to the JSON API; a non-2xx answer becomes an ApiError. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await request(path, options);
   const text = await response.text();
   let parsed: unknown = null;
   if (text) {

@@ -9,7 +9,7 @@ import {
   type SendChatMessage,
   type UpdateChatSession,
 } from '@flowmind/shared/chat';
-import { ApiError, api, errorFromBody } from '../../lib/api';
+import { api, errorFromBody, request } from '../../lib/api';
 
 const chatPath = (sessionId: string) => `/api/chats/${encodeURIComponent(sessionId)}`;
 const messagePath = (messageId: string) => `/api/chats/messages/${encodeURIComponent(messageId)}`;
@@ -32,19 +32,7 @@ export async function readChatStream(
     onEvent: (event: ChatStreamEvent) => void;
   },
 ): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      signal,
-      credentials: 'same-origin',
-      headers: method === 'POST' ? { 'content-type': 'application/json' } : { accept: 'application/x-ndjson' },
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError({ status: 0, code: 'network', message: 'Could not reach the server. Check your connection.' });
-  }
+  const response = await request(path, { method, body, signal, accept: 'application/x-ndjson' });
   if (!response.ok || !response.body) throw errorFromBody(response.status, await response.json().catch(() => null));
   await readJsonLines<ChatStreamEvent>(response.body, (event) => {
     onEvent(event);

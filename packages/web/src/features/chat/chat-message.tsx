@@ -4,6 +4,7 @@ import { Check, ChevronLeft, ChevronRight, Copy, Pencil, RefreshCw, TriangleAler
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { IconButton } from '../../components/ui/icon-button';
 import { Textarea } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { ChatMarkdown } from './chat-markdown';
@@ -16,31 +17,6 @@ type Actions = {
   onRegenerate: (message: ChatMessage) => void;
   onShowVersion: (messageId: string) => void;
 };
-
-function IconButton({
-  label,
-  onClick,
-  disabled,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  children: React.ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      disabled={disabled}
-      className="rounded-md p-1.5 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-40"
-    >
-      {children}
-    </button>
-  );
-}
 
 function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);

@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, Eye, EyeOff, GripVertical } from 'lucide-react';
 import { type DragEvent, useState } from 'react';
+import { IconButton } from '../../components/ui/icon-button';
 import { cn } from '../../lib/cn';
 import { fieldTypeInfo } from './field-types';
 import type { BuilderQuestion } from './form-builder';
@@ -79,54 +80,32 @@ export function FormQuestions({
               />
               <span className="hidden sm:inline">Required</span>
             </label>
-            <RowButton
+            <IconButton
+              size="sm"
               label={question.hidden ? `Show ${question.name}` : `Hide ${question.name}`}
               onClick={() => onToggleHidden(question)}
             >
               {question.hidden ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-            </RowButton>
-            <RowButton
+            </IconButton>
+            <IconButton
+              size="sm"
               label={`Move ${question.name} up`}
               disabled={index === 0}
               onClick={() => onMove(question.id, index - 1)}
             >
               <ArrowUp aria-hidden="true" />
-            </RowButton>
-            <RowButton
+            </IconButton>
+            <IconButton
+              size="sm"
               label={`Move ${question.name} down`}
               disabled={index === questions.length - 1}
               onClick={() => onMove(question.id, index + 1)}
             >
               <ArrowDown aria-hidden="true" />
-            </RowButton>
+            </IconButton>
           </li>
         );
       })}
     </ol>
-  );
-}
-
-function RowButton({
-  label,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  disabled?: boolean;
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-      className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground disabled:opacity-30 [&_svg]:size-3.5"
-    >
-      {children}
-    </button>
   );
 }
