@@ -1,8 +1,8 @@
 import type { ChatMessage, ChatStreamEvent } from '@flowmind/shared/chat';
 import { NO_MODEL_TEXT } from '@flowmind/shared/chat';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages } from '../db/schema';
+import { accountMembers, chatMessages } from '../db/schema';
 import { doneOf, messageText, startChatTestServer, streamEvents } from '../test/chat-streams';
 import type { OpenAiServer } from '../test/openai-server';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../test/test-server';
@@ -285,6 +285,21 @@ describe('sessions', () => {
       [],
     );
     expect((await stranger.client.post('/api/chats', { accountId: accountOf(owner) })).status).toBe(404);
+  });
+
+  it('closes a chat to its owner once they are no longer a member of its account', async () => {
+    model.setReply(() => 'team answer');
+    const team = await owner.client.post('/api/accounts', { name: 'Chat Team', handle: 'chat-team' });
+    expect(team.status, team.text).toBe(201);
+    const created = await owner.client.post('/api/chats', { accountId: team.body.id });
+    const answer = doneOf((await send(created.body.id, { text: 'team plan' })).events);
+    expect((await owner.client.get(`/api/chats/${created.body.id}`)).status).toBe(200);
+    await server.db
+      .delete(accountMembers)
+      .where(and(eq(accountMembers.accountId, team.body.id), eq(accountMembers.userId, owner.user.id)));
+    expect((await owner.client.get(`/api/chats/${created.body.id}`)).status).toBe(404);
+    expect((await send(created.body.id, { text: 'still here?' })).status).toBe(404);
+    expect((await stream(owner, 'GET', `/api/chats/messages/${answer.id}/stream`)).status).toBe(404);
   });
 });
 

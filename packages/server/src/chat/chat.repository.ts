@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatPart, ChatSession } from '@flowmind/shared/chat';
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { chatMessages, chatSessions } from '../db/schema';
+import { accountMembers, chatMessages, chatSessions } from '../db/schema';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
@@ -51,6 +51,22 @@ export function chatRepository(db: Db) {
     },
 
     /** A session by id, whoever's it is: the service checks it is the caller's. */
+    /**
+     * The session when `userId` owns it and is still a member of its account, in one query (it is
+     * on every message's path to the model).
+     */
+    async ownSession(sessionId: string, userId: string): Promise<ChatSessionRow | null> {
+      const [row] = await db
+        .select({ session: chatSessions })
+        .from(chatSessions)
+        .innerJoin(
+          accountMembers,
+          and(eq(accountMembers.accountId, chatSessions.accountId), eq(accountMembers.userId, userId)),
+        )
+        .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)));
+      return row?.session ?? null;
+    },
+
     async session(sessionId: string): Promise<ChatSessionRow | null> {
       const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
       return row ?? null;

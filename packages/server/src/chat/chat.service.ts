@@ -103,13 +103,8 @@ export function chatService({
 
   /** The caller's own session; anyone else's (or one in an account they left) is not found. */
   async function ownSession(sessionId: string, userId: string): Promise<ChatSessionRow> {
-    const session = await repo.session(sessionId);
-    if (!session || session.userId !== userId) throw new AppError('not_found', NOT_FOUND);
-    try {
-      await accounts.requireMember(session.accountId, userId);
-    } catch {
-      throw new AppError('not_found', NOT_FOUND);
-    }
+    const session = await repo.ownSession(sessionId, userId);
+    if (!session) throw new AppError('not_found', NOT_FOUND);
     return session;
   }
 
