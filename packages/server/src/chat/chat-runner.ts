@@ -15,6 +15,7 @@ import { answerToModelMessages } from './chat-tools';
 /** An answer being written in this process: its parts so far, who listens, how to stop it. */
 export type Generation = {
   messageId: string;
+  sessionId: string;
   snapshot(): ChatMessage;
   listen(listener: (event: ChatStreamEvent) => void): () => void;
   stop(): void;
@@ -285,6 +286,7 @@ export function chatRunner({
 
     const generation: Generation = {
       messageId: row.id,
+      sessionId: row.sessionId,
       snapshot,
       listen(listener) {
         listeners.add(listener);
@@ -302,6 +304,8 @@ export function chatRunner({
     start,
     /** The answer being written in this process, if it is. */
     local: (messageId: string) => running.get(messageId),
+    /** Whether this process is writing an answer in the chat. */
+    busy: (sessionId: string) => [...running.values()].some((generation) => generation.sessionId === sessionId),
     /** Stops every answer (the server is closing) and waits until each is saved. */
     async close() {
       const all = [...running.values()];

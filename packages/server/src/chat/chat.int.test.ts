@@ -185,6 +185,15 @@ describe('chatting', () => {
     expect(doneOf((await send(chat.id, { text: 'short one' })).events).status).toBe('done');
   });
 
+  it('takes one message at a time even when two arrive together, before anything is saved', async () => {
+    model.setReply(() => ({ pieces: ['slow ', 'answer'], delayMs: 200 }));
+    const chat = await newChat();
+    const results = await Promise.all([send(chat.id, { text: 'first' }), send(chat.id, { text: 'second' })]);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
+    const detail = (await owner.client.get(`/api/chats/${chat.id}`)).body;
+    expect(detail.messages).toHaveLength(2);
+  });
+
   it('goes on writing when the reader hangs up, and a new reader follows it to the end', async () => {
     model.setReply(() => ({ pieces: Array.from({ length: 40 }, (_, i) => `p${i} `), delayMs: 15 }));
     const chat = await newChat();

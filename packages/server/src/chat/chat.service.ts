@@ -219,8 +219,22 @@ export function chatService({
     return (message.parts as { type: string; text?: string }[]).map((part) => part.text ?? '').join('');
   }
 
-  function assertIdle(all: ChatMessageRow[]) {
-    if (all.some((message) => message.status === 'streaming')) throw new AppError('conflict', BUSY);
+  /** Chats whose next answer is being set up in this process (between the check and its start). */
+  const claimed = new Set<string>();
+
+  /**
+   * One answer at a time per chat: none saved as streaming, none being written or set up here (its
+   * rows may not be saved yet). Holds the chat while `start` sets its answer up.
+   */
+  async function whenIdle<T>(all: ChatMessageRow[], sessionId: string, start: () => Promise<T>): Promise<T> {
+    if (claimed.has(sessionId) || runner.busy(sessionId) || all.some((message) => message.status === 'streaming'))
+      throw new AppError('conflict', BUSY);
+    claimed.add(sessionId);
+    try {
+      return await start();
+    } finally {
+      claimed.delete(sessionId);
+    }
   }
 
   /** Events of an answer: what it holds now, then what it adds, until it is done. */
@@ -360,40 +374,41 @@ export function chatService({
       // The model is looked up while the rest is checked and written (errors surface in the answer).
       const early = models.resolve(session.accountId, input.model !== undefined ? input.model : session.model);
       early.catch(() => {});
-      assertIdle(all);
-      const parentId = input.parentId === undefined ? session.leafId : input.parentId;
-      if (parentId !== null) {
-        const parent = all.find((message) => message.id === parentId);
-        if (!parent) throw new AppError('not_found', MESSAGE_NOT_FOUND, 'parentId');
-        if (parent.role !== 'assistant') throw new AppError('bad_request', 'A message follows an answer', 'parentId');
-        await declinePending(parent);
-      }
-      const modelRef = input.model !== undefined ? input.model : session.model;
-      if (input.model !== undefined && input.model !== session.model)
-        await repo.updateSession(session.id, { model: input.model });
-      const now = new Date();
-      const userRow: ChatMessageRow = {
-        id: newId('msg'),
-        sessionId: session.id,
-        accountId: session.accountId,
-        parentId,
-        role: 'user',
-        parts: [{ type: 'text', text: input.text }],
-        status: 'done',
-        error: null,
-        model: null,
-        stopRequested: false,
-        createdAt: now,
-        updatedAt: now,
-      };
-      const generation = await answer(
-        session,
-        [...all, userRow],
-        { parent: userRow, parentIsNew: true },
-        modelRef ?? null,
-        early,
-      );
-      return { user: toChatMessage(userRow), generation };
+      return whenIdle(all, session.id, async () => {
+        const parentId = input.parentId === undefined ? session.leafId : input.parentId;
+        if (parentId !== null) {
+          const parent = all.find((message) => message.id === parentId);
+          if (!parent) throw new AppError('not_found', MESSAGE_NOT_FOUND, 'parentId');
+          if (parent.role !== 'assistant') throw new AppError('bad_request', 'A message follows an answer', 'parentId');
+          await declinePending(parent);
+        }
+        const modelRef = input.model !== undefined ? input.model : session.model;
+        if (input.model !== undefined && input.model !== session.model)
+          await repo.updateSession(session.id, { model: input.model });
+        const now = new Date();
+        const userRow: ChatMessageRow = {
+          id: newId('msg'),
+          sessionId: session.id,
+          accountId: session.accountId,
+          parentId,
+          role: 'user',
+          parts: [{ type: 'text', text: input.text }],
+          status: 'done',
+          error: null,
+          model: null,
+          stopRequested: false,
+          createdAt: now,
+          updatedAt: now,
+        };
+        const generation = await answer(
+          session,
+          [...all, userRow],
+          { parent: userRow, parentIsNew: true },
+          modelRef ?? null,
+          early,
+        );
+        return { user: toChatMessage(userRow), generation };
+      });
     },
 
     /** Another answer to the same message, beside the one given (which stays as a sibling). */
@@ -409,11 +424,12 @@ export function chatService({
       const { message, session } = await ownMessage(messageId, userId);
       if (message.role !== 'assistant') throw new AppError('bad_request', 'Only an answer can be regenerated');
       const all = await messagesOf(session.id);
-      assertIdle(all);
-      const parent = all.find((row) => row.id === message.parentId);
-      if (!parent) throw new AppError('not_found', MESSAGE_NOT_FOUND);
-      const modelRef = input.model !== undefined ? input.model : (session.model ?? null);
-      return { generation: await answer(session, all, { parent, parentIsNew: false }, modelRef) };
+      return whenIdle(all, session.id, async () => {
+        const parent = all.find((row) => row.id === message.parentId);
+        if (!parent) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+        const modelRef = input.model !== undefined ? input.model : (session.model ?? null);
+        return { generation: await answer(session, all, { parent, parentIsNew: false }, modelRef) };
+      });
     },
 
     /**
@@ -433,38 +449,39 @@ export function chatService({
     }): Promise<{ generation: Generation | null; message: ChatMessage }> {
       const { message, session } = await ownMessage(messageId, userId);
       const all = await messagesOf(session.id);
-      assertIdle(all);
-      const parts = structuredClone(message.parts as ChatPart[]);
-      const call = parts.find((part): part is ChatToolPart => part.type === 'tool' && part.toolCallId === toolCallId);
-      if (!call) throw new AppError('not_found', 'Tool call not found');
-      if (call.state !== 'awaiting-approval') throw new AppError('conflict', 'This action was already answered');
-      if (approved) {
-        call.state = 'running';
-        await repo.saveProgress(message.id, { parts });
-        const result = workspace
-          ? await runApprovedTool(workspace, toolContext(session, await agentOf(session)), call.toolName, call.input)
-          : { error: 'Tools are not available' };
-        if ('output' in result) Object.assign(call, { state: 'done', output: result.output });
-        else Object.assign(call, { state: 'error', error: result.error });
-      } else {
-        call.state = 'denied';
-      }
-      const waiting = parts.some((part) => part.type === 'tool' && part.state === 'awaiting-approval');
-      if (waiting) {
-        await repo.saveProgress(message.id, { parts });
-        return { generation: null, message: toChatMessage((await repo.message(message.id)) ?? message) };
-      }
-      await repo.saveProgress(message.id, { parts, status: 'streaming', error: null });
-      const row = (await repo.message(message.id)) as ChatMessageRow;
-      const thread = branchTo(all, message.parentId);
-      const generation = startAnswer(
-        session,
-        row,
-        thread,
-        message.model ?? session.model ?? null,
-        await agentOf(session),
-      );
-      return { generation, message: toChatMessage(row) };
+      return whenIdle(all, session.id, async () => {
+        const parts = structuredClone(message.parts as ChatPart[]);
+        const call = parts.find((part): part is ChatToolPart => part.type === 'tool' && part.toolCallId === toolCallId);
+        if (!call) throw new AppError('not_found', 'Tool call not found');
+        if (call.state !== 'awaiting-approval') throw new AppError('conflict', 'This action was already answered');
+        if (approved) {
+          call.state = 'running';
+          await repo.saveProgress(message.id, { parts });
+          const result = workspace
+            ? await runApprovedTool(workspace, toolContext(session, await agentOf(session)), call.toolName, call.input)
+            : { error: 'Tools are not available' };
+          if ('output' in result) Object.assign(call, { state: 'done', output: result.output });
+          else Object.assign(call, { state: 'error', error: result.error });
+        } else {
+          call.state = 'denied';
+        }
+        const waiting = parts.some((part) => part.type === 'tool' && part.state === 'awaiting-approval');
+        if (waiting) {
+          await repo.saveProgress(message.id, { parts });
+          return { generation: null, message: toChatMessage((await repo.message(message.id)) ?? message) };
+        }
+        await repo.saveProgress(message.id, { parts, status: 'streaming', error: null });
+        const row = (await repo.message(message.id)) as ChatMessageRow;
+        const thread = branchTo(all, message.parentId);
+        const generation = startAnswer(
+          session,
+          row,
+          thread,
+          message.model ?? session.model ?? null,
+          await agentOf(session),
+        );
+        return { generation, message: toChatMessage(row) };
+      });
     },
 
     /** Stops an answer being written, in this process or another. */
