@@ -57,12 +57,14 @@ test('custom agent tools: chosen in the form, used in its chat with approval, ke
   await expect(page.getByRole('status').filter({ hasText: `Chatting with ${name}` })).toBeVisible();
   const composer = page.getByRole('textbox', { name: 'Message' });
   await composer.fill('[add Ada to Guests]');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await composer.press('Enter');
   const answer = messages(page).nth(1);
   const card = answer.getByRole('region', { name: 'Tool: Add a record' });
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(answer).toContainText('Added Ada to Guests.');
   await composer.fill('[add Bob to Salaries]');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await composer.press('Enter');
   await expect(messages(page).nth(3)).toContainText('There is no table named Salaries.');
 

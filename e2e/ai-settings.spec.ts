@@ -89,6 +89,7 @@ test('add an OpenAI-compatible provider, test it, choose the default model, chat
   await page.goto('/agents');
   const composer = page.getByRole('textbox', { name: 'Message' });
   await composer.fill('Are you there?');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await composer.press('Enter');
   const answer = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').nth(1);
   await expect(answer).toContainText('OK');

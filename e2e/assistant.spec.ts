@@ -6,6 +6,12 @@ import { APP_ORIGIN, screenshots, signedInUser } from './support';
 
 const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+/** Types a message and sends it with Enter once the page can send (its account is loaded). */
+async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await composer(page).press('Enter');
+}
 
 test('chat: streaming Markdown, regenerate, edit into a branch, switch versions, sessions kept', async ({ page }) => {
   await signedInUser(page, 'Chatty');
@@ -16,8 +22,7 @@ test('chat: streaming Markdown, regenerate, edit into a branch, switch versions,
   await expect(page.getByRole('heading', { name: 'How can I help?' })).toBeVisible();
   await screenshots(page, 'assistant-empty');
 
-  await composer(page).fill('What is a webhook?');
-  await composer(page).press('Enter');
+  await send(page, 'What is a webhook?');
   await expect(page).toHaveURL(/\/agents\/chat_/);
   const answer = messages(page).nth(1);
   await expect(answer).toContainText('to "What is a webhook?"');
@@ -67,8 +72,7 @@ test('chat: streaming Markdown, regenerate, edit into a branch, switch versions,
   await expect(messages(page).nth(1)).toContainText(`Answer ${second} to`);
 
   // A follow-up goes on the branch on screen.
-  await composer(page).fill('Thanks!');
-  await composer(page).press('Enter');
+  await send(page, 'Thanks!');
   await expect(messages(page)).toHaveCount(4);
   await expect(messages(page).nth(3)).toContainText('to "Thanks!"');
 });
@@ -76,8 +80,7 @@ test('chat: streaming Markdown, regenerate, edit into a branch, switch versions,
 test('chat: stop an answer midway, and a reload mid-answer shows it completing', async ({ page }) => {
   await signedInUser(page, 'Stoppy');
   await page.goto('/agents');
-  await composer(page).fill('Tell me a long story [slow]');
-  await composer(page).press('Enter');
+  await send(page, 'Tell me a long story [slow]');
   const answer = messages(page).nth(1);
   await expect(answer).toContainText('word3');
   await page.getByRole('button', { name: 'Stop' }).click();
@@ -87,8 +90,7 @@ test('chat: stop an answer midway, and a reload mid-answer shows it completing',
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
 
   // Another slow answer, and a reload in the middle of it.
-  await composer(page).fill('Another long one [slow]');
-  await composer(page).press('Enter');
+  await send(page, 'Another long one [slow]');
   await expect(messages(page).nth(3)).toContainText('word5');
   await page.reload();
   await expect(messages(page).nth(3)).toContainText('word119', { timeout: 20_000 });
@@ -102,8 +104,7 @@ test('chat sessions: search, rename and delete from the list', async ({ page }) 
   await page.goto('/agents');
   for (const text of ['Ideas for a garden', 'Budget for a trip']) {
     await page.getByRole('button', { name: 'New chat' }).click();
-    await composer(page).fill(text);
-    await composer(page).press('Enter');
+    await send(page, text);
     await expect(messages(page).nth(1)).toContainText(`to "${text}"`);
   }
   // The model picker: the default, or any model set up; the choice stays with the chat.
@@ -142,8 +143,7 @@ test('chat tools: adding a record waits for approval, then the record is in the 
   });
   expect(created.ok(), await created.text()).toBeTruthy();
   await page.goto('/agents');
-  await composer(page).fill('[add Grace Hopper to Contacts]');
-  await composer(page).press('Enter');
+  await send(page, '[add Grace Hopper to Contacts]');
   const answer = messages(page).nth(1);
   const card = answer.getByRole('region', { name: 'Tool: Add a record' });
   await expect(card.getByText('Needs your approval')).toBeVisible();
@@ -164,8 +164,7 @@ test('share a chat: the link opens signed out, read-only, and stops working once
 }) => {
   await signedInUser(page, 'Sharer');
   await page.goto('/agents');
-  await composer(page).fill('Tips for a shared garden');
-  await composer(page).press('Enter');
+  await send(page, 'Tips for a shared garden');
   await expect(messages(page).nth(1)).toContainText('to "Tips for a shared garden"');
 
   await page.getByRole('button', { name: 'Share chat' }).click();
@@ -204,8 +203,7 @@ test('a chat that does not exist says so, and offers a new one', async ({ page }
 test('draft a flow from a description: approved, it opens in the editor with its steps', async ({ page }) => {
   await signedInUser(page, 'Drafter');
   await page.goto('/agents');
-  await composer(page).fill('[draft Morning digest]');
-  await composer(page).press('Enter');
+  await send(page, '[draft Morning digest]');
   const answer = messages(page).nth(1);
   const card = answer.getByRole('region', { name: 'Tool: Draft a flow' });
   await expect(card).toContainText('A draft flow "Morning digest": Schedule → Fetch the page → Summarise');
