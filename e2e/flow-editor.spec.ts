@@ -301,7 +301,10 @@ test('edits made offline are saved when the connection is back; leaving the page
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Add note' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  // The editor's own save state (the app's offline banner may show beside it).
+  await expect(page.getByRole('status', { name: 'Could not reach the server. Check your connection.' })).toHaveText(
+    /Offline/,
+  );
   await context.setOffline(false);
   await saved(page);
   expect(await stickies()).toBe(1);
