@@ -216,3 +216,23 @@ test('draft a flow from a description: approved, it opens in the editor with its
     await expect(page.getByText(step, { exact: true }).first()).toBeVisible();
   await screenshots(page, 'assistant-drafted-flow');
 });
+
+test('a first message sent while the page is still loading the account goes once it has', async ({ page }) => {
+  await signedInUser(page, 'Early');
+  // Hold the account list back until the message has been sent.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/accounts', async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
+  await page.goto('/agents');
+  await composer(page).fill('Hello early');
+  await composer(page).press('Enter');
+  await expect(composer(page)).toHaveValue('');
+  release();
+  await expect(page).toHaveURL(/\/agents\/chat_/);
+  await expect(messages(page).nth(1)).toContainText('to "Hello early"');
+});

@@ -147,6 +147,8 @@ export function AssistantPage() {
     pinned.current = true;
   }, [sessionId]);
 
+  // A first message sent before the account has loaded goes as soon as it has.
+  const [queued, setQueued] = useState<string | null>(null);
   const send = useCallback(
     (text: string) => {
       setStartError(null);
@@ -154,7 +156,10 @@ export function AssistantPage() {
       const keep = text;
       setDraft('');
       if (!sessionId) {
-        if (!accountId) return;
+        if (!accountId) {
+          setQueued(text);
+          return;
+        }
         startChat(queryClient, {
           accountId,
           text,
@@ -175,6 +180,11 @@ export function AssistantPage() {
     },
     [sessionId, accountId, agentId, newChatModel, queryClient, navigate, chat.send],
   );
+  useEffect(() => {
+    if (queued === null || !accountId) return;
+    setQueued(null);
+    send(queued);
+  }, [queued, accountId, send]);
 
   const actions = useMemo(
     () => ({
@@ -376,7 +386,7 @@ export function AssistantPage() {
           {!notFound && (
             <Composer
               busy={chat.busy}
-              disabled={!accountId}
+              disabled={queued !== null}
               onSend={send}
               onStop={() => void chat.stop()}
               autoFocus
