@@ -106,7 +106,7 @@ function AgentForm({
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const models = useAiModels(accountId);
   // Flows, tables and notes deleted since they were chosen are left out when it saves.
-  const { missing } = useAgentResources(accountId, draft.tools);
+  const resources = useAgentResources(accountId, draft.tools);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -120,7 +120,7 @@ function AgentForm({
       model: draft.model.trim() || null,
       category: draft.category,
       starterPrompts: draft.starterPrompts.map((prompt) => prompt.trim()).filter(Boolean),
-      tools: draft.tools.filter((tool) => !missing.includes(tool)),
+      tools: draft.tools.filter((tool) => !resources.missing.includes(tool)),
     };
     const parsed = CreateAgent.safeParse(input);
     if (!parsed.success) {
@@ -262,6 +262,7 @@ function AgentForm({
       <AgentToolsPicker
         accountId={accountId}
         value={draft.tools}
+        resources={resources}
         onChange={(tools) => set('tools', tools)}
         error={errors.tools}
       />

@@ -69,21 +69,26 @@ export function useAgentResources(accountId: string, tools: readonly string[]) {
   };
 }
 
+export type AgentResources = ReturnType<typeof useAgentResources>;
+
+/** The picker over `resources`, which the form reads once (`useAgentResources`) for it and for saving. */
 export function AgentToolsPicker({
   accountId,
   value,
+  resources,
   onChange,
   error,
 }: {
   accountId: string;
   value: string[];
+  resources: AgentResources;
   onChange: (tools: string[]) => void;
   error?: string;
 }) {
   const [filter, setFilter] = useState('');
   const query = filter.trim().toLowerCase();
   const debounced = useDebouncedValue(filter.trim(), 250);
-  const { tables, flows, chosen } = useAgentResources(accountId, value);
+  const { tables, flows, chosen } = resources;
   const notes = useQuery({
     queryKey: ['agent-tool-notes', accountId, debounced],
     queryFn: ({ signal }) =>

@@ -69,6 +69,7 @@ export function ChatToolCard({
   const Icon = state.icon;
   const label = TOOL_LABELS[part.toolName] ?? part.toolName;
   const link = part.state === 'done' ? resultLink(part.output) : null;
+  const said = summary(part);
   return (
     <section
       aria-label={`Tool: ${label}`}
@@ -85,7 +86,7 @@ export function ChatToolCard({
           {state.label}
         </span>
       </div>
-      {summary(part) && <p className="border-t px-3 py-2 text-[13px]">{summary(part)}</p>}
+      {said && <p className="border-t px-3 py-2 text-[13px]">{said}</p>}
       <details className="border-t px-3 py-1.5">
         <summary className="cursor-pointer text-muted-foreground text-xs">Input</summary>
         <pre className="mt-1 max-h-60 overflow-auto whitespace-pre-wrap break-all text-xs">{json(part.input)}</pre>
