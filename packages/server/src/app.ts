@@ -34,6 +34,8 @@ import { registerFocusRoutes } from './focus/focus.routes';
 import { focusService } from './focus/focus.service';
 import { registerErrorHandling } from './http/errors';
 import { registerOpenApi } from './http/openapi';
+import { registerOriginCheck } from './http/origin-check';
+import { registerSecurityHeaders } from './http/security-headers';
 import { sessionReader } from './http/session';
 import { registerWebApp } from './http/static';
 import type { ChangeBus } from './live/change-bus';
@@ -98,19 +100,8 @@ export async function buildApp({
   // Note documents send Yjs updates over the socket; a long offline session can make a large one.
   await app.register(websocket, { options: { maxPayload: 8 * 1024 * 1024 } });
 
-  // Cookie-authenticated writes must come from our own pages: browsers always send Origin on
-  // cross-site POST/PATCH/DELETE, so a foreign Origin is refused before any handler runs.
-  const appOrigin = new URL(config.appUrl).origin;
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    const origin = request.headers.origin;
-    // Public forms may be embedded on other sites; without a cookie there is no session to ride on.
-    if (!request.headers.cookie && (request.url.startsWith('/api/forms/') || request.url.startsWith('/api/hooks/')))
-      return;
-    if (origin && origin !== appOrigin) {
-      return reply.status(403).send({ error: { code: 'forbidden', message: 'Cross-site request refused' } });
-    }
-  });
+  registerOriginCheck(app, { appUrl: config.appUrl });
+  registerSecurityHeaders(app, { appUrl: config.appUrl });
 
   const accounts = accountService({ db, bus });
   const invites = inviteService({ db, bus, mailer, accounts, appUrl: config.appUrl });

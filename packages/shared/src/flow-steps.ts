@@ -4,6 +4,7 @@
  * server validates against it (`validateNode`), so the two cannot disagree.
  */
 import type { FlowNode, NodeSettings } from './flows';
+import { responseHeaderProblem } from './webhook-response';
 
 export type ParamKind =
   /** One line of text; may hold `{{ expressions }}`. */
@@ -37,7 +38,12 @@ export type ParamKind =
   /** A field of the table chosen in `tableKey`. */
   | 'tableField'
   /** Another flow of the account. */
-  | 'flow';
+  | 'flow'
+  /** A secret: typed like a password, stored only as a hash (`HASHED_SECRET_PREFIX`), never shown again. */
+  | 'secret';
+
+/** How a stored secret's hash starts; the editor shows such a value as "saved", never the text. */
+export const HASHED_SECRET_PREFIX = 'sha256:';
 
 export type ParamField = {
   key: string;
@@ -149,7 +155,13 @@ export const STEP_TYPES: readonly StepTypeInfo[] = [
         placeholder: 'X-Webhook-Secret',
         help: 'When set, calls must carry this header with the secret value.',
       },
-      { key: 'secretValue', label: 'Secret value', kind: 'text', showIf: { key: 'secretHeader', equals: [] } },
+      {
+        key: 'secretValue',
+        label: 'Secret value',
+        kind: 'secret',
+        showIf: { key: 'secretHeader', equals: [] },
+        help: 'Stored only as a hash: after saving it cannot be shown again, only replaced.',
+      },
     ],
     inputs: [],
     outputs: main,
@@ -713,6 +725,13 @@ export const STEP_TYPES: readonly StepTypeInfo[] = [
       { key: 'json', label: 'JSON', kind: 'json', showIf: { key: 'bodyType', equals: ['json'] } },
       { key: 'text', label: 'Text', kind: 'textarea', showIf: { key: 'bodyType', equals: ['text'] } },
       { key: 'headers', label: 'Headers', kind: 'keyValue' },
+      {
+        key: 'allowRedirect',
+        label: 'Allow redirects to other sites',
+        kind: 'boolean',
+        default: false,
+        help: 'Lets a Location header send the caller to another site. Otherwise it must be a path on this server.',
+      },
     ],
     inputs: ['main'],
     outputs: main,
@@ -833,11 +852,26 @@ export function validateNode(node: FlowNode): NodeIssue[] {
         break;
     }
   }
+  if (node.type === 'webhook.respond') issues.push(...responseHeaderIssues(node.id, params));
   if (node.type === 'trigger.schedule' && params.mode === 'interval') {
     const seconds =
       Number(params.every) * ({ seconds: 1, minutes: 60, hours: 3600, days: 86400 }[String(params.unit)] ?? 1);
     if (Number.isFinite(seconds) && seconds < 10)
       issues.push({ nodeId: node.id, field: 'every', message: 'The shortest interval is 10 seconds' });
+  }
+  return issues;
+}
+
+/** Headers a Respond step may not send, found before publishing (expressions are checked when it runs). */
+function responseHeaderIssues(nodeId: string, params: Record<string, unknown>): NodeIssue[] {
+  if (!Array.isArray(params.headers)) return [];
+  const allowExternalRedirect = params.allowRedirect === true;
+  const issues: NodeIssue[] = [];
+  for (const entry of params.headers as { key?: unknown; value?: unknown }[]) {
+    if (typeof entry?.key !== 'string' || hasExpression(entry.key)) continue;
+    const value = typeof entry.value === 'string' && !hasExpression(entry.value) ? entry.value : '/';
+    const problem = responseHeaderProblem(entry.key, value, { allowExternalRedirect });
+    if (problem) issues.push({ nodeId, field: 'headers', message: problem });
   }
   return issues;
 }

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { authAccounts, sessions, users, verifications } from '../db/schema';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
+import { sameSiteOrigins } from '../http/origin-check';
 import type { Mailer } from '../mail/mailer';
 import { resetPassword, verifyEmail } from '../mail/templates';
 import { consumeRateLimit } from './rate-limit-store';
@@ -39,7 +40,7 @@ export function createAuth({
     baseURL: config.appUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [config.appUrl],
+    trustedOrigins: sameSiteOrigins(config.appUrl),
     telemetry: { enabled: false },
     logger: {
       log: (level, message, ...args) => logger[level]({ auth: args }, message),

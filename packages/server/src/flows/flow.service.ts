@@ -18,6 +18,7 @@ import { flows, flowVersions } from '../db/schema';
 import { type ChangeBus, topics } from '../live/change-bus';
 import { type FlowRow, flowRepository, toFlow, toVersion, triggerOf } from './flow.repository';
 import { nextFire, scheduleSpec } from './triggers/schedule';
+import { hashWebhookSecrets } from './triggers/webhook-secret';
 
 export const flowTopic = (flowId: string) => `flow:${flowId}`;
 
@@ -97,7 +98,7 @@ export function flowService({
       accountId,
       name,
       description,
-      graph,
+      graph: hashWebhookSecrets(graph),
       triggerType: triggerOf(graph),
       webhookId: token(24),
       emailToken: token(12),
@@ -158,7 +159,7 @@ export function flowService({
       if (input.name !== undefined) patch.name = input.name;
       if (input.description !== undefined) patch.description = input.description;
       if (input.graph !== undefined) {
-        patch.graph = input.graph;
+        patch.graph = hashWebhookSecrets(input.graph);
         patch.triggerType = triggerOf(input.graph);
         patch.revision = sql`${flows.revision} + 1` as unknown as number;
       }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { originPolicy } from '../http/origin-check';
 import type { SessionReader } from '../http/session';
 import type { LiveHub } from './live-hub';
 
@@ -6,11 +7,11 @@ export function registerLiveRoutes(
   app: FastifyInstance,
   { hub, session, appUrl }: { hub: LiveHub; session: SessionReader; appUrl: string },
 ) {
-  const allowedOrigin = new URL(appUrl).origin;
+  const origins = originPolicy(appUrl);
   app.get('/api/live', { websocket: true }, async (socket, request) => {
     // Browsers send Origin on WebSocket upgrades; refusing others stops cross-site hijacking.
     const origin = request.headers.origin;
-    if (origin && origin !== allowedOrigin) {
+    if (!origins.allows(origin)) {
       socket.close(4403, 'Origin not allowed');
       return;
     }

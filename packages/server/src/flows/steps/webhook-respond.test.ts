@@ -7,7 +7,7 @@ const items = [
   { id: 1, name: 'Ada' },
   { id: 2, name: 'Bob' },
 ];
-const run = (params: Record<string, unknown>, given = items) =>
+const run = (params: Record<string, unknown>, given: Record<string, unknown>[] = items) =>
   webhookRespondStep.run(testContext({ type: 'webhook.respond', params, items: given, evaluate: jsonTemplates }));
 
 describe('webhook.respond step', () => {
@@ -70,5 +70,31 @@ describe('webhook.respond step', () => {
     await expect(run({ headers: [{ key: 'X-A', value: 'a\r\nSet-Cookie: x' }] })).rejects.toThrow(
       'Header X-A may not hold line breaks',
     );
+  });
+
+  it('refuses headers that would act on the visitor’s browser, and redirects elsewhere unless allowed', async () => {
+    await expect(run({ headers: [{ key: 'Set-Cookie', value: 'sid=1' }] })).rejects.toThrow(
+      'Respond steps may not set cookies (set-cookie)',
+    );
+    await expect(run({ headers: [{ key: 'Content-Security-Policy', value: 'default-src *' }] })).rejects.toThrow(
+      /may not change the security policy/,
+    );
+    await expect(run({ headers: [{ key: 'Access-Control-Allow-Credentials', value: 'true' }] })).rejects.toThrow(
+      /credentialed/,
+    );
+    // A header name made by an expression is checked too.
+    await expect(
+      run({ headers: [{ key: '{{ $json.header }}', value: 'x' }] }, [{ header: 'Set-Cookie' }]),
+    ).rejects.toThrow(/cookies/);
+    await expect(run({ headers: [{ key: 'Location', value: 'https://evil.example/' }] })).rejects.toThrow(
+      /Location may only be a path/,
+    );
+    await expect(run({ headers: [{ key: 'Location', value: '//evil.example/' }] })).rejects.toThrow(/Location/);
+    expect(await run({ status: 302, headers: [{ key: 'Location', value: '/thanks' }] })).toMatchObject({
+      respond: { status: 302, headers: { location: '/thanks' } },
+    });
+    expect(
+      await run({ allowRedirect: true, status: 302, headers: [{ key: 'Location', value: 'https://example.com/' }] }),
+    ).toMatchObject({ respond: { headers: { location: 'https://example.com/' } } });
   });
 });

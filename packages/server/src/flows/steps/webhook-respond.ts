@@ -1,5 +1,6 @@
 import type { Item } from '@flowmind/shared/flows';
-import { readList, readNumber, readText } from './params';
+import { responseHeaderProblem } from '@flowmind/shared/webhook-response';
+import { readBoolean, readList, readNumber, readText } from './params';
 import { type StepDefinition, StepError } from './step';
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -53,6 +54,11 @@ export const webhookRespondStep: StepDefinition = {
     const status = readNumber(params.status, 'Status', { integer: true, min: 100 });
     if (status > 599) throw new StepError('Status must be at most 599');
     const headers = readHeaders(params.headers);
+    const allowExternalRedirect = readBoolean(params.allowRedirect ?? false, 'Allow redirects to other sites');
+    for (const [name, value] of Object.entries(headers)) {
+      const problem = responseHeaderProblem(name, value, { allowExternalRedirect });
+      if (problem) throw new StepError(problem);
+    }
     const answer = body(String(params.bodyType ?? 'first_item'), params, ctx.items);
     if (answer.type && !headers['content-type']) headers['content-type'] = answer.type;
     return {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { flows, flowVersions } from '../../db/schema';
 import type { FlowRuntime } from '../engine/runtime';
+import { webhookSecretMatches } from './webhook-secret';
 
 type Hook = {
   flowId: string;
@@ -85,10 +86,11 @@ function hookCache(db: Db) {
   };
 }
 
-function requestItem(request: FastifyRequest, subPath: string): Item {
+function requestItem(request: FastifyRequest, subPath: string, secretHeader: string): Item {
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(request.headers)) {
-    if (HIDDEN_HEADERS.has(key) || value === undefined) continue;
+    // The secret would otherwise be kept in every execution's data, readable by anyone who reads runs.
+    if (HIDDEN_HEADERS.has(key) || key === secretHeader || value === undefined) continue;
     headers[key] = Array.isArray(value) ? value.join(', ') : value;
   }
   return {
@@ -121,7 +123,7 @@ export function registerWebhookRoutes(app: FastifyInstance, { db, runtime }: { d
         .status(405)
         .header('allow', hook.method)
         .send({ error: { code: 'bad_request', message: `This webhook takes ${hook.method} requests` } });
-    if (hook.secretHeader && request.headers[hook.secretHeader] !== hook.secretValue)
+    if (hook.secretHeader && !webhookSecretMatches(hook.secretValue, request.headers[hook.secretHeader]))
       return reply
         .status(401)
         .send({ error: { code: 'unauthorized', message: `Missing or wrong ${hook.secretHeader} header` } });
@@ -133,7 +135,7 @@ export function registerWebhookRoutes(app: FastifyInstance, { db, runtime }: { d
       version: hook.version,
       graph: hook.graph,
       mode: 'webhook' as const,
-      trigger: [requestItem(request, params['*'] ?? '')],
+      trigger: [requestItem(request, params['*'] ?? '', hook.secretHeader)],
     };
     if (hook.respond === 'immediately') {
       // Saved before answering: once the caller has its 202, the call cannot be lost.

@@ -18,7 +18,9 @@ export class AuthError extends Error {
   }
 }
 
-type AuthResult<T> = { data: T | null; error: { message?: string; code?: string; status?: number } | null };
+/** better-auth's error, or (for what our server refuses before better-auth, like a foreign Origin) our `{ error }` body spread into it. */
+type AuthFailure = { message?: string; code?: string; status?: number; error?: { message?: string; code?: string } };
+type AuthResult<T> = { data: T | null; error: AuthFailure | null };
 
 /** Unwraps better-auth's { data, error } answer into a value or a thrown AuthError. */
 export async function authCall<T>(call: Promise<AuthResult<T>>): Promise<T> {
@@ -30,7 +32,8 @@ export async function authCall<T>(call: Promise<AuthResult<T>>): Promise<T> {
   }
   if (result.error) {
     throw new AuthError({
-      message: result.error.message || result.error.code?.replaceAll('_', ' ').toLowerCase(),
+      message:
+        result.error.message || result.error.error?.message || result.error.code?.replaceAll('_', ' ').toLowerCase(),
       code: result.error.code,
       status: result.error.status,
     });

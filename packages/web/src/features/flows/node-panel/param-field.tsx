@@ -1,7 +1,8 @@
-import { type ParamField as ParamFieldInfo, paramValue } from '@flowmind/shared/flow-steps';
+import { HASHED_SECRET_PREFIX, type ParamField as ParamFieldInfo, paramValue } from '@flowmind/shared/flow-steps';
 import type { FlowNode } from '@flowmind/shared/flows';
 import { useId } from 'react';
 import { NativeSelect } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
 import { CasesInput } from './cases-input';
 import { CodeInput } from './code-input';
 import { ConditionsInput } from './conditions-input';
@@ -234,6 +235,20 @@ function ParamControl({
       return (
         <FlowSelect {...control} accountId={accountId} flowId={flowId} value={paramText(value)} onChange={onChange} />
       );
+    case 'secret': {
+      // A saved secret is only its hash: show that one is set, never the hash, and let a new one replace it.
+      const saved = paramText(value).startsWith(HASHED_SECRET_PREFIX);
+      return (
+        <PasswordInput
+          {...control}
+          value={saved ? '' : paramText(value)}
+          autoComplete="new-password"
+          spellCheck={false}
+          placeholder={saved ? 'Saved. Type a new secret to replace it' : placeholder}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+    }
     default:
       return <ExpressionInput {...control} value={paramText(value)} onChange={onChange} />;
   }
