@@ -133,6 +133,11 @@ export const Agent = z.object({
   category: AgentCategory,
   /** See `AgentTool`: chosen flows, tables and notes, and actions. */
   tools: z.array(z.string()),
+  /**
+   * Set on a copy made with "Use": its answers also run with the instructions of the agent it was
+   * copied from, which stay private to that agent's creator (never sent to this account).
+   */
+  basedOnAgentId: z.string().nullable(),
   published: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

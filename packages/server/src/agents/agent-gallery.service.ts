@@ -89,6 +89,18 @@ export function agentGalleryService({ db, accounts }: { db: Db; accounts: Accoun
     return agent;
   }
 
+  /**
+   * The instructions a copy made with "Use" inherits: those of the agent it was copied from (and
+   * of that one's original, for a copy of a copy), as long as each is still published; its creator
+   * can withdraw them by unpublishing. Read only here, for an answer, and never returned.
+   */
+  async function originalInstructions(agent: AgentRow, depth = 0): Promise<string> {
+    if (!agent.basedOnAgentId || depth >= 5) return '';
+    const original = await repo.byId(agent.basedOnAgentId);
+    if (!original?.publishedAt) return '';
+    return [await originalInstructions(original, depth + 1), original.instructions].filter(Boolean).join('\n\n');
+  }
+
   async function count(agent: AgentRow, userId: string, kind: AgentEventKind) {
     if (agent.createdBy === userId) return;
     await repo.recordEvent({ agentId: agent.id, userId, kind, day: utcDay() });
@@ -127,8 +139,10 @@ export function agentGalleryService({ db, accounts }: { db: Db; accounts: Accoun
     },
 
     /**
-     * Copies a published agent into one of the caller's accounts: what it says and how it looks,
-     * none of the creator's choices that belong to their account (model, tools).
+     * Copies a published agent into one of the caller's accounts: how it looks and what it offers,
+     * none of the creator's choices that belong to their account (model, tools). Its instructions
+     * are not copied: the copy points at the original, whose instructions its answers read on the
+     * server while the original stays published, so they remain the creator's secret.
      */
     async use({ agentId, userId, accountId }: { agentId: string; userId: string; accountId: string }): Promise<Agent> {
       const agent = await publishedAgent(agentId);
@@ -141,11 +155,12 @@ export function agentGalleryService({ db, accounts }: { db: Db; accounts: Accoun
         avatar: agent.avatar,
         color: agent.color,
         description: agent.description,
-        instructions: agent.instructions,
+        instructions: '',
         model: null,
         starterPrompts: agent.starterPrompts,
         category: agent.category,
         tools: [],
+        basedOnAgentId: agent.id,
       });
       await count(agent, userId, 'use');
       return toAgent(copy);
@@ -187,7 +202,9 @@ export function agentGalleryService({ db, accounts }: { db: Db; accounts: Accoun
         ...resources.map((resource) => agentToolKey(resource.kind, resource.id)),
         ...actions.map((action) => `action:${action}`),
       ];
-      const system = [agent.instructions, describeTools(resources, actions)].filter(Boolean).join('\n\n');
+      const system = [await originalInstructions(agent), agent.instructions, describeTools(resources, actions)]
+        .filter(Boolean)
+        .join('\n\n');
       return { system, model: own ? agent.model : null, tools };
     },
 

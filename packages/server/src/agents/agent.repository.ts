@@ -29,6 +29,7 @@ export function toAgent(row: AgentRow): Agent {
     starterPrompts: row.starterPrompts,
     category: row.category as AgentCategory,
     tools: row.tools,
+    basedOnAgentId: row.basedOnAgentId,
     published: row.publishedAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -630,6 +631,11 @@ export const agents = pgTable(
     category: text('category').notNull(),
     /** Tool names, for when agents can use tools. */
     tools: jsonb('tools').$type<string[]>().notNull().default([]),
+    /**
+     * A copy made with "Use" of someone's published agent: answers run with that agent's
+     * instructions, read here on the server and never copied, so they stay private.
+     */
+    basedOnAgentId: text('based_on_agent_id').references((): AnyPgColumn => agents.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     ...timestamps,
   },

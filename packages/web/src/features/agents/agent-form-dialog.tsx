@@ -225,7 +225,11 @@ function AgentForm({
       </div>
       <Field
         label="Instructions"
-        hint="How it should answer. Kept private, even when the agent is published."
+        hint={
+          agent?.basedOnAgentId
+            ? 'It also follows the instructions of the agent it was copied from, which its creator keeps private. Add your own here.'
+            : 'How it should answer. Kept private, even when the agent is published.'
+        }
         error={errors.instructions}
       >
         {(props) => (

@@ -1,0 +1,2 @@
+ALTER TABLE "agents" ADD COLUMN "based_on_agent_id" text;--> statement-breakpoint
+ALTER TABLE "agents" ADD CONSTRAINT "agents_based_on_agent_id_agents_id_fk" FOREIGN KEY ("based_on_agent_id") REFERENCES "public"."agents"("id") ON DELETE set null ON UPDATE no action;
