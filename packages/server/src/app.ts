@@ -82,7 +82,8 @@ export async function buildApp({
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind a reverse proxy, request.ip (sign-in and form rate limits) is the client's only when the proxy is trusted.
+    trustProxy: config.trustProxy,
   });
   const { db } = database;
   /** Which model answers for an account: its own providers, then the server's from env. */

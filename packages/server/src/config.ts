@@ -13,6 +13,14 @@ const Env = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FLOWMIND_SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Which reverse proxies to believe about the client's address: off, a hop count, or addresses/CIDRs. */
+  FLOWMIND_TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('off')
+    .refine((value) => /^(off|false|\d+|[0-9a-fA-F.:/,\s]+|loopback|linklocal|uniquelocal)$/.test(value), {
+      message: 'FLOWMIND_TRUST_PROXY is off, a number of proxies, or a comma list of addresses and CIDR ranges',
+    }),
   FLOWMIND_WEB_DIST: z.string().optional(),
   /** Port of the SMTP server that takes mail for email-triggered flows; off when unset. */
   SMTP_INBOUND_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -42,6 +50,8 @@ export type Config = {
   logLevel: string;
   /** Sign-in attempts allowed per IP per minute. */
   signInRateLimit: number;
+  /** Fastify's `trustProxy`: false, how many proxies in front, or the proxies' addresses. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   webDist: string | null;
   flows: {
     inboundPort: number | null;
@@ -79,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     logLevel: e.LOG_LEVEL,
     signInRateLimit: e.FLOWMIND_SIGNIN_RATE_LIMIT,
+    trustProxy: parseTrustProxy(e.FLOWMIND_TRUST_PROXY),
     webDist: e.FLOWMIND_WEB_DIST ?? null,
     flows: {
       inboundPort: e.SMTP_INBOUND_PORT ?? null,
@@ -93,4 +104,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retentionDays: e.FLOWMIND_EXECUTION_RETENTION_DAYS,
     },
   };
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'off' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    // The nearest N hops are our proxies; the address before them is the client's.
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }

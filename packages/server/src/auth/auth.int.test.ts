@@ -145,16 +145,42 @@ describe('sign-in rate limit', () => {
       const client = limited.client();
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const res = await client.post('/api/auth/sign-in/email', {
-          email: 'nobody@example.com',
-          password: 'wrong-password',
-        });
+        // No proxy is trusted by default: a made-up X-Forwarded-For does not buy a fresh limit.
+        const res = await client.request(
+          'POST',
+          '/api/auth/sign-in/email',
+          { email: 'nobody@example.com', password: 'wrong-password' },
+          { 'x-forwarded-for': `198.51.100.${i}` },
+        );
         statuses.push(res.status);
       }
       expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
       expect(statuses.slice(3)).toEqual([429, 429]);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('behind a trusted proxy (FLOWMIND_TRUST_PROXY), limits each real client on its own', async () => {
+    const proxied = await startTestServer({ FLOWMIND_SIGNIN_RATE_LIMIT: '2', FLOWMIND_TRUST_PROXY: '1' });
+    try {
+      const client = proxied.client();
+      const attempt = async (clientIp: string) =>
+        (
+          await client.request(
+            'POST',
+            '/api/auth/sign-in/email',
+            { email: 'nobody@example.com', password: 'wrong-password' },
+            // What the proxy appends is the address it saw; anything before it is the client's say-so.
+            { 'x-forwarded-for': `10.9.9.9, ${clientIp}` },
+          )
+        ).status;
+      expect([await attempt('203.0.113.7'), await attempt('203.0.113.7'), await attempt('203.0.113.7')]).toEqual([
+        401, 401, 429,
+      ]);
+      expect(await attempt('203.0.113.8')).toBe(401);
+    } finally {
+      await proxied.close();
     }
   });
 });
