@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { APP_ORIGIN, signedInUser } from './support';
+
+// A flow author serves an HTML page from a webhook. Whoever opens it while signed in must not run
+// the author's script as themselves: the page is sandboxed, without Flowmind's origin or cookies.
+
+const PAGE = `<h1>Thanks!</h1><p id="out">waiting</p>
+<script>
+(async () => {
+  const seen = ['origin=' + self.origin];
+  try { seen.push('cookie=' + (document.cookie || 'none')); } catch (error) { seen.push('cookie=blocked'); }
+  try {
+    const res = await fetch('/api/me', { credentials: 'include' });
+    seen.push('me=' + res.status);
+  } catch (error) { seen.push('me=blocked'); }
+  document.getElementById('out').textContent = seen.join(' ');
+})();
+</script>`;
+
+test('a page served by a webhook runs sandboxed: its script cannot read the visitor’s session', async ({ page }) => {
+  const user = await signedInUser(page, 'Hana');
+  const created = await page.request.post('/api/flows', {
+    headers: { origin: APP_ORIGIN },
+    data: {
+      accountId: user.personalAccountId,
+      name: 'Thank-you page',
+      graph: {
+        nodes: [
+          {
+            id: 'hook',
+            type: 'trigger.webhook',
+            name: 'Webhook',
+            position: { x: 0, y: 0 },
+            params: { respond: 'respond_step' },
+          },
+          {
+            id: 'page',
+            type: 'webhook.respond',
+            name: 'Page',
+            position: { x: 300, y: 0 },
+            params: {
+              status: 200,
+              bodyType: 'text',
+              text: PAGE,
+              headers: [{ key: 'Content-Type', value: 'text/html; charset=utf-8' }],
+            },
+          },
+        ],
+        edges: [{ id: 'e1', source: 'hook', target: 'page', sourceHandle: 'main', targetHandle: 'main' }],
+      },
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const flow = await created.json();
+  const published = await page.request.post(`/api/flows/${flow.id}/publish`, { headers: { origin: APP_ORIGIN } });
+  expect(published.ok(), await published.text()).toBeTruthy();
+
+  // The page still works for its visitors: it shows, and its script runs…
+  await page.goto(`/api/hooks/${flow.webhook_id}`);
+  await expect(page.getByRole('heading', { name: 'Thanks!' })).toBeVisible();
+  const out = page.locator('#out');
+  await expect(out).not.toHaveText('waiting');
+  // …but in an origin of its own: no cookies, and the API does not answer it as the signed-in user.
+  await expect(out).toContainText('origin=null');
+  await expect(out).toContainText('cookie=blocked');
+  await expect(out).not.toContainText('me=200');
+
+  // The visitor is still signed in to Flowmind itself.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard/);
+});
