@@ -93,6 +93,19 @@ async function setUp(email: string) {
       });
       await takeover.startWorker({ schedulerIntervalMs: 200 });
     },
+    /**
+     * Puts back what a worker killed after a step acted and before its result was saved leaves
+     * behind: the step started, the execution held by a claim that has run out.
+     */
+    async interruptAfterActing(executionId: string, nodeId: string) {
+      await server.db.execute(sql`
+        update execution_steps set status = 'started', output = null, error = null, finished_at = null, attempts = 1
+        where execution_id = ${executionId} and node_id = ${nodeId}`);
+      await server.db.execute(sql`
+        update executions set status = 'running', lease_owner = 'dead-worker', finished_at = null, error = null,
+          lease_until = now() - interval '1 second'
+        where id = ${executionId}`);
+    },
     async close() {
       await takeover?.stop();
       await server.close();
@@ -205,15 +218,7 @@ describe('a table record step interrupted after its insert', () => {
       expect(first.status).toBe('succeeded');
       const created = first.steps.find((s: { node_id: string }) => s.node_id === 'rec').output.main[0];
 
-      // What a worker killed after the insert committed and before the step's result was saved
-      // leaves behind: the step started, the execution held by a claim that has run out.
-      await t.server.db.execute(sql`
-        update execution_steps set status = 'started', output = null, finished_at = null, attempts = 1
-        where execution_id = ${id} and node_id = 'rec'`);
-      await t.server.db.execute(sql`
-        update executions set status = 'running', lease_owner = 'dead-worker', finished_at = null,
-          lease_until = now() - interval '1 second'
-        where id = ${id}`);
+      await t.interruptAfterActing(id, 'rec');
       const again = await waitFor(
         () => t.execution(id),
         (e) => finished(e) && e.steps.find((s: { node_id: string }) => s.node_id === 'rec')?.attempts === 2,
@@ -225,6 +230,47 @@ describe('a table record step interrupted after its insert', () => {
       const listed = await t.client.get(`/api/tables/${tableId}/records`);
       expect(listed.body.records).toHaveLength(1);
       expect(listed.body.records[0].id).toBe(created.id);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a sub-flow step interrupted after it started its flow', () => {
+  it('finds the execution it started instead of starting another', async () => {
+    const t = await setUp('subflow@example.com');
+    try {
+      const child = await t.flow([
+        { id: 't', type: 'trigger.manual', name: 'Start' },
+        { id: 'tag', type: 'set', name: 'Tag', params: { assignments: [{ name: 'child', value: 'yes' }] } },
+      ]);
+      expect((await t.client.post(`/api/flows/${child}/publish`, {})).status).toBeLessThan(300);
+      const parent = await t.flow([
+        { id: 't', type: 'trigger.manual', name: 'Start' },
+        {
+          id: 'sub',
+          type: 'flow.run',
+          name: 'Run child',
+          params: { flowId: child, wait: true },
+          settings: { retries: 1, retryDelayMs: 100 },
+        },
+      ]);
+      const id = await t.run(parent);
+      const first = await waitFor(() => t.execution(id), finished);
+      expect(first.status, JSON.stringify(first.error)).toBe('succeeded');
+      const children = async () =>
+        (await t.client.get(`/api/executions?flowId=${child}`)).body.executions as { id: string }[];
+      const [made] = await children();
+
+      await t.interruptAfterActing(id, 'sub');
+      const again = await waitFor(
+        () => t.execution(id),
+        (e) => finished(e) && e.steps.find((s: { node_id: string }) => s.node_id === 'sub')?.attempts === 2,
+      );
+
+      expect(await children()).toHaveLength(1);
+      const step = again.steps.find((s: { node_id: string }) => s.node_id === 'sub');
+      expect(step.error).toContain(`already ran for this step before the server stopped (execution ${made?.id}`);
     } finally {
       await t.close();
     }
