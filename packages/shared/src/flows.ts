@@ -210,7 +210,12 @@ export const Execution = z.object({
 });
 export type Execution = z.infer<typeof Execution>;
 
-export const StepStatus = z.enum(['running', 'succeeded', 'failed', 'waiting', 'cancelled']);
+/**
+ * `started`: a step with effects outside the execution (HTTP, email, tables, AI, sub-flows) is
+ * saved as started, with its attempt number, before it acts; found so after a crash, it may have
+ * acted already.
+ */
+export const StepStatus = z.enum(['started', 'running', 'succeeded', 'failed', 'waiting', 'cancelled']);
 export type StepStatus = z.infer<typeof StepStatus>;
 
 export const StepLog = z.object({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { accountService } from '../accounts/account.service';
@@ -104,7 +105,7 @@ export function createFlowSystem({
       sendMail,
       runCode: sandbox.runCode,
       records: {
-        create: (tableId, values) => asFlow(async () => (await recordsApi()).create(tableId, values)),
+        create: (tableId, values, keys) => asFlow(async () => (await recordsApi()).create(tableId, values, keys)),
         find: async (tableId, query) => (await recordsApi()).find(tableId, query),
         update: (tableId, id, values) => asFlow(async () => (await recordsApi()).update(tableId, id, values)),
         remove: async (tableId, id) => (await recordsApi()).remove(tableId, id),
@@ -133,7 +134,12 @@ export function createFlowSystem({
   async function runSubflow(
     rt: FlowRuntime,
     parent: ExecutionRow,
-    { flowId, items, wait }: { flowId: string; items: Record<string, unknown>[]; wait: boolean },
+    {
+      flowId,
+      items,
+      wait,
+      idempotencyKey,
+    }: { flowId: string; items: Record<string, unknown>[]; wait: boolean; idempotencyKey?: string },
   ) {
     const [target] = await db
       .select()
@@ -144,7 +150,12 @@ export function createFlowSystem({
     if (parent.flowId === target.id) throw new StepError('A flow cannot run itself');
     const [version] = await db.select().from(flowVersions).where(eq(flowVersions.id, target.publishedVersionId));
     if (!version) throw new StepError(`"${target.name}" has not been published yet`);
+    // Named by the calling step run, so a step run again after a crash finds its child instead of starting another.
+    const id = idempotencyKey
+      ? `exe_${createHash('sha256').update(`subflow:${idempotencyKey}`).digest('hex').slice(0, 24)}`
+      : undefined;
     const child = await rt.repo.create({
+      id,
       accountId: parent.accountId,
       flowId: target.id,
       versionId: version.id,
@@ -154,6 +165,11 @@ export function createFlowSystem({
       trigger: items,
       parentExecutionId: parent.id,
     });
+    if (child.accountId !== parent.accountId) throw new StepError('The flow to run was not found in this account');
+    if (wait && ['succeeded', 'failed', 'cancelled'].includes(child.status))
+      throw new StepError(
+        `"${target.name}" already ran for this step before the server stopped (execution ${child.id}, ${child.status}); see that execution for its result`,
+      );
     rt.changed(child);
     if (!wait) {
       await rt.enqueue(child.id);

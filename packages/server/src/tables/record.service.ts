@@ -177,12 +177,15 @@ export function recordService({
     byId,
     userId,
     values,
+    ids,
   }: {
     table: TableRow;
     fields: Field[];
     byId: Map<string, Field>;
     userId: string;
     values: Record<string, unknown>[];
+    /** Ids chosen by the caller (a flow step's, derived from its idempotency key), else new ones. */
+    ids?: string[];
   }) {
     let linkedTables: string[] = [];
     const created = await db.transaction(async (tx) => {
@@ -204,7 +207,7 @@ export function recordService({
       const first = Number(reserved?.next) - values.length;
       const now = new Date().toISOString();
       const input = values.map((v, i) => ({
-        id: newId('rec'),
+        id: ids?.[i] ?? newId('rec'),
         history_id: newId('rch'),
         values: v,
         changes: valuesAsChanges(v, 'to'),
@@ -459,10 +462,20 @@ export function recordService({
       }));
     },
 
-    async create({ tableId, userId, input }: { tableId: string; userId: string; input: CreateRecords }) {
+    async create({
+      tableId,
+      userId,
+      input,
+      ids,
+    }: {
+      tableId: string;
+      userId: string;
+      input: CreateRecords;
+      ids?: string[];
+    }) {
       const { table, fields, byId } = await context(tableId, userId);
       const values = validateBatch(input.records, byId).map(withoutNulls);
-      const created = await insert({ table, fields, byId, userId, values });
+      const created = await insert({ table, fields, byId, userId, values, ids });
       const records = await present(table, fields, created.map(toRecord));
       onRecords({ table, fields, kind: 'created', records });
       return { records };

@@ -78,9 +78,16 @@ const MAX_LOGS = 1000;
 /**
  * Steps with no effect outside the execution: their results are saved without waiting, since
  * running one again after a crash changes nothing. Every other step's result is written before
- * the execution goes on, so it never runs twice.
+ * the execution goes on, so a finished one is replayed, not run again.
  */
 const PURE_STEPS = new Set(['set', 'transform', 'if', 'switch', 'merge', 'loop', 'code', 'webhook.respond']);
+/**
+ * Wait acts on nothing outside the execution either; it is only not pure because its end must
+ * be saved before the execution parks.
+ */
+const NO_EFFECT_STEPS = new Set([...PURE_STEPS, 'wait']);
+export const INTERRUPTED_MESSAGE =
+  'Interrupted, may have been sent: the server stopped while this step was running, so what it does may already have happened. It was not run again because it has no retries left.';
 const SHOW_RUNNING_AFTER_MS = 250;
 const MAX_STEP_RUNS = 100_000;
 
@@ -403,8 +410,15 @@ async function walk(
 
     const settings = effectiveSettings(node);
     const pure = PURE_STEPS.has(node.type) || Boolean(node.disabled);
+    const effectful = !NO_EFFECT_STEPS.has(node.type) && !node.disabled;
+    // Found started (or running, as steps in flight were saved before) when a worker died in it:
+    // it may have acted, so it counts as an attempt and runs again only if its retries allow.
+    const interrupted = effectful && (previous?.status === 'started' || previous?.status === 'running');
+    if (interrupted) logs.push(...((previous.logs as StepLog[]) ?? []));
     let showRunning: NodeJS.Timeout | null = setTimeout(() => {
       showRunning = null;
+      // An effectful step's "started" row is already saved; only listeners need telling.
+      if (effectful) return deps.changed(execution);
       void writer
         .saveStep({ ...base, status: 'running', output: null, logs: [], error: null, attempts: 1, finishedAt: null })
         .then(() => deps.changed(execution))
@@ -423,6 +437,9 @@ async function walk(
 
     let result: StepResult;
     let attempts = 1;
+    const log = (level: StepLog['level'], message: string) => {
+      if (logs.length < MAX_LOGS) logs.push({ level, message, at: new Date().toISOString() });
+    };
     try {
       ({ result, attempts } = await runWithRetries({
         deps,
@@ -435,9 +452,20 @@ async function walk(
         services,
         previousRuns: runs.get(node.id) ?? [],
         scope,
-        log: (level, message) => {
-          if (logs.length < MAX_LOGS) logs.push({ level, message, at: new Date().toISOString() });
-        },
+        log,
+        interruptedAttempts: interrupted ? previous.attempts : 0,
+        markStarted: effectful
+          ? (attempt) =>
+              markStarted(writer, {
+                ...base,
+                status: 'started',
+                output: null,
+                logs: [...logs],
+                error: null,
+                attempts: attempt,
+                finishedAt: null,
+              })
+          : null,
       }));
     } catch (error) {
       if (showRunning) clearTimeout(showRunning);
@@ -506,6 +534,19 @@ async function walk(
   return finished('succeeded', null);
 }
 
+/**
+ * Writes that an attempt of an effectful step starts and waits until it is committed: a worker
+ * taking over after a crash then knows the step may have acted.
+ */
+async function markStarted(writer: ExecutionWriter, step: Parameters<ExecutionWriter['saveStep']>[0]) {
+  try {
+    await writer.saveStep(step);
+  } catch {
+    // The database's own words stay in the server log (the writer logs them).
+    throw new Error('Flowmind could not save that this step started, so it did not run it');
+  }
+}
+
 async function runWithRetries({
   deps,
   node,
@@ -518,6 +559,8 @@ async function runWithRetries({
   previousRuns,
   scope,
   log,
+  interruptedAttempts,
+  markStarted,
 }: {
   deps: RunnerDeps;
   node: FlowNode;
@@ -530,6 +573,10 @@ async function runWithRetries({
   previousRuns: PreviousRun[];
   scope: (items: Item[], i: number) => ExpressionScope;
   log: (level: StepLog['level'], message: string) => void;
+  /** Attempts a dead worker began (its "started" row); they count, and may have acted. */
+  interruptedAttempts: number;
+  /** Saves that an attempt starts, before it acts; null for steps without effects. */
+  markStarted: ((attempt: number) => Promise<void>) | null;
 }): Promise<{ result: StepResult; attempts: number }> {
   const items = inputs.main ?? [];
   if (node.disabled) {
@@ -542,7 +589,17 @@ async function runWithRetries({
   const params = paramsWithDefaults(node);
   let lastError = '';
   const maxAttempts = settings.retries + 1;
-  for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+  if (interruptedAttempts >= maxAttempts) throw new StepFailed(INTERRUPTED_MESSAGE, interruptedAttempts);
+  if (interruptedAttempts > 0)
+    log(
+      'warn',
+      `Attempt ${interruptedAttempts} was interrupted (the server stopped) and may have been sent; trying again with the same idempotency key.`,
+    );
+  for (let attempt = interruptedAttempts + 1; attempt <= maxAttempts; attempt += 1) {
+    await markStarted?.(attempt);
+    // Lost or cancelled while the row was written: this attempt must not act.
+    if (signal.aborted) throw signal.reason;
+
     const stepAbort = new AbortController();
     const onOuter = () => stepAbort.abort(signal.reason);
     signal.addEventListener('abort', onOuter, { once: true });

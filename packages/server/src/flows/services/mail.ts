@@ -15,6 +15,15 @@ function mailFailure(error: unknown): StepError {
   return new StepError(`The mail server refused the message: ${response ?? message ?? String(error)}`);
 }
 
+/**
+ * A Message-ID made from a step's idempotency key at the sender's domain: every attempt at one
+ * message carries the same one, so mail systems and readers can tell a resend.
+ */
+export function messageIdFor(key: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'flowmind.invalid';
+  return `<${key.replace(/[^A-Za-z0-9._-]/g, '-')}@${domain}>`;
+}
+
 /** The flows' sendMail: through SMTP_URL, or a clear failure when the server has no mail set up. */
 export function createStepMailer({
   smtpUrl,
@@ -28,9 +37,10 @@ export function createStepMailer({
       throw new StepError(NO_SMTP);
     };
   const transport = nodemailer.createTransport(smtpUrl);
-  return async ({ to, subject, text, html, replyTo }) => {
+  return async ({ to, subject, text, html, replyTo, idempotencyKey }) => {
     try {
-      const info = await transport.sendMail({ from, to, subject, text, html, replyTo });
+      const messageId = idempotencyKey ? messageIdFor(idempotencyKey, from) : undefined;
+      const info = await transport.sendMail({ from, to, subject, text, html, replyTo, messageId });
       return { messageId: info.messageId, accepted: info.accepted.map(addressOf) };
     } catch (error) {
       throw mailFailure(error);

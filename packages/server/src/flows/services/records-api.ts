@@ -1,12 +1,26 @@
+import { createHash } from 'node:crypto';
 import { AppError } from '@flowmind/shared/errors';
 import { type Field, type FilterGroup, RECORD_BATCH_LIMIT, RECORD_PAGE_LIMIT } from '@flowmind/shared/tables';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { tableRecords } from '../../db/schema';
 import type { RecordService } from '../../tables/record.service';
 import { tableRepository } from '../../tables/table.repository';
 import type { RecordsApi } from '../steps/step';
 import { StepError } from '../steps/step';
 import { type FindCondition, toFilterCondition } from './record-filters';
 import { fieldsByName, recordItem, valuesById } from './record-values';
+
+/**
+ * A record id that follows from a step's idempotency key: the same attempt run again after a
+ * crash names the same record, which the primary key lets exist only once.
+ */
+export function recordIdForKey(tableId: string, key: string): string {
+  const digest = createHash('sha256').update(`record:${tableId}:${key}`).digest();
+  let id = '';
+  for (let i = 0; i < 20; i++) id += '0123456789abcdefghijklmnopqrstuvwxyz'[(digest[i] as number) % 36];
+  return `rec_${id}`;
+}
 
 /** The table services' refusals (not found, bad link targets…) in the step's words. */
 async function inWords<T>(work: () => Promise<T>): Promise<T> {
@@ -81,23 +95,53 @@ export function createRecordsApi({
     }
   }
 
-  async function create(opened: Opened, list: Record<string, unknown>[]) {
+  async function create(opened: Opened, list: Record<string, unknown>[], keys?: string[]) {
     const checked = list.map((values) => valuesById(values, opened.field));
-    const created: Record<string, unknown>[] = [];
-    for (let i = 0; i < checked.length; i += RECORD_BATCH_LIMIT) {
-      const chunk = checked.slice(i, i + RECORD_BATCH_LIMIT).map((values) => ({ values }));
+    const ids = keys?.map((key) => recordIdForKey(opened.table.id, key));
+    const existing = new Set<string>();
+    if (ids) {
+      const found = await db
+        .select({ id: tableRecords.id })
+        .from(tableRecords)
+        .where(
+          and(
+            eq(tableRecords.accountId, accountId),
+            eq(tableRecords.tableId, opened.table.id),
+            inArray(tableRecords.id, ids),
+          ),
+        );
+      for (const row of found) existing.add(row.id);
+    }
+    const created: Record<string, unknown>[] = new Array(checked.length);
+    const missing = [...checked.keys()].filter((index) => !ids || !existing.has(ids[index] as string));
+    for (let i = 0; i < missing.length; i += RECORD_BATCH_LIMIT) {
+      const part = missing.slice(i, i + RECORD_BATCH_LIMIT);
+      const chunk = part.map((index) => ({ values: checked[index] as Record<string, unknown> }));
       const result = await inWords(() =>
-        records.create({ tableId: opened.table.id, userId: actorUserId, input: { records: chunk } }),
+        records.create({
+          tableId: opened.table.id,
+          userId: actorUserId,
+          input: { records: chunk },
+          ids: ids && part.map((index) => ids[index] as string),
+        }),
       );
-      created.push(...toItems(opened.fields, result));
+      toItems(opened.fields, result).forEach((item, j) => {
+        created[part[j] as number] = item;
+      });
+    }
+    // Made by an earlier attempt: given back as they are now.
+    for (const [index, id] of (ids ?? []).entries()) {
+      if (!existing.has(id)) continue;
+      const record = await inWords(() => records.get({ tableId: opened.table.id, recordId: id, userId: actorUserId }));
+      created[index] = recordItem(record, opened.fields);
     }
     return created;
   }
 
   return {
-    async create(tableId, list) {
+    async create(tableId, list, keys) {
       if (list.length === 0) return [];
-      return create(await open(tableId), list);
+      return create(await open(tableId), list, keys);
     },
 
     async find(tableId, query) {

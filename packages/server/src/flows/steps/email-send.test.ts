@@ -55,6 +55,21 @@ describe('email.send', () => {
     await catcher.waitFor('grace@example.org', /Welcome, Grace/);
   });
 
+  it('gives every attempt at one message the same Message-ID, made from the step run and item', async () => {
+    const params = { to: 'resend@example.com', subject: 'Receipt {{n}}', text: 'Paid.' };
+    const items = [{ n: 1 }, { n: 2 }];
+    const first = await run(params, items);
+    const again = await run(params, items);
+    // testContext's idempotency key is exe_test:n1:0; the item index follows.
+    expect(first.map((item) => item.messageId)).toEqual([
+      '<exe_test-n1-0-0@flowmind.test>',
+      '<exe_test-n1-0-1@flowmind.test>',
+    ]);
+    expect(again.map((item) => item.messageId)).toEqual(first.map((item) => item.messageId));
+    const received = await catcher.waitFor('resend@example.com', /Receipt 1/);
+    expect(received.raw).toContain('Message-ID: <exe_test-n1-0-0@flowmind.test>');
+  });
+
   it('sends to several addresses, with or without names', async () => {
     const [sent] = await run({
       to: 'one@example.com; "Doe, Jo" <jo@example.com>',

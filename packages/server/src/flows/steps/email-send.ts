@@ -43,6 +43,7 @@ export const emailSendStep: StepDefinition = {
         text: text ?? (html ? undefined : ''),
         html,
         replyTo: replyTo.length ? replyTo.join(', ') : undefined,
+        idempotencyKey: `${ctx.idempotencyKey}:${i}`,
       });
       ctx.log('info', `Sent to ${sent.accepted.join(', ')}`);
       out.push({ messageId: sent.messageId, accepted: sent.accepted });

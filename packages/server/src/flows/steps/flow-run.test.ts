@@ -5,7 +5,7 @@ import type { StepServices } from './step';
 import { testContext } from './test-context';
 
 function recordingRunFlow() {
-  const calls: { flowId: string; items: Item[]; wait: boolean }[] = [];
+  const calls: { flowId: string; items: Item[]; wait: boolean; idempotencyKey?: string }[] = [];
   const runFlow: StepServices['runFlow'] = async (input) => {
     calls.push(input);
     return { executionId: 'exe_child', items: input.wait ? input.items.map((item) => ({ ...item, done: true })) : [] };
@@ -21,7 +21,8 @@ describe('flow.run step', () => {
     const result = await flowRunStep.run(
       testContext({ type: 'flow.run', params: { flowId: 'flw_child' }, items, services: { runFlow } }),
     );
-    expect(calls).toEqual([{ flowId: 'flw_child', items, wait: true }]);
+    // The step run's key names the child execution, so a run again after a crash finds it.
+    expect(calls).toEqual([{ flowId: 'flw_child', items, wait: true, idempotencyKey: 'exe_test:n1:0' }]);
     expect(result).toEqual({
       outputs: {
         main: [

@@ -8,7 +8,7 @@ export const flowRunStep: StepDefinition = {
     const params = await ctx.params(0);
     const flowId = readText(params.flowId, 'Flow', { required: true }).trim();
     const wait = params.wait === undefined ? true : readBoolean(params.wait, 'Wait for it to finish');
-    const result = await ctx.services.runFlow({ flowId, items: ctx.items, wait });
+    const result = await ctx.services.runFlow({ flowId, items: ctx.items, wait, idempotencyKey: ctx.idempotencyKey });
     return { outputs: { main: wait ? result.items : [{ executionId: result.executionId }] } };
   },
 };

@@ -53,7 +53,15 @@ export type StepServices = {
   /** fetch that refuses private, loopback and link-local addresses unless allowed. */
   fetch(url: string, init?: RequestInit & { timeoutMs?: number }): Promise<Response>;
   /** Sends mail through the server's mailer. */
-  sendMail(message: { to: string; subject: string; text?: string; html?: string; replyTo?: string }): Promise<{
+  sendMail(message: {
+    to: string;
+    subject: string;
+    text?: string;
+    html?: string;
+    replyTo?: string;
+    /** The same for every attempt at this message: it becomes its Message-ID, so a resend is recognisable. */
+    idempotencyKey?: string;
+  }): Promise<{
     messageId: string;
     accepted: string[];
   }>;
@@ -71,11 +79,21 @@ export type StepServices = {
   /** Prompt the account's model. */
   ai: AiApi;
   /** Run another flow of the account with items; waits for its end when asked. */
-  runFlow(input: { flowId: string; items: Item[]; wait: boolean }): Promise<{ executionId: string; items: Item[] }>;
+  runFlow(input: {
+    flowId: string;
+    items: Item[];
+    wait: boolean;
+    /** The same for every attempt: the sub-flow's execution is made once for it. */
+    idempotencyKey?: string;
+  }): Promise<{ executionId: string; items: Item[] }>;
 };
 
 export type RecordsApi = {
-  create(tableId: string, values: Record<string, unknown>[]): Promise<Item[]>;
+  /**
+   * With `keys` (one per record), a record whose key was created before is given back instead of
+   * created again: a step run again after a crash does not add its records twice.
+   */
+  create(tableId: string, values: Record<string, unknown>[], keys?: string[]): Promise<Item[]>;
   find(
     tableId: string,
     query: { conditions: { field: string; operator: string; value?: unknown }[]; limit: number },

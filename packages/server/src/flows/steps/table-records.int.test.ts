@@ -245,6 +245,18 @@ describe('table.records step on the real tables', () => {
     expect(secrets.body.records).toEqual([]);
   });
 
+  it('creates the records of a step run once, however often it runs (a retry after a crash)', async () => {
+    const orders = await newTable(owner, 'Orders');
+    await addField(owner, orders, 'Who', { type: 'text' });
+    const step = { tableId: orders, operation: 'create', values: [{ name: 'Who', value: '{{ $json.who }}' }] };
+    const items = [{ who: 'Ada' }, { who: 'Bob' }];
+    const first = await run(step, items);
+    const again = await run(step, items);
+    expect(again).toEqual(first);
+    const stored = await owner.client.get(`/api/tables/${orders}/records`);
+    expect(stored.body.records.map((r: { id: string }) => r.id)).toEqual(first.map((r) => r.id));
+  });
+
   it("says so when the flow's creator is not a member of the flow's account", async () => {
     const actingStranger = createRecordsApi({
       db: server.db,

@@ -23,6 +23,7 @@ async function createAll(ctx: StepContext): Promise<Item[]> {
     const records = await ctx.services.records.create(
       tableId,
       rows.map((row) => row.values),
+      rows.map((row) => `${ctx.idempotencyKey}:${row.index}`),
     );
     rows.forEach((row, i) => {
       created[row.index] = records[i] as Item;

@@ -49,6 +49,7 @@ function subtitle(node: FlowNode): string {
 }
 
 const RING: Record<string, string> = {
+  started: 'ring-2 ring-sky-500 ring-offset-2 ring-offset-background',
   running: 'ring-2 ring-sky-500 ring-offset-2 ring-offset-background',
   succeeded: 'ring-2 ring-emerald-500 ring-offset-2 ring-offset-background',
   failed: 'ring-2 ring-destructive ring-offset-2 ring-offset-background',
@@ -57,6 +58,7 @@ const RING: Record<string, string> = {
 };
 
 const STATUS_ICON = {
+  started: <Loader2 className="size-3.5 shrink-0 animate-spin text-sky-600" aria-hidden="true" />,
   running: <Loader2 className="size-3.5 shrink-0 animate-spin text-sky-600" aria-hidden="true" />,
   succeeded: <Check className="size-3.5 shrink-0 text-emerald-600" aria-hidden="true" />,
   failed: <X className="size-3.5 shrink-0 text-destructive" aria-hidden="true" />,
@@ -89,7 +91,7 @@ function StepNodeView({ id, data, selected }: NodeProps<StepFlowNode>) {
         selected ? 'border-primary shadow-md outline-2 outline-primary/30' : 'hover:border-zinc-400',
         node.disabled && 'border-dashed opacity-60',
         run && RING[run.status],
-        run?.status === 'running' && 'animate-pulse',
+        (run?.status === 'running' || run?.status === 'started') && 'animate-pulse',
       )}
     >
       {soleSelection && !actions.readOnly && <StepToolbar node={node} />}
@@ -134,7 +136,9 @@ function StepNodeView({ id, data, selected }: NodeProps<StepFlowNode>) {
           >
             {STATUS_ICON[run.status]}
             <span>{run.status}</span>
-            {run.durationMs !== null && run.status !== 'running' && <span>· {formatDuration(run.durationMs)}</span>}
+            {run.durationMs !== null && run.status !== 'running' && run.status !== 'started' && (
+              <span>· {formatDuration(run.durationMs)}</span>
+            )}
             {run.runs > 1 && <span>· ×{run.runs}</span>}
           </p>
         )}

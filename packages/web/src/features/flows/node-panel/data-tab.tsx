@@ -3,11 +3,11 @@ import type { ExecutionStep, FlowNode, Item, StepLog } from '@flowmind/shared/fl
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Database } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
 import { api, errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { formatPath } from './completions';
 import { ItemsTable, JsonView, SchemaView } from './item-views';
+import { StepSummary } from './step-summary';
 
 type View = 'table' | 'json' | 'schema';
 const VIEWS: { value: View; label: string }[] = [
@@ -15,14 +15,6 @@ const VIEWS: { value: View; label: string }[] = [
   { value: 'table', label: 'Table' },
   { value: 'json', label: 'JSON' },
 ];
-
-const STATUS_TONES = {
-  succeeded: 'success',
-  failed: 'danger',
-  running: 'primary',
-  waiting: 'primary',
-  cancelled: 'neutral',
-} as const;
 
 /**
  * What the step took and gave in the execution shown, its attempts, time, error and logs. A step
@@ -170,35 +162,6 @@ function RunPicker({ run, runs, onPick }: { run: number; runs: number; onPick(in
 
 function unique(values: string[]): string[] {
   return [...new Set(values)];
-}
-
-function StepSummary({ step }: { step: ExecutionStep }) {
-  return (
-    <div className="grid gap-2">
-      <div className="flex flex-wrap items-center gap-2 text-[13px]">
-        <Badge tone={STATUS_TONES[step.status]}>{step.status}</Badge>
-        {step.duration_ms !== null && <span className="text-muted-foreground">{formatDuration(step.duration_ms)}</span>}
-        <span className="text-muted-foreground">
-          {step.attempts} {step.attempts === 1 ? 'attempt' : 'attempts'}
-        </span>
-        {step.run_index > 0 && <span className="text-muted-foreground">run {step.run_index + 1}</span>}
-      </div>
-      {step.error && (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/30 bg-destructive-soft px-3 py-2 text-[13px] text-destructive"
-        >
-          {step.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
 function HandleData({
