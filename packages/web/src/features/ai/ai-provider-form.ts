@@ -3,6 +3,7 @@ import {
   type AiProviderKind,
   baseUrlProblem,
   CreateAiProvider,
+  type TryAiProvider,
   UpdateAiProvider,
 } from '@flowmind/shared/ai';
 
@@ -121,4 +122,23 @@ export function toUpdateRequest(form: ProviderForm, provider: AiProvider): Check
   const all = { ...errors, ...(parsed.success ? {} : issuesToErrors(parsed.error.issues)) };
   if (!parsed.success || Object.keys(all).length > 0) return { ok: false, errors: all };
   return { ok: true, value: parsed.data };
+}
+
+/**
+ * The request that tries the endpoint before saving, or null when the save changes nothing the
+ * endpoint's answer depends on (only the name or the list of models). Editing lends the saved key
+ * unless it is replaced or removed.
+ */
+export function toTryRequest(
+  checked: CreateAiProvider | UpdateAiProvider,
+  form: ProviderForm,
+  accountId: string,
+  provider?: AiProvider,
+): TryAiProvider | null {
+  if (provider && !('baseUrl' in checked) && !('apiKey' in checked)) return null;
+  const model = checked.models?.[0] ?? provider?.models[0];
+  if (!model) return null;
+  const baseUrl = form.baseUrl.trim() || undefined;
+  if (!provider) return { accountId, kind: form.kind, baseUrl, apiKey: checked.apiKey ?? undefined, model };
+  return { accountId, kind: provider.kind, baseUrl, apiKey: checked.apiKey, providerId: provider.id, model };
 }
