@@ -1,7 +1,7 @@
 import type { AiProvider, AiProviderKind, CreateAiProvider } from '@flowmind/shared/ai';
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound, Plus, X, XCircle } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
 import { Field, FormError } from '../../components/ui/form-field';
@@ -85,6 +85,11 @@ function ProviderFormBody({
   /** The endpoint's failed answer to the last try; saving again saves anyway. */
   const [failedTry, setFailedTry] = useState<string | null>(null);
   const tryDraft = useMutation({ mutationFn: aiApi.tryDraft });
+  const closing = useRef<HTMLDivElement>(null);
+  // The answer appears above the buttons, below the fold of a long form on a phone: show both.
+  useEffect(() => {
+    if (failedTry) closing.current?.scrollIntoView({ block: 'nearest' });
+  }, [failedTry]);
   const pending = tryDraft.isPending || actions.create.isPending || actions.update.isPending;
 
   const change = (patch: Partial<ProviderForm>, ...fields: ProviderFormField[]) => {
@@ -184,29 +189,31 @@ function ProviderFormBody({
         onChange={(patch) => change(patch, 'models')}
       />
       <FormError>{errors.form}</FormError>
-      {failedTry && (
-        <div
-          role="status"
-          aria-label="Endpoint test"
-          className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive-soft px-3 py-2 text-[13px] text-destructive"
-        >
-          <XCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <p className="min-w-0 break-words">
-            {failedTry}
-            <span className="mt-1 block text-foreground">
-              Check the address, key and model, or save it anyway (for a server that is not running yet).
-            </span>
-          </p>
-        </div>
-      )}
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" pending={pending}>
-          {tryDraft.isPending ? 'Testing…' : failedTry ? (provider ? 'Save anyway' : 'Add anyway') : saveLabel}
-        </Button>
-      </DialogFooter>
+      <div ref={closing} className="grid gap-4">
+        {failedTry && (
+          <div
+            role="status"
+            aria-label="Endpoint test"
+            className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive-soft px-3 py-2 text-[13px] text-destructive"
+          >
+            <XCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <p className="min-w-0 break-words">
+              {failedTry}
+              <span className="mt-1 block text-foreground">
+                Check the address, key and model, or save it anyway (for a server that is not running yet).
+              </span>
+            </p>
+          </div>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={pending}>
+            {tryDraft.isPending ? 'Testing…' : failedTry ? (provider ? 'Save anyway' : 'Add anyway') : saveLabel}
+          </Button>
+        </DialogFooter>
+      </div>
     </form>
   );
 }
