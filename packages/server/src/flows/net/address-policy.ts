@@ -44,7 +44,13 @@ const listPorts = (ports: number[]) =>
 export class RefusedAddressError extends StepError {
   readonly reason: string;
 
-  constructor(target: string, hostPort: string, localPorts: number[] | null) {
+  constructor(
+    target: string,
+    hostPort: string,
+    localPorts: number[] | null,
+    /** The name or IP address asked for, and the address refused (the same for an IP). */
+    readonly refused: { host: string; address: string },
+  ) {
     const allow = `FLOWMIND_HTTP_ALLOW_HOSTS=${hostPort}`;
     const ports = localPorts && localPorts.length > 0 ? listPorts(localPorts) : null;
     super(
@@ -89,7 +95,7 @@ export function addressPolicy({ allowPrivate = false, allowHosts = [], loopbackP
     const name = bareHost(host);
     const target = isIP(name) ? name : `${host} (${address})`;
     const local = loopbackPorts.length > 0 && isLoopbackAddress(address) ? loopbackPorts : null;
-    return new RefusedAddressError(target, hostPortOf(name, port), local);
+    return new RefusedAddressError(target, hostPortOf(name, port), local, { host, address });
   }
 
   /**
@@ -123,6 +129,8 @@ export function addressPolicy({ allowPrivate = false, allowHosts = [], loopbackP
     allowPrivate,
     portKey,
     lookupFor,
+    /** The refusal told for the port actually asked for (a lookup shared by several ports knows only one). */
+    refusalAt: (error: RefusedAddressError, port: number) => refusal(error.refused.host, error.refused.address, port),
     /** A literal IP is connected to without a DNS lookup, so the lookup hook never sees it: checked here. */
     checkLiteral(url: URL) {
       const host = bareHost(url.hostname);

@@ -71,6 +71,13 @@ describe('createGuardedFetch (default)', () => {
     expect(hits.length).toBe(before);
   });
 
+  it('names the port asked for, whichever port the shared lookup was made for', async () => {
+    await expect(guarded(`http://localhost:${port}/`)).rejects.toThrow(`FLOWMIND_HTTP_ALLOW_HOSTS=localhost:${port}.`);
+    await expect(guarded(`http://localhost:${otherPort}/`)).rejects.toThrow(
+      `FLOWMIND_HTTP_ALLOW_HOSTS=localhost:${otherPort}.`,
+    );
+  });
+
   it('speaks only http and https', async () => {
     await expect(guarded('ftp://example.com/file')).rejects.toThrow(
       'Only http and https addresses can be requested, not ftp',

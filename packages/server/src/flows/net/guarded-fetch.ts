@@ -1,6 +1,12 @@
 import { Agent, fetch as undiciFetch } from 'undici';
 import { StepError } from '../steps/step';
-import { type AddressPolicy, type AddressPolicyOptions, addressPolicy, portOf } from './address-policy';
+import {
+  type AddressPolicy,
+  type AddressPolicyOptions,
+  addressPolicy,
+  portOf,
+  RefusedAddressError,
+} from './address-policy';
 
 export type GuardedFetchInit = RequestInit & { timeoutMs?: number };
 export type GuardedFetch = (url: string, init?: GuardedFetchInit) => Promise<Response>;
@@ -83,6 +89,7 @@ export function createGuardedFetch(options: AddressPolicyOptions = {}): GuardedF
       } catch (error) {
         // undici wraps what the lookup hook threw in "fetch failed".
         const cause = (error as { cause?: unknown }).cause;
+        if (cause instanceof RefusedAddressError) throw policy.refusalAt(cause, portOf(url));
         if (cause instanceof StepError) throw cause;
         throw error;
       }
