@@ -13,6 +13,7 @@ import { aiApi } from './ai-api';
 import {
   applyPreset,
   emptyProviderForm,
+  fieldOfServerError,
   kindLabels,
   OPENAI_COMPATIBLE_PRESETS,
   type ProviderForm,
@@ -106,11 +107,7 @@ function ProviderFormBody({
   function submit(event: FormEvent) {
     event.preventDefault();
     const onError = (error: Error) =>
-      setErrors(
-        error instanceof ApiError && error.field && error.field !== 'accountId'
-          ? { [error.field === 'model' ? 'models' : error.field]: error.message }
-          : { form: errorMessage(error) },
-      );
+      setErrors({ [fieldOfServerError(error instanceof ApiError ? error.field : undefined)]: errorMessage(error) });
     const checked = provider ? toUpdateRequest(form, provider) : toCreateRequest(form, accountId);
     if (!checked.ok) return setErrors(checked.errors);
     const value = checked.value;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyPreset,
   emptyProviderForm,
+  fieldOfServerError,
   OPENAI_COMPATIBLE_PRESETS,
   providerFormOf,
   toCreateRequest,
@@ -124,4 +125,12 @@ describe('trying the endpoint before saving', () => {
     const renamed = { ...providerFormOf(saved), name: 'Ollama', models: ['llama3.2', 'qwen3'] };
     expect(toTryRequest(checked(toUpdateRequest(renamed, saved)), renamed, 'acc_1', saved)).toBeNull();
   });
+});
+
+it('puts a server error at the field it names, the form when it names none of them', () => {
+  expect(fieldOfServerError('baseUrl')).toBe('baseUrl');
+  expect(fieldOfServerError('model')).toBe('models');
+  expect(fieldOfServerError('providerId')).toBe('form');
+  expect(fieldOfServerError('accountId')).toBe('form');
+  expect(fieldOfServerError(undefined)).toBe('form');
 });

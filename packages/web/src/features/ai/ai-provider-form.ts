@@ -73,6 +73,12 @@ export function applyPreset(form: ProviderForm, preset: OpenAiCompatiblePreset):
 
 const FIELDS: ProviderFormField[] = ['kind', 'name', 'baseUrl', 'apiKey', 'models'];
 
+/** The form's field a server error names (the try's `model` is the first of the models), else the form itself. */
+export function fieldOfServerError(field: string | undefined): ProviderFormField | 'form' {
+  const named = field === 'model' ? 'models' : field;
+  return FIELDS.find((f) => f === named) ?? 'form';
+}
+
 function issuesToErrors(issues: { path: PropertyKey[]; message: string }[]): ProviderFormErrors {
   const errors: ProviderFormErrors = {};
   for (const issue of issues) {
