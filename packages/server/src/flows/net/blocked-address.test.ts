@@ -44,6 +44,8 @@ describe('isBlockedAddress', () => {
     '64:ff9b::c000:202',
     '64:ff9b::cb00:7109',
     '2001:db8::1',
+    '64:ff9b:1::7f00:1',
+    '64:ff9b:1:7f00:1::',
     '2001:0db8:ffff::5',
     '[2001:db8::1]',
   ])('blocks %s', (address) => {

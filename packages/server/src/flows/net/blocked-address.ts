@@ -26,6 +26,7 @@ const V4: [string, number][] = [
 ];
 const V6: [string, number][] = [
   ['::', 96], // unspecified, loopback, IPv4-compatible
+  ['64:ff9b:1::', 48], // local-use NAT64, whose IPv4 part may sit anywhere in the address
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local (private)
   ['fe80::', 10], // link-local
