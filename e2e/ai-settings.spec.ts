@@ -116,3 +116,65 @@ test('add an OpenAI-compatible provider, test it, choose the default model, chat
   await expect(page.getByRole('listitem', { name: 'Local models' })).toHaveCount(0);
   await expect(page.getByText('From the server')).toBeVisible();
 });
+
+test('a local model server on this machine works out of the box; a refused endpoint is not saved and says why', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signedInUser(page, 'Lin');
+  // The e2e server's own model runs on 127.0.0.1; scripts/e2e-server.ts opens its port to local providers.
+  const me = await (await page.request.get('/api/me')).json();
+  const { providers } = await (await page.request.get(`/api/ai/models?accountId=${me.personal_account_id}`)).json();
+  const localUrl = (providers as { id: string; baseUrl: string }[]).find((p) => p.id === 'env-openai')?.baseUrl;
+  expect(localUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+  const localPort = new URL(localUrl as string).port;
+
+  await page.goto('/settings/ai');
+  await page.getByRole('button', { name: 'Add provider' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add an AI provider' });
+  await dialog.getByRole('button', { name: 'Ollama' }).click();
+  await expect(dialog.getByLabel('Base URL')).toHaveValue('http://localhost:11434/v1');
+  const baseUrl = dialog.getByLabel('Base URL');
+
+  // Another port on this machine (a database, the app itself) is refused, and the dialog says why.
+  await baseUrl.fill('http://127.0.0.1:5432/v1');
+  await dialog.getByRole('button', { name: 'Add provider' }).click();
+  await expect(
+    dialog.getByText(
+      `Local model servers are allowed on ports 11434, 1234 and ${localPort} only. The server's operator can allow 127.0.0.1:5432 with FLOWMIND_HTTP_ALLOW_HOSTS=127.0.0.1:5432.`,
+    ),
+  ).toBeVisible();
+  await expect(baseUrl).toHaveAttribute('aria-invalid', 'true');
+  await screenshots(page, 'ai-dialog-refused');
+  // Other private addresses are not opened by the local model ports.
+  await baseUrl.fill('http://10.1.2.3:11434/v1');
+  await dialog.getByRole('button', { name: 'Add provider' }).click();
+  await expect(
+    dialog.getByText(
+      "10.1.2.3:11434 is a private address. The server's operator can allow it with FLOWMIND_HTTP_ALLOW_HOSTS=10.1.2.3:11434.",
+    ),
+  ).toBeVisible();
+
+  // An allowed endpoint that does not serve the model: the answer is shown, and saving needs a second click.
+  await baseUrl.fill(`http://127.0.0.1:${localPort}/v1`);
+  await dialog.getByRole('button', { name: 'Add provider' }).click();
+  const tried = dialog.getByRole('status', { name: 'Endpoint test' });
+  await expect(tried).toContainText(`The AI model "llama3.2" was not found at 127.0.0.1:${localPort}`);
+  await expect(dialog.getByRole('button', { name: 'Add anyway' })).toBeVisible();
+  await screenshots(page, 'ai-dialog-try-failed');
+
+  // With the model it serves, it is tried, saved and answers.
+  await dialog.getByRole('button', { name: 'Remove llama3.2' }).click();
+  await expect(tried).toBeHidden();
+  await dialog.getByLabel('Models', { exact: true }).fill('e2e-model');
+  await dialog.getByLabel('Models', { exact: true }).press('Enter');
+  await dialog.getByRole('button', { name: 'Add provider' }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByRole('listitem', { name: 'Ollama' });
+  await expect(card).toContainText(`http://127.0.0.1:${localPort}/v1`);
+  await card.getByRole('button', { name: 'Test' }).click();
+  await expect(card.getByRole('status')).toContainText('e2e-model answered: Answer');
+  await page.getByRole('button', { name: 'Delete Ollama' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete provider' }).click();
+  await expect(card).toHaveCount(0);
+});

@@ -91,6 +91,9 @@ Object.assign(process.env, {
   // Email-triggered flows take mail here; HTTP steps may call servers the tests start on localhost.
   SMTP_INBOUND_PORT: String(Number(process.env.E2E_INBOUND_PORT ?? port + 25)),
   FLOWMIND_HTTP_ALLOW_HOSTS: 'localhost',
+  // The server's own model also stands for a local model server an account adds on 127.0.0.1 (as
+  // Ollama on 11434 would be): its port joins the default local model ports.
+  FLOWMIND_AI_LOCAL_PORTS: `11434,1234,${new URL(model.baseUrl).port}`,
   OPENAI_BASE_URL: model.baseUrl,
   OPENAI_API_KEY: 'sk-e2e',
   FLOWMIND_AI_MODEL: 'e2e-model',

@@ -93,6 +93,7 @@ export async function buildApp({
     env,
     allowPrivateHttp: config.flows.allowPrivateHttp,
     allowHosts: config.flows.allowHosts,
+    localPorts: config.flows.aiLocalPorts,
   });
 
   registerErrorHandling(app);

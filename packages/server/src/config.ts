@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import { parseAllowHost } from './flows/net/address-policy';
+
+/** A comma-separated list, blanks dropped. */
+const listOf = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -27,7 +35,26 @@ const Env = z.object({
   /** The domain of flows' inbound addresses (default: APP_URL's host). */
   FLOWMIND_INBOUND_DOMAIN: z.string().optional(),
   FLOWMIND_HTTP_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
-  FLOWMIND_HTTP_ALLOW_HOSTS: z.string().default(''),
+  /** `host` (any port) or `host:port` entries that requests from flows and AI providers may reach. */
+  FLOWMIND_HTTP_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .superRefine((value, ctx) => {
+      for (const entry of listOf(value))
+        try {
+          parseAllowHost(entry);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        }
+    }),
+  /** Loopback ports an account's AI provider may use without an allow-hosts entry (Ollama, LM Studio); empty: none. */
+  FLOWMIND_AI_LOCAL_PORTS: z
+    .string()
+    .default('11434,1234')
+    .refine(
+      (value) => listOf(value).every((port) => /^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535),
+      'FLOWMIND_AI_LOCAL_PORTS takes port numbers separated by commas, such as 11434,1234',
+    ),
   /** How long a worker's claim on a running execution lasts without a heartbeat. */
   FLOWMIND_EXECUTION_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
   FLOWMIND_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).default(10),
@@ -58,6 +85,8 @@ export type Config = {
     inboundDomain: string;
     allowPrivateHttp: boolean;
     allowHosts: string[];
+    /** Loopback ports open to accounts' AI providers (not to HTTP steps). */
+    aiLocalPorts: number[];
     leaseMs: number;
     accountConcurrency: number;
     workerConcurrency: number;
@@ -95,9 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       inboundPort: e.SMTP_INBOUND_PORT ?? null,
       inboundDomain: e.FLOWMIND_INBOUND_DOMAIN ?? new URL(appUrl).hostname,
       allowPrivateHttp: e.FLOWMIND_HTTP_ALLOW_PRIVATE === 'true',
-      allowHosts: e.FLOWMIND_HTTP_ALLOW_HOSTS.split(',')
-        .map((h) => h.trim())
-        .filter(Boolean),
+      allowHosts: listOf(e.FLOWMIND_HTTP_ALLOW_HOSTS),
+      aiLocalPorts: [...new Set(listOf(e.FLOWMIND_AI_LOCAL_PORTS).map(Number))],
       leaseMs: e.FLOWMIND_EXECUTION_LEASE_MS,
       accountConcurrency: e.FLOWMIND_ACCOUNT_CONCURRENCY,
       workerConcurrency: e.FLOWMIND_WORKER_CONCURRENCY,

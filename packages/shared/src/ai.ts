@@ -86,6 +86,20 @@ export type UpdateAiSettings = z.infer<typeof UpdateAiSettings>;
 export const TestAiProvider = z.object({ accountId: z.string().min(1), model: ModelName.optional() });
 export type TestAiProvider = z.infer<typeof TestAiProvider>;
 
+/**
+ * Try a provider as typed in its form, before it is saved (owners and admins). `providerId`: the
+ * provider being edited, whose saved key is used while `apiKey` is absent (null: no key).
+ */
+export const TryAiProvider = z.object({
+  accountId: z.string().min(1),
+  kind: AiProviderKind,
+  baseUrl: CreateAiProvider.shape.baseUrl,
+  apiKey: z.string().trim().max(AI_LIMITS.apiKey).nullable().optional(),
+  providerId: z.string().min(1).max(64).optional(),
+  model: ModelName,
+});
+export type TryAiProvider = z.infer<typeof TryAiProvider>;
+
 /** The result of trying a provider: a one-word prompt through it. */
 export const AiProviderTestResult = z.object({ ok: z.boolean(), message: z.string() });
 export type AiProviderTestResult = z.infer<typeof AiProviderTestResult>;

@@ -5,7 +5,8 @@ import { AppError } from '@flowmind/shared/errors';
 import type { LanguageModel } from 'ai';
 import type { Db } from '../db/client';
 import { aiProviderFromEnv } from '../flows/ai/ai-api';
-import { createGuardedFetch } from '../flows/net/guarded-fetch';
+import { addressPolicy } from '../flows/net/address-policy';
+import { createGuardedFetch, parseHttpUrl } from '../flows/net/guarded-fetch';
 import { hostOf } from './ai-errors';
 import { type AiProviderRow, aiProviderRepository } from './ai-provider.repository';
 import { createSecretBox, type SecretBox } from './secret-box';
@@ -189,6 +190,7 @@ export function accountAiModels({
   env,
   allowPrivateHttp = false,
   allowHosts = [],
+  localPorts = [],
   keepMs = RESOLVED_MODELS_MS,
 }: {
   db: Db;
@@ -196,12 +198,16 @@ export function accountAiModels({
   env: NodeJS.ProcessEnv;
   allowPrivateHttp?: boolean;
   allowHosts?: string[];
+  /** Loopback ports an account's provider may use without an allowHosts entry (FLOWMIND_AI_LOCAL_PORTS). */
+  localPorts?: number[];
   /** How long a resolved model is reused (RESOLVED_MODELS_MS); 0 reads the providers on every call. */
   keepMs?: number;
 }) {
   const repo = aiProviderRepository(db);
   const keys = aiKeyBox(secret);
-  const guarded = createGuardedFetch({ allowPrivate: allowPrivateHttp, allowHosts });
+  const network = { allowPrivate: allowPrivateHttp, allowHosts, loopbackPorts: localPorts };
+  const guarded = createGuardedFetch(network);
+  const policy = addressPolicy(network);
   const guardedFetch: typeof globalThis.fetch = (input, init) =>
     guarded(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, init);
   const serverProviders = environmentProviders(env);
@@ -289,6 +295,46 @@ export function accountAiModels({
   return {
     catalog,
     languageModel,
+    /**
+     * Why the server would refuse to send an account's provider requests to this base URL (a
+     * sentence for the form's field), or null; a name is looked up to see where it points.
+     */
+    async endpointRefusal(kind: AiProviderKind, baseUrl: string | null | undefined): Promise<string | null> {
+      let url: URL;
+      try {
+        url = parseHttpUrl(baseUrl?.trim() || (kind === 'anthropic' ? ANTHROPIC_BASE_URL : ''));
+      } catch {
+        return null;
+      }
+      return (await policy.refusalOf(url))?.reason ?? null;
+    },
+    /**
+     * A model of a provider as typed in a form, not saved yet; `saved` (the provider being edited)
+     * lends its stored key when `apiKey` is undefined (null: no key).
+     */
+    draftModel(
+      draft: { kind: AiProviderKind; baseUrl: string | null; apiKey: string | null | undefined },
+      saved: AiProviderRow | null,
+      model: string,
+    ): ResolvedModel {
+      const stored = saved ? accountSource(saved, keys) : null;
+      const now = new Date();
+      return languageModel(
+        {
+          id: saved?.id ?? 'draft',
+          kind: draft.kind,
+          name: saved?.name ?? 'draft',
+          baseUrl: draft.baseUrl,
+          models: [model],
+          fromEnvironment: false,
+          hasApiKey: draft.apiKey !== undefined ? Boolean(draft.apiKey) : Boolean(stored?.hasApiKey),
+          apiKey: () => (draft.apiKey !== undefined ? draft.apiKey || undefined : stored?.apiKey()),
+          createdAt: now,
+          updatedAt: now,
+        },
+        model,
+      );
+    },
     /** Seals a key for ai_providers.api_key_sealed. */
     sealKey: (apiKey: string) => keys.seal(apiKey),
 

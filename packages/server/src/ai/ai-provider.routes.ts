@@ -4,6 +4,7 @@ import {
   AiProviderTestResult,
   CreateAiProvider,
   TestAiProvider,
+  TryAiProvider,
   UpdateAiProvider,
   UpdateAiSettings,
 } from '@flowmind/shared/ai';
@@ -66,6 +67,15 @@ export function registerAiProviderRoutes(
       await providers.remove({ providerId: providerId(req), userId: await userId(req) });
       return reply.status(204).send();
     },
+  );
+  app.post(
+    '/api/ai/providers/test',
+    doc({
+      summary: 'Try a provider as typed, before saving it (an endpoint the server refuses to call is a 400 at baseUrl)',
+      body: TryAiProvider,
+      response: AiProviderTestResult,
+    }),
+    async (req) => providers.tryDraft({ userId: await userId(req), input: parse(TryAiProvider, req.body) }),
   );
   app.post(
     '/api/ai/providers/:providerId/test',

@@ -5,6 +5,7 @@ import {
   type AiProviderTestResult,
   baseUrlProblem,
   type CreateAiProvider,
+  type TryAiProvider,
   type UpdateAiProvider,
   type UpdateAiSettings,
 } from '@flowmind/shared/ai';
@@ -14,7 +15,14 @@ import type { AccountService } from '../accounts/account.service';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { aiCallErrorMessage } from './ai-errors';
-import { type AccountAiModels, type AiProviderSource, forgetAccountModels, modelRef, parseModelRef } from './ai-models';
+import {
+  type AccountAiModels,
+  type AiProviderSource,
+  forgetAccountModels,
+  modelRef,
+  parseModelRef,
+  type ResolvedModel,
+} from './ai-models';
 import { type AiProviderRow, aiProviderRepository } from './ai-provider.repository';
 
 const TEST_TIMEOUT_MS = 20_000;
@@ -73,6 +81,13 @@ export function aiProviderService({
 
   const notFound = () => new AppError('not_found', 'AI provider not found');
 
+  /** An endpoint the server would refuse to call is not saved: the form says why, at the field. */
+  async function checkEndpoint(kind: AiProviderKind, baseUrl: string | null | undefined) {
+    checkBaseUrl(kind, baseUrl);
+    const refusal = await models.endpointRefusal(kind, baseUrl);
+    if (refusal) throw new AppError('bad_request', refusal, 'baseUrl');
+  }
+
   /** The account of a provider, for an owner or admin of it; 404 for anyone outside it. */
   async function managedAccount(providerId: string, userId: string) {
     const accountId = await repo.accountForMember(providerId, userId);
@@ -99,7 +114,7 @@ export function aiProviderService({
 
     async create({ userId, input }: { userId: string; input: CreateAiProvider }): Promise<AiProvider> {
       await accounts.requireManager(input.accountId, userId);
-      checkBaseUrl(input.kind, input.baseUrl);
+      await checkEndpoint(input.kind, input.baseUrl);
       const row = await repo.insert({
         id: newId('aip'),
         accountId: input.accountId,
@@ -126,7 +141,7 @@ export function aiProviderService({
       const accountId = await managedAccount(providerId, userId);
       const current = await repo.get(accountId, providerId);
       if (!current) throw notFound();
-      if (input.baseUrl !== undefined) checkBaseUrl(current.kind as AiProviderKind, input.baseUrl);
+      if (input.baseUrl !== undefined) await checkEndpoint(current.kind as AiProviderKind, input.baseUrl);
       const row = await repo.update(accountId, providerId, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl || null } : {}),
@@ -189,21 +204,37 @@ export function aiProviderService({
       const model = wanted ?? source.models[0];
       if (!model || !source.models.includes(model))
         throw new AppError('bad_request', `"${wanted}" is not one of this provider's models`, 'model');
-      const resolved = models.languageModel(source, model);
-      try {
-        const result = await generateText({
-          model: resolved.model,
-          prompt: TEST_PROMPT,
-          maxRetries: 0,
-          abortSignal: AbortSignal.timeout(TEST_TIMEOUT_MS),
-        });
-        const answer = result.text.trim().replace(/\s+/g, ' ').slice(0, 80);
-        return { ok: true, message: `${model} answered: ${answer || '(an empty reply)'}` };
-      } catch (error) {
-        return { ok: false, message: testFailure(error, { model, host: resolved.host }) };
-      }
+      return tryModel(models.languageModel(source, model), model);
+    },
+
+    /**
+     * Tries a provider as typed in its form, before it is saved: an endpoint the server refuses is
+     * a 400 at `baseUrl` (as saving it would be); otherwise a one-line prompt says how it went.
+     */
+    async tryDraft({ userId, input }: { userId: string; input: TryAiProvider }): Promise<AiProviderTestResult> {
+      await accounts.requireManager(input.accountId, userId);
+      const saved = input.providerId ? await repo.get(input.accountId, input.providerId) : null;
+      if (input.providerId && !saved) throw notFound();
+      await checkEndpoint(input.kind, input.baseUrl);
+      const draft = { kind: input.kind, baseUrl: input.baseUrl || null, apiKey: input.apiKey };
+      return tryModel(models.draftModel(draft, saved, input.model), input.model);
     },
   };
+}
+
+async function tryModel(resolved: ResolvedModel, model: string): Promise<AiProviderTestResult> {
+  try {
+    const result = await generateText({
+      model: resolved.model,
+      prompt: TEST_PROMPT,
+      maxRetries: 0,
+      abortSignal: AbortSignal.timeout(TEST_TIMEOUT_MS),
+    });
+    const answer = result.text.trim().replace(/\s+/g, ' ').slice(0, 80);
+    return { ok: true, message: `${model} answered: ${answer || '(an empty reply)'}` };
+  } catch (error) {
+    return { ok: false, message: testFailure(error, { model, host: resolved.host }) };
+  }
 }
 
 function testFailure(error: unknown, { model, host }: { model: string; host: string }): string {

@@ -205,20 +205,39 @@ describe('AI providers', () => {
     const guarded = await startTestServer();
     try {
       const member = await signUpVerified(guarded, { name: 'Gil', email: 'gil@example.com' });
-      const created = await member.client.post('/api/ai/providers', {
+      const body = {
         accountId: accountOf(member),
         kind: 'openai-compatible',
         name: 'Local',
         baseUrl: openai.baseUrl,
         apiKey: OPENAI_KEY,
         models: ['gpt-4o-mini'],
-      });
+      };
+      const refused = await member.client.post('/api/ai/providers', body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.field).toBe('baseUrl');
+      // One saved while the server allowed private addresses is refused when it is called.
+      const { id } = (
+        await guarded.db
+          .insert(aiProviders)
+          .values({
+            id: 'aip_saved_before',
+            accountId: accountOf(member),
+            kind: 'openai-compatible',
+            name: 'Local',
+            baseUrl: openai.baseUrl,
+            apiKeySealed: aiKeyBox(TEST_SECRET).seal(OPENAI_KEY),
+            models: ['gpt-4o-mini'],
+            createdBy: member.user.id,
+          })
+          .returning()
+      )[0] as { id: string };
       const count = openai.requests.length;
-      const res = await member.client.post(`/api/ai/providers/${created.body.id}/test`, {
-        accountId: accountOf(member),
-      });
+      const res = await member.client.post(`/api/ai/providers/${id}/test`, { accountId: accountOf(member) });
       expect(res.body.ok).toBe(false);
-      expect(res.body.message).toMatch(/^Refused to connect to 127\.0\.0\.1: private, loopback and link-local/);
+      expect(res.body.message).toMatch(
+        /^Refused to connect to 127\.0\.0\.1: local model servers are allowed on ports 11434 and 1234 only\./,
+      );
       expect(openai.requests.length).toBe(count);
       const resolved = await accountAiModels({ db: guarded.db, secret: TEST_SECRET, env: {} }).resolve(
         accountOf(member),

@@ -68,6 +68,7 @@ export function createFlowSystem({
         env,
         allowPrivateHttp: config.flows.allowPrivateHttp,
         allowHosts: config.flows.allowHosts,
+        localPorts: config.flows.aiLocalPorts,
       })
     : null;
   const sandbox = createSandbox();

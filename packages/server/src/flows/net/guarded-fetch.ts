@@ -1,8 +1,12 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { isIP, type LookupFunction } from 'node:net';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { StepError } from '../steps/step';
-import { isBlockedAddress } from './blocked-address';
+import {
+  type AddressPolicy,
+  type AddressPolicyOptions,
+  addressPolicy,
+  portOf,
+  RefusedAddressError,
+} from './address-policy';
 
 export type GuardedFetchInit = RequestInit & { timeoutMs?: number };
 export type GuardedFetch = (url: string, init?: GuardedFetchInit) => Promise<Response>;
@@ -10,35 +14,7 @@ export type GuardedFetch = (url: string, init?: GuardedFetchInit) => Promise<Res
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-function refused(target: string): StepError {
-  return new StepError(
-    `Refused to connect to ${target}: private, loopback and link-local addresses are blocked (an admin can allow them with FLOWMIND_HTTP_ALLOW_PRIVATE=true)`,
-  );
-}
-
-const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '').toLowerCase();
-
-/**
- * A DNS lookup that fails when any address of the name is blocked, so the check holds for the
- * address actually connected to (no window for DNS rebinding between a check and the connect).
- */
-function guardedLookup(allowed: Set<string>): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      if (!allowed.has(bare(hostname))) {
-        const bad = addresses.find((a) => !allowed.has(a.address) && isBlockedAddress(a.address));
-        if (bad) return callback(refused(`${hostname} (${bad.address})`), '', 0);
-      }
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-      const first = addresses[0];
-      if (!first) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
-      callback(null, first.address, first.family);
-    });
-  };
-}
-
-function checkUrl(raw: string, { allowPrivate, allowed }: { allowPrivate: boolean; allowed: Set<string> }): URL {
+export function parseHttpUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -47,9 +23,12 @@ function checkUrl(raw: string, { allowPrivate, allowed }: { allowPrivate: boolea
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new StepError(`Only http and https addresses can be requested, not ${url.protocol.replace(/:$/, '')}`);
-  const host = bare(url.hostname);
-  // A literal IP is connected to without a DNS lookup, so the lookup hook never sees it.
-  if (!allowPrivate && isIP(host) && !allowed.has(host) && isBlockedAddress(host)) throw refused(host);
+  return url;
+}
+
+function checkUrl(raw: string, policy: AddressPolicy): URL {
+  const url = parseHttpUrl(raw);
+  if (!policy.allowPrivate) policy.checkLiteral(url);
   return url;
 }
 
@@ -72,24 +51,31 @@ function redirectInit(init: RequestInit, status: number, from: URL, to: URL): Re
 
 /**
  * fetch for flows: refuses private, loopback, link-local and other internal addresses (unless
- * allowed), checks every redirect hop again, and speaks only http and https.
+ * allowed, per host or per host and port), checks every redirect hop again (its port too), and
+ * speaks only http and https.
  */
-export function createGuardedFetch({
-  allowPrivate = false,
-  allowHosts = [] as string[],
-}: {
-  allowPrivate?: boolean;
-  allowHosts?: string[];
-} = {}): GuardedFetch {
-  const allowed = new Set(allowHosts.map((h) => bare(h.trim())).filter(Boolean));
-  const dispatcher = new Agent(allowPrivate ? {} : { connect: { lookup: guardedLookup(allowed) } });
+export function createGuardedFetch(options: AddressPolicyOptions = {}): GuardedFetch {
+  const policy = addressPolicy(options);
+  const open = policy.allowPrivate ? new Agent() : null;
+  // The lookup hook does not see the port, so each port the rules name gets its own agent (and pool).
+  const agents = new Map<number | null, Agent>();
+  const agentFor = (url: URL) => {
+    if (open) return open;
+    const key = policy.portKey(portOf(url));
+    let agent = agents.get(key);
+    if (!agent) {
+      agent = new Agent({ connect: { lookup: policy.lookupFor(portOf(url)) } });
+      agents.set(key, agent);
+    }
+    return agent;
+  };
 
   return async (rawUrl, { timeoutMs, ...init } = {}) => {
     const signals = [init.signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : null].filter(
       (s): s is AbortSignal => !!s,
     );
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-    let url = checkUrl(rawUrl, { allowPrivate, allowed });
+    let url = checkUrl(rawUrl, policy);
     let hopInit: RequestInit = init;
     for (let hop = 0; ; hop++) {
       let response: Response;
@@ -98,11 +84,12 @@ export function createGuardedFetch({
           ...(hopInit as object),
           signal,
           redirect: 'manual',
-          dispatcher,
+          dispatcher: agentFor(url),
         })) as unknown as Response;
       } catch (error) {
         // undici wraps what the lookup hook threw in "fetch failed".
         const cause = (error as { cause?: unknown }).cause;
+        if (cause instanceof RefusedAddressError) throw policy.refusalAt(cause, portOf(url));
         if (cause instanceof StepError) throw cause;
         throw error;
       }
@@ -110,7 +97,7 @@ export function createGuardedFetch({
       if (!REDIRECT_STATUSES.has(response.status) || !location) return response;
       await response.body?.cancel();
       if (hop >= MAX_REDIRECTS) throw new StepError(`Too many redirects (more than ${MAX_REDIRECTS}) from ${rawUrl}`);
-      const next = checkUrl(new URL(location, url).href, { allowPrivate, allowed });
+      const next = checkUrl(new URL(location, url).href, policy);
       hopInit = redirectInit(hopInit, response.status, url, next);
       url = next;
     }

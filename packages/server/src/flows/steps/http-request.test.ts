@@ -246,7 +246,7 @@ describe('http.request', () => {
   it('with the default guarded fetch, refuses loopback and the cloud metadata address', async () => {
     const guarded = { fetch: createGuardedFetch() };
     await expect(run({ url: `${base}/echo` }, { services: guarded })).rejects.toThrow(
-      'Refused to connect to 127.0.0.1: private, loopback and link-local addresses are blocked (an admin can allow them with FLOWMIND_HTTP_ALLOW_PRIVATE=true)',
+      `Refused to connect to 127.0.0.1: it is a private address. The server's operator can allow it with FLOWMIND_HTTP_ALLOW_HOSTS=127.0.0.1:${new URL(base).port}.`,
     );
     await expect(run({ url: 'http://169.254.169.254/latest/meta-data/' }, { services: guarded })).rejects.toThrow(
       /^Refused to connect to 169\.254\.169\.254: /,

@@ -3,6 +3,7 @@ import type {
   AiProvider,
   AiProviderTestResult,
   CreateAiProvider,
+  TryAiProvider,
   UpdateAiProvider,
 } from '@flowmind/shared/ai';
 import { api } from '../../lib/api';
@@ -18,6 +19,9 @@ export const aiApi = {
   remove: (providerId: string) => api<void>(providerPath(providerId), { method: 'DELETE' }),
   test: ({ accountId, providerId, model }: { accountId: string; providerId: string; model?: string }) =>
     api<AiProviderTestResult>(`${providerPath(providerId)}/test`, { method: 'POST', body: { accountId, model } }),
+  /** Tries a provider as typed, before it is saved; an endpoint the server refuses is an ApiError at baseUrl. */
+  tryDraft: (input: TryAiProvider) =>
+    api<AiProviderTestResult>('/api/ai/providers/test', { method: 'POST', body: input }),
   setDefault: ({ accountId, defaultModel }: { accountId: string; defaultModel: string | null }) =>
     api<AiModelsResponse>(`/api/ai/settings?${new URLSearchParams({ accountId })}`, {
       method: 'PUT',

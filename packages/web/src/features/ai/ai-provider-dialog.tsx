@@ -1,6 +1,7 @@
-import type { AiProvider, AiProviderKind } from '@flowmind/shared/ai';
-import { KeyRound, Plus, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import type { AiProvider, AiProviderKind, CreateAiProvider } from '@flowmind/shared/ai';
+import { useMutation } from '@tanstack/react-query';
+import { KeyRound, Plus, X, XCircle } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
 import { Field, FormError } from '../../components/ui/form-field';
@@ -8,9 +9,11 @@ import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { aiApi } from './ai-api';
 import {
   applyPreset,
   emptyProviderForm,
+  fieldOfServerError,
   kindLabels,
   OPENAI_COMPATIBLE_PRESETS,
   type ProviderForm,
@@ -18,12 +21,18 @@ import {
   type ProviderFormField,
   providerFormOf,
   toCreateRequest,
+  toTryRequest,
   toUpdateRequest,
   withModel,
 } from './ai-provider-form';
 import type { AiProviderActions } from './use-ai-models';
 
-/** Adds a provider (no `provider`) or edits one. Input stays as typed when saving fails. */
+/**
+ * Adds a provider (no `provider`) or edits one. Saving tries the endpoint first: one the server
+ * refuses to call is not saved (the reason shows at the base URL); one that does not answer well
+ * is saved only when asked again ("Save anyway"), since a local model server may simply be off.
+ * Input stays as typed when saving fails.
+ */
 export function AiProviderDialog({
   open,
   onOpenChange,
@@ -74,10 +83,19 @@ function ProviderFormBody({
 }) {
   const [form, setForm] = useState<ProviderForm>(() => (provider ? providerFormOf(provider) : emptyProviderForm()));
   const [errors, setErrors] = useState<ProviderFormErrors>({});
-  const pending = actions.create.isPending || actions.update.isPending;
+  /** The endpoint's failed answer to the last try; saving again saves anyway. */
+  const [failedTry, setFailedTry] = useState<string | null>(null);
+  const tryDraft = useMutation({ mutationFn: aiApi.tryDraft });
+  const closing = useRef<HTMLDivElement>(null);
+  // The answer appears above the buttons, below the fold of a long form on a phone: show both.
+  useEffect(() => {
+    if (failedTry) closing.current?.scrollIntoView({ block: 'nearest' });
+  }, [failedTry]);
+  const pending = tryDraft.isPending || actions.create.isPending || actions.update.isPending;
 
   const change = (patch: Partial<ProviderForm>, ...fields: ProviderFormField[]) => {
     setForm((current) => ({ ...current, ...patch }));
+    setFailedTry(null);
     if (fields.length > 0 || errors.form)
       setErrors((current) => {
         const next = { ...current, form: undefined };
@@ -89,23 +107,24 @@ function ProviderFormBody({
   function submit(event: FormEvent) {
     event.preventDefault();
     const onError = (error: Error) =>
-      setErrors(
-        error instanceof ApiError && error.field && error.field !== 'accountId'
-          ? { [error.field]: error.message }
-          : { form: errorMessage(error) },
-      );
-    if (provider) {
-      const checked = toUpdateRequest(form, provider);
-      if (!checked.ok) return setErrors(checked.errors);
-      if (Object.keys(checked.value).length === 0) return onDone();
-      actions.update.mutate({ providerId: provider.id, patch: checked.value }, { onSuccess: onDone, onError });
-    } else {
-      const checked = toCreateRequest(form, accountId);
-      if (!checked.ok) return setErrors(checked.errors);
-      actions.create.mutate(checked.value, { onSuccess: onDone, onError });
-    }
+      setErrors({ [fieldOfServerError(error instanceof ApiError ? error.field : undefined)]: errorMessage(error) });
+    const checked = provider ? toUpdateRequest(form, provider) : toCreateRequest(form, accountId);
+    if (!checked.ok) return setErrors(checked.errors);
+    const value = checked.value;
+    if (provider && Object.keys(value).length === 0) return onDone();
+    const save = () =>
+      provider
+        ? actions.update.mutate({ providerId: provider.id, patch: value }, { onSuccess: onDone, onError })
+        : actions.create.mutate(value as CreateAiProvider, { onSuccess: onDone, onError });
+    const trial = failedTry === null ? toTryRequest(value, form, accountId, provider) : null;
+    if (!trial) return save();
+    tryDraft.mutate(trial, {
+      onSuccess: (result) => (result.ok ? save() : setFailedTry(result.message)),
+      onError,
+    });
   }
 
+  const saveLabel = provider ? 'Save changes' : 'Add provider';
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       {!provider && <KindPicker kind={form.kind} onChange={(kind) => change({ kind }, 'kind', 'baseUrl')} />}
@@ -121,6 +140,7 @@ function ProviderFormBody({
               onClick={() => {
                 setForm((current) => applyPreset(current, preset));
                 setErrors((current) => ({ ...current, baseUrl: undefined, name: undefined, models: undefined }));
+                setFailedTry(null);
               }}
             >
               {preset.label}
@@ -166,14 +186,31 @@ function ProviderFormBody({
         onChange={(patch) => change(patch, 'models')}
       />
       <FormError>{errors.form}</FormError>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" pending={pending}>
-          {provider ? 'Save changes' : 'Add provider'}
-        </Button>
-      </DialogFooter>
+      <div ref={closing} className="grid gap-4">
+        {failedTry && (
+          <div
+            role="status"
+            aria-label="Endpoint test"
+            className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive-soft px-3 py-2 text-[13px] text-destructive"
+          >
+            <XCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <p className="min-w-0 break-words">
+              {failedTry}
+              <span className="mt-1 block text-foreground">
+                Check the address, key and model, or save it anyway (for a server that is not running yet).
+              </span>
+            </p>
+          </div>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={pending}>
+            {tryDraft.isPending ? 'Testing…' : failedTry ? (provider ? 'Save anyway' : 'Add anyway') : saveLabel}
+          </Button>
+        </DialogFooter>
+      </div>
     </form>
   );
 }

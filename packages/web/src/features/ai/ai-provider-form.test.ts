@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   applyPreset,
   emptyProviderForm,
+  fieldOfServerError,
   OPENAI_COMPATIBLE_PRESETS,
   providerFormOf,
   toCreateRequest,
+  toTryRequest,
   toUpdateRequest,
   withModel,
 } from './ai-provider-form';
@@ -88,4 +90,47 @@ describe('AI provider form', () => {
       errors: { baseUrl: expect.any(String) },
     });
   });
+});
+
+describe('trying the endpoint before saving', () => {
+  const checked = <T>(result: { ok: true; value: T } | { ok: false }) => {
+    if (!result.ok) throw new Error('the form should be valid');
+    return result.value;
+  };
+
+  it('tries a new provider with what was typed and its first model', () => {
+    const form = { ...applyPreset(emptyProviderForm(), ollama!), apiKey: ' sk-1 ' };
+    expect(toTryRequest(checked(toCreateRequest(form, 'acc_1')), form, 'acc_1')).toEqual({
+      accountId: 'acc_1',
+      kind: 'openai-compatible',
+      baseUrl: 'http://localhost:11434/v1',
+      apiKey: 'sk-1',
+      model: 'llama3.2',
+    });
+  });
+
+  it('tries an edited endpoint with the saved key, a replaced one, or none; a rename needs no try', () => {
+    const moved = { ...providerFormOf(saved), baseUrl: 'http://127.0.0.1:1234/v1' };
+    const base = { accountId: 'acc_1', kind: 'openai-compatible', providerId: 'aip_1', model: 'llama3.2' };
+    expect(toTryRequest(checked(toUpdateRequest(moved, saved)), moved, 'acc_1', saved)).toEqual({
+      ...base,
+      baseUrl: 'http://127.0.0.1:1234/v1',
+      apiKey: undefined,
+    });
+    const removed = { ...providerFormOf(saved), keyAction: 'remove' as const };
+    expect(toTryRequest(checked(toUpdateRequest(removed, saved)), removed, 'acc_1', saved)).toMatchObject({
+      ...base,
+      apiKey: null,
+    });
+    const renamed = { ...providerFormOf(saved), name: 'Ollama', models: ['llama3.2', 'qwen3'] };
+    expect(toTryRequest(checked(toUpdateRequest(renamed, saved)), renamed, 'acc_1', saved)).toBeNull();
+  });
+});
+
+it('puts a server error at the field it names, the form when it names none of them', () => {
+  expect(fieldOfServerError('baseUrl')).toBe('baseUrl');
+  expect(fieldOfServerError('model')).toBe('models');
+  expect(fieldOfServerError('providerId')).toBe('form');
+  expect(fieldOfServerError('accountId')).toBe('form');
+  expect(fieldOfServerError(undefined)).toBe('form');
 });

@@ -3,6 +3,7 @@ import {
   type AiProviderKind,
   baseUrlProblem,
   CreateAiProvider,
+  type TryAiProvider,
   UpdateAiProvider,
 } from '@flowmind/shared/ai';
 
@@ -72,6 +73,12 @@ export function applyPreset(form: ProviderForm, preset: OpenAiCompatiblePreset):
 
 const FIELDS: ProviderFormField[] = ['kind', 'name', 'baseUrl', 'apiKey', 'models'];
 
+/** The form's field a server error names (the try's `model` is the first of the models), else the form itself. */
+export function fieldOfServerError(field: string | undefined): ProviderFormField | 'form' {
+  const named = field === 'model' ? 'models' : field;
+  return FIELDS.find((f) => f === named) ?? 'form';
+}
+
 function issuesToErrors(issues: { path: PropertyKey[]; message: string }[]): ProviderFormErrors {
   const errors: ProviderFormErrors = {};
   for (const issue of issues) {
@@ -121,4 +128,23 @@ export function toUpdateRequest(form: ProviderForm, provider: AiProvider): Check
   const all = { ...errors, ...(parsed.success ? {} : issuesToErrors(parsed.error.issues)) };
   if (!parsed.success || Object.keys(all).length > 0) return { ok: false, errors: all };
   return { ok: true, value: parsed.data };
+}
+
+/**
+ * The request that tries the endpoint before saving, or null when the save changes nothing the
+ * endpoint's answer depends on (only the name or the list of models). Editing lends the saved key
+ * unless it is replaced or removed.
+ */
+export function toTryRequest(
+  checked: CreateAiProvider | UpdateAiProvider,
+  form: ProviderForm,
+  accountId: string,
+  provider?: AiProvider,
+): TryAiProvider | null {
+  if (provider && !('baseUrl' in checked) && !('apiKey' in checked)) return null;
+  const model = checked.models?.[0] ?? provider?.models[0];
+  if (!model) return null;
+  const baseUrl = form.baseUrl.trim() || undefined;
+  if (!provider) return { accountId, kind: form.kind, baseUrl, apiKey: checked.apiKey ?? undefined, model };
+  return { accountId, kind: provider.kind, baseUrl, apiKey: checked.apiKey, providerId: provider.id, model };
 }

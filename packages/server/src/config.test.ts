@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig: network allowances', () => {
+  it('opens the local model ports 11434 and 1234 to AI providers by default; empty opens none', () => {
+    expect(loadConfig({}).flows.aiLocalPorts).toEqual([11434, 1234]);
+    expect(loadConfig({ FLOWMIND_AI_LOCAL_PORTS: '' }).flows.aiLocalPorts).toEqual([]);
+    expect(loadConfig({ FLOWMIND_AI_LOCAL_PORTS: ' 8000, 11434 ,8000' }).flows.aiLocalPorts).toEqual([8000, 11434]);
+  });
+
+  it.each(['11434,ollama', '0', '70000', '1234:1'])('refuses FLOWMIND_AI_LOCAL_PORTS=%s at start', (value) => {
+    expect(() => loadConfig({ FLOWMIND_AI_LOCAL_PORTS: value })).toThrow(
+      'Invalid environment: FLOWMIND_AI_LOCAL_PORTS: FLOWMIND_AI_LOCAL_PORTS takes port numbers separated by commas, such as 11434,1234',
+    );
+  });
+
+  it('takes host and host:port entries in FLOWMIND_HTTP_ALLOW_HOSTS, and names a bad one at start', () => {
+    expect(
+      loadConfig({ FLOWMIND_HTTP_ALLOW_HOSTS: 'intranet.local, 127.0.0.1:8080,[::1]:9000' }).flows.allowHosts,
+    ).toEqual(['intranet.local', '127.0.0.1:8080', '[::1]:9000']);
+    expect(() => loadConfig({ FLOWMIND_HTTP_ALLOW_HOSTS: 'intranet.local,http://10.0.0.5:8080' })).toThrow(
+      'Invalid environment: FLOWMIND_HTTP_ALLOW_HOSTS: "http://10.0.0.5:8080" is not a host or host:port',
+    );
+  });
+});
