@@ -69,7 +69,7 @@ export function createFlowSystem({
         allowHosts: config.flows.allowHosts,
       })
     : null;
-  const sandbox = createSandbox();
+  const sandbox = createSandbox(config.flows.sandbox);
   /** Notes' Yjs documents: one store per process, shared by the api (editors) and flow steps. */
   const noteDocs = createNoteDocs({ db, bus, logger });
   const sendMail = createStepMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -220,6 +220,7 @@ export function createFlowSystem({
       scheduler?.stop();
       await inbound?.close();
       await flowRuntime.stop();
+      await sandbox.close();
       await noteDocs.close();
     },
   };
