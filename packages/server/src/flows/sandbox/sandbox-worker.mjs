@@ -8,7 +8,7 @@ import { register } from 'tsx/esm/api';
 // On Linux a thread has its own nice value: scripts spinning on every core then still leave the
 // thread that answers HTTP its share of the CPU. Threads started from here (tsx's loader) inherit it.
 try {
-  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 5);
 } catch {
   // Not Linux: the threads keep the process's priority.
 }
