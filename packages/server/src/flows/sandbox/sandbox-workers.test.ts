@@ -1,7 +1,8 @@
 import type { Item, StepLog } from '@flowmind/shared/flows';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodeError, createSandbox, type ExpressionScope } from './sandbox';
+import { CodeError, createSandbox, DEFAULT_MEMORY_LIMIT_BYTES, type ExpressionScope } from './sandbox';
 import { nothingSent, scopePart } from './scope-part';
+import { createWorkerPool, JobStopped } from './worker-pool';
 
 const sandbox = createSandbox({ workers: 2, executionBudgetMs: 1500 });
 afterAll(() => sandbox.close());
@@ -76,6 +77,32 @@ describe('sandbox workers', () => {
     expect(spinning.logs).toEqual(['started']);
     expect(sandbox.workers().filter((worker) => !before.includes(worker))).toHaveLength(1);
     expect(await run('return { ok: true }').output).toEqual([{ ok: true }]);
+  });
+
+  it('terminates a worker whose job runs past its hard limit, whatever the VM does', async () => {
+    const pool = createWorkerPool({
+      size: 2,
+      setup: { memoryLimitBytes: DEFAULT_MEMORY_LIMIT_BYTES, stackSizeBytes: 256 * 1024 },
+    });
+    const job = (code: string, timeoutMs: number, hardMs: number) =>
+      pool.submit({
+        kind: 'code',
+        prepare: () => ({ type: 'code', code, items: [], globals: {}, timeoutMs }),
+        hardMs,
+      });
+    try {
+      expect(await job('return []', 1000, 60_000)).toMatchObject({ ok: true, items: [] });
+      const before = pool.workers();
+      // The VM's own deadline is far off: only the pool's hard limit can end this.
+      const stopped = await job('while (true) {}', 60_000, 300).catch((error: unknown) => error);
+      expect(stopped).toBeInstanceOf(JobStopped);
+      expect((stopped as JobStopped).reason).toBe('timeout');
+      await until(() => pool.workers().length === 2);
+      expect(pool.workers().filter((worker) => !before.includes(worker))).toHaveLength(1);
+      expect(await job('return [{ after: 1 }]', 1000, 60_000)).toMatchObject({ ok: true, items: [{ after: 1 }] });
+    } finally {
+      await pool.close();
+    }
   });
 
   it('refuses more code once an execution has used its sandbox time', async () => {
