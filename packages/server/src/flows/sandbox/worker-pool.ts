@@ -30,7 +30,18 @@ export type Job = {
   onLog?: (level: StepLog['level'], message: string) => void;
 };
 
-type Pending = Job & { resolve(done: Done): void; reject(error: JobStopped): void; onAbort(): void; started?: number };
+type Pending = Job & {
+  resolve(done: Done): void;
+  reject(error: JobStopped): void;
+  onAbort(): void;
+  started?: number;
+};
+
+/**
+ * A job stopped this close to its hard limit keeps its worker until it ends by itself: a new
+ * worker costs more than the wait.
+ */
+const LET_FINISH_MS = 2_000;
 
 /** One worker thread; a new slot replaces it once it is killed or dies. */
 export class WorkerSlot {
@@ -120,8 +131,8 @@ export function createWorkerPool({ size, setup }: { size: number; setup: WorkerS
     const index = slots.indexOf(slot);
     if (index >= 0) slots.splice(index, 1);
     if (job) job.reject(new JobStopped(reason, performance.now() - (job.started ?? performance.now()), detail));
-    if (!slot.ready && reason === 'crashed') {
-      // It died while starting (a broken install): fail what waits rather than respawn in a loop.
+    if (!slot.ready && reason === 'crashed' && !slots.some((other) => other.ready)) {
+      // No worker could start (a broken install): fail what waits rather than respawn in a loop.
       for (const waiting of queue.splice(0)) waiting.reject(new JobStopped('crashed', 0, detail));
       return;
     }
@@ -136,7 +147,14 @@ export function createWorkerPool({ size, setup }: { size: number; setup: WorkerS
     slot.job = Object.assign(job, { id, started: performance.now() });
     if (job.kind === 'code') codeRunning++;
     slot.timer = setTimeout(() => lose(slot, 'timeout'), job.hardMs);
-    slot.send({ ...job.prepare(slot), id } as CodeRequest | ExpressionRequest);
+    try {
+      slot.send({ ...job.prepare(slot), id } as CodeRequest | ExpressionRequest);
+    } catch (error) {
+      // Data that cannot be copied to a worker (it never started on it).
+      finish(slot);
+      job.reject(new JobStopped('crashed', 0, error instanceof Error ? error.message : String(error)));
+      queueMicrotask(pump);
+    }
   };
 
   const eligible = (job: Pending) => job.kind === 'expression' || codeRunning < codeSlots;
@@ -171,7 +189,11 @@ export function createWorkerPool({ size, setup }: { size: number; setup: WorkerS
               return;
             }
             const slot = slots.find((s) => s.job === pending);
-            if (slot) lose(slot, 'aborted');
+            if (!slot) return;
+            const elapsed = performance.now() - (pending.started ?? 0);
+            if (pending.hardMs - elapsed > LET_FINISH_MS) lose(slot, 'aborted');
+            // Its answer, when it comes, frees the worker and is ignored: the promise is settled.
+            else reject(new JobStopped('aborted', elapsed));
           },
         };
         job.signal?.addEventListener('abort', pending.onAbort, { once: true });
