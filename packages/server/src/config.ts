@@ -62,6 +62,12 @@ const Env = z.object({
   FLOWMIND_EXECUTION_RETENTION_DAYS: z.coerce.number().positive().default(30),
   /** Executions one worker process runs at once. */
   FLOWMIND_WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(50),
+  /** The longest a code step may run; its timeout setting cannot go above it. */
+  FLOWMIND_CODE_TIMEOUT_MAX_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** Worker threads that run code steps and expressions (default: cores + 1, at most 8). */
+  FLOWMIND_SANDBOX_WORKERS: z.coerce.number().int().min(2).max(64).optional(),
+  /** Sandbox time (code steps and expressions) one execution may use in a process. */
+  FLOWMIND_EXECUTION_SANDBOX_MS: z.coerce.number().int().min(1000).default(300_000),
 });
 
 export type Config = {
@@ -91,6 +97,7 @@ export type Config = {
     accountConcurrency: number;
     workerConcurrency: number;
     retentionDays: number;
+    sandbox: { workers: number | undefined; codeTimeoutMaxMs: number; executionBudgetMs: number };
   };
 };
 
@@ -130,6 +137,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountConcurrency: e.FLOWMIND_ACCOUNT_CONCURRENCY,
       workerConcurrency: e.FLOWMIND_WORKER_CONCURRENCY,
       retentionDays: e.FLOWMIND_EXECUTION_RETENTION_DAYS,
+      sandbox: {
+        workers: e.FLOWMIND_SANDBOX_WORKERS,
+        codeTimeoutMaxMs: e.FLOWMIND_CODE_TIMEOUT_MAX_MS,
+        executionBudgetMs: e.FLOWMIND_EXECUTION_SANDBOX_MS,
+      },
     },
   };
 }

@@ -13,10 +13,20 @@ export type Item = Record<string, unknown>;
 export const OnError = z.enum(['stop', 'continue', 'branch']);
 export type OnError = z.infer<typeof OnError>;
 
+/** Each retry may take the step's whole timeout again. */
+export const MAX_STEP_RETRIES = 5;
+/** The longest a code step may run unless the server's operator sets another cap. */
+export const DEFAULT_CODE_TIMEOUT_MAX_MS = 60_000;
+/**
+ * The server's cap on code steps' timeout, checked when a graph is parsed. The server sets it from
+ * FLOWMIND_CODE_TIMEOUT_MAX_MS when it starts; elsewhere it is the default.
+ */
+export const codeStepLimits = { timeoutMaxMs: DEFAULT_CODE_TIMEOUT_MAX_MS };
+
 /** What happens around a step's run: retries with back-off, a time limit, and what a failure does. */
 export const NodeSettings = z.object({
   /** Extra attempts after a failure (0 = none). */
-  retries: z.number().int().min(0).max(10).optional(),
+  retries: z.number().int().min(0).max(MAX_STEP_RETRIES).optional(),
   /** Wait before the first retry; each next wait doubles. */
   retryDelayMs: z.number().int().min(0).max(3_600_000).optional(),
   /** The step fails if it takes longer. */
@@ -87,6 +97,14 @@ export const FlowGraph = z
         ctx.addIssue({ code: 'custom', path: ['nodes', i, 'name'], message: `Two steps are named "${node.name}"` });
       ids.add(node.id);
       names.add(key);
+      // Code holds a sandbox worker for as long as it runs; other steps wait on I/O.
+      const timeoutMax = codeStepLimits.timeoutMaxMs;
+      if (node.type === 'code' && (node.settings.timeoutMs ?? 0) > timeoutMax)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['nodes', i, 'settings', 'timeoutMs'],
+          message: `A code step's timeout can be at most ${timeoutMax / 1000} s on this server`,
+        });
     });
     graph.edges.forEach((edge, i) => {
       if (!ids.has(edge.source) || !ids.has(edge.target))

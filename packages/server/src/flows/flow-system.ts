@@ -71,7 +71,7 @@ export function createFlowSystem({
         localPorts: config.flows.aiLocalPorts,
       })
     : null;
-  const sandbox = createSandbox();
+  const sandbox = createSandbox(config.flows.sandbox);
   /** Notes' Yjs documents: one store per process, shared by the api (editors) and flow steps. */
   const noteDocs = createNoteDocs({ db, bus, logger });
   const sendMail = createStepMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -237,6 +237,7 @@ export function createFlowSystem({
       scheduler?.stop();
       await inbound?.close();
       await flowRuntime.stop();
+      await sandbox.close();
       await noteDocs.close();
     },
   };

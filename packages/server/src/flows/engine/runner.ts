@@ -1,5 +1,5 @@
 import { effectiveSettings, isTrigger, nodeOutputs, paramsWithDefaults } from '@flowmind/shared/flow-steps';
-import type { ExecutionError, FlowNode, Item, StepLog } from '@flowmind/shared/flows';
+import { type ExecutionError, type FlowNode, type Item, MAX_STEP_RETRIES, type StepLog } from '@flowmind/shared/flows';
 import type { Logger } from 'pino';
 import type { PreviousRun, StepDefinition, StepResult, StepServices, WebhookResponse } from '../steps/step';
 import type { ExecutionRepository, ExecutionRow, StepRow } from './execution.repository';
@@ -20,12 +20,19 @@ export type ExpressionScope = {
   $now: string;
 };
 
+/** A step run's allowance of sandbox time for its expressions (see the sandbox). */
+export type ExpressionBudget = { executionId: string; usedMs: number; limitMs: number };
+
 export type ExpressionEngine = {
-  expressionSession(scope: ExpressionScope): {
+  expressionSession(
+    scope: ExpressionScope,
+    options?: { budget?: ExpressionBudget; signal?: AbortSignal },
+  ): {
     evaluate(template: unknown): Promise<unknown>;
     resolveDeep(value: unknown): Promise<unknown>;
     dispose(): void;
   };
+  stepBudget?(executionId: string): ExpressionBudget;
 };
 
 export type RunnerDeps = {
@@ -588,7 +595,8 @@ async function runWithRetries({
 
   const params = paramsWithDefaults(node);
   let lastError = '';
-  const maxAttempts = settings.retries + 1;
+  // Graphs saved before the cap may ask for more.
+  const maxAttempts = Math.min(settings.retries, MAX_STEP_RETRIES) + 1;
   if (interruptedAttempts >= maxAttempts) throw new StepFailed(INTERRUPTED_MESSAGE, interruptedAttempts);
   if (interruptedAttempts > 0)
     log(
@@ -599,7 +607,6 @@ async function runWithRetries({
     await markStarted?.(attempt);
     // Lost or cancelled while the row was written: this attempt must not act.
     if (signal.aborted) throw signal.reason;
-
     const stepAbort = new AbortController();
     const onOuter = () => stepAbort.abort(signal.reason);
     signal.addEventListener('abort', onOuter, { once: true });
@@ -609,6 +616,9 @@ async function runWithRetries({
       stepAbort.signal.addEventListener('abort', () => reject(stepAbort.signal.reason), { once: true });
     });
     aborted.catch(() => {});
+    // Expressions that need the VM share one allowance over all items of this attempt, and stop
+    // with the step, so a slow expression on many items fails the step instead of running on.
+    const expressionOptions = { budget: deps.expressions.stepBudget?.(execution.id), signal: stepAbort.signal };
     try {
       const result = await Promise.race([
         definition.run({
@@ -621,7 +631,7 @@ async function runWithRetries({
           items,
           inputs,
           params: async (i = 0) => {
-            const session = deps.expressions.expressionSession(scope(items, i));
+            const session = deps.expressions.expressionSession(scope(items, i), expressionOptions);
             try {
               return (await session.resolveDeep(params)) as Record<string, unknown>;
             } finally {
@@ -629,7 +639,7 @@ async function runWithRetries({
             }
           },
           evaluate: async (template, i = 0) => {
-            const session = deps.expressions.expressionSession(scope(items, i));
+            const session = deps.expressions.expressionSession(scope(items, i), expressionOptions);
             try {
               return await session.evaluate(template);
             } finally {

@@ -1,9 +1,7 @@
 import { parseTemplate, readSimplePath, type SimplePath, simplePath } from '@flowmind/shared/flow-expressions';
 import type { Item } from '@flowmind/shared/flows';
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
+import type { ExpressionOutcome } from './expression-vm';
 import { compilePlain, evaluatePlain, type PlainExpression } from './plain-expression';
-import { isHostFailure, isHostStackOverflow, type QuickJSInstance } from './quickjs-instance';
-import { formatBytes, formatSeconds, readVmError, type VmFailure } from './vm-errors';
 
 /** What an expression sees when a step's params are resolved for one item. */
 export type ExpressionScope = {
@@ -38,157 +36,38 @@ export class ExpressionError extends Error {
   }
 }
 
-/** How many expression VMs were created (tests check that simple paths need none). */
+/** How many expression sessions needed the VM (tests check that simple paths need none). */
 export const expressionStats = { vmsCreated: 0 };
 
-const EXPRESSION_FILE = 'expression';
-const ROOTS = ['$json', '$index', '$items', '$trigger', '$execution', '$flow', '$now'] as const;
+/** Where a session's expressions that need JavaScript run (a sandbox worker); opened on first need. */
+export type ExpressionVmHandle = {
+  evaluate(code: string): Promise<ExpressionOutcome>;
+  dispose(): void;
+};
 
 /**
- * Defines the scope in the VM. Each root (and each step under `$node`) is read from the host the
- * first time an expression uses it, so a session that only needs `$json` never copies the earlier
- * steps' items.
- */
-const BOOTSTRAP = `(() => {
-  const load = globalThis.__scope;
-  delete globalThis.__scope;
-  const lazy = (target, key, read) => Object.defineProperty(target, key, {
-    configurable: true,
-    enumerable: true,
-    get() {
-      const value = read();
-      Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: true });
-      return value;
-    },
-  });
-  for (const root of ${JSON.stringify(ROOTS)}) lazy(globalThis, root, () => JSON.parse(load(root)));
-  const $node = {};
-  for (const name of JSON.parse(load('names'))) lazy($node, name, () => JSON.parse(load('$node', name)));
-  globalThis.$node = $node;
-  const wrap = (json) => (json === undefined ? undefined : { json });
-  globalThis.$ = (name) => {
-    const node = Object.hasOwn($node, name) ? $node[name] : undefined;
-    if (!node) throw new Error('No step named "' + name + '" ran before this one');
-    const items = node.items || [];
-    return {
-      first: () => wrap(items[0]),
-      last: () => wrap(items[items.length - 1]),
-      all: () => items.map(wrap),
-      item: wrap(items[$index] !== undefined ? items[$index] : items[0]),
-    };
-  };
-  globalThis.__encode = (value) => (value === undefined ? undefined : JSON.stringify(value));
-})();`;
-
-type Vm = { instance: QuickJSInstance; runtime: QuickJSRuntime; context: QuickJSContext };
-
-/**
- * Resolves a step's params for one item. Simple paths are read in TypeScript; the first expression
- * that needs more creates a QuickJS runtime and context in the shared instance, reused for the
- * session's later expressions, each with its own deadline.
+ * Resolves a step's params for one item. Simple paths and plain expressions are read here, on the
+ * caller's thread; the first expression that needs more opens a VM (in a sandbox worker), reused
+ * for the session's later expressions, each with its own deadline.
  */
 export function createExpressionSession({
   scope,
-  instance,
-  memoryLimitBytes,
-  stackSizeBytes,
-  timeoutMs = EXPRESSION_TIMEOUT_MS,
+  openVm,
 }: {
   scope: ExpressionScope;
-  instance: () => Promise<QuickJSInstance>;
-  memoryLimitBytes: number;
-  stackSizeBytes: number;
-  timeoutMs?: number;
+  openVm: () => ExpressionVmHandle;
 }): ExpressionSession {
-  let vm: Promise<Vm> | undefined;
-  let deadline = 0;
+  let vm: ExpressionVmHandle | undefined;
   let disposed = false;
 
-  const createVm = async (): Promise<Vm> => {
-    const target = await instance();
-    const runtime = target.module.newRuntime();
-    runtime.setMemoryLimit(memoryLimitBytes);
-    runtime.setMaxStackSize(stackSizeBytes);
-    runtime.setInterruptHandler(() => Date.now() >= deadline);
-    runtime.setModuleLoader(() => ({ error: new Error('import is not available in expressions') }));
-    const context = runtime.newContext();
-    try {
-      const load = context.newFunction('__scope', (rootHandle, nameHandle) =>
-        context.newString(scopeJson(scope, context.getString(rootHandle), nameHandle && context.dump(nameHandle))),
-      );
-      context.setProp(context.global, '__scope', load);
-      load.dispose();
-      deadline = Date.now() + timeoutMs;
-      context.unwrapResult(context.evalCode(BOOTSTRAP, 'sandbox')).dispose();
-    } catch (error) {
-      context.dispose();
-      runtime.dispose();
-      throw error;
-    }
-    expressionStats.vmsCreated++;
-    return { instance: target, runtime, context };
-  };
-
-  const currentVm = async (): Promise<Vm> => {
-    const seen = vm;
-    const existing = seen ? await seen.catch(() => undefined) : undefined;
-    if (existing && !existing.instance.broken) return existing;
-    if (vm === seen) vm = createVm();
-    return vm!;
-  };
-
-  const dropVm = (existing: Vm) => {
-    vm = undefined;
-    if (existing.instance.broken) return;
-    try {
-      existing.context.dispose();
-      existing.runtime.dispose();
-    } catch {
-      // QuickJS aborted on objects still alive when freeing the runtime: replace the instance.
-      existing.instance.broken = true;
-    }
-  };
-
-  const failureText = (failure: VmFailure): string => {
-    switch (failure.kind) {
-      case 'timeout':
-        return `timed out after ${formatSeconds(timeoutMs)}`;
-      case 'memory':
-        return `ran out of memory (limit ${formatBytes(memoryLimitBytes)})`;
-      case 'stack':
-        return 'exceeded the maximum call stack (too deep recursion)';
-      case 'error':
-        return failure.text;
-    }
-  };
-
   const inVm = async (code: string): Promise<unknown> => {
-    const current = await currentVm();
-    const { context } = current;
-    deadline = Date.now() + timeoutMs;
-    let result: ReturnType<QuickJSContext['evalCode']>;
-    try {
-      // Newlines around the code keep a trailing `// comment` from swallowing the parenthesis.
-      result = context.evalCode(`__encode((\n${code}\n))`, EXPRESSION_FILE);
-    } catch (error) {
-      if (!isHostFailure(error)) throw error;
-      current.instance.broken = true;
-      dropVm(current);
-      throw new ExpressionError(
-        code,
-        isHostStackOverflow(error)
-          ? failureText({ kind: 'stack' })
-          : `the sandbox stopped (${(error as Error).message})`,
-      );
+    if (!vm) {
+      vm = openVm();
+      expressionStats.vmsCreated++;
     }
-    if (result.error) {
-      const failure = readVmError(context, result.error, { deadline, file: EXPRESSION_FILE });
-      result.error.dispose();
-      // A VM that hit a limit may hold what it allocated: start the next expression afresh.
-      if (failure.kind !== 'error') dropVm(current);
-      throw new ExpressionError(code, failureText(failure));
-    }
-    return decode(context, result.value);
+    const outcome = await vm.evaluate(code);
+    if (!outcome.ok) throw new ExpressionError(code, outcome.reason);
+    return outcome.json === undefined ? undefined : JSON.parse(outcome.json);
   };
 
   const evaluateCode = async ({ code, path, plain }: CompiledExpression): Promise<unknown> => {
@@ -232,9 +111,8 @@ export function createExpressionSession({
     resolveDeep,
     dispose() {
       disposed = true;
-      const pending = vm;
+      vm?.dispose();
       vm = undefined;
-      void pending?.then(dropVm, () => undefined);
     },
   };
 }
@@ -257,21 +135,6 @@ function compile(template: string): CompiledTemplate {
     compiledTemplates.set(template, compiled);
   }
   return compiled;
-}
-
-/** The JSON text of a scope root (or one step under `$node`) the VM asked for. */
-function scopeJson(scope: ExpressionScope, root: string, name: unknown): string {
-  if (root === 'names') return JSON.stringify(Object.keys(scope.$node));
-  const value = root === '$node' ? scope.$node[String(name)] : (scope as Record<string, unknown>)[root];
-  return JSON.stringify(value) ?? 'null';
-}
-
-function decode(context: QuickJSContext, handle: QuickJSHandle): unknown {
-  try {
-    return context.typeof(handle) === 'string' ? JSON.parse(context.getString(handle)) : undefined;
-  } finally {
-    handle.dispose();
-  }
 }
 
 /** How a value reads inside text: objects as JSON, nothing for null and undefined. */

@@ -21,6 +21,9 @@ export const codeStep: StepDefinition = {
         globals: await codeGlobals(ctx),
         timeoutMs: effectiveSettings(ctx.node).timeoutMs,
         log: ctx.log,
+        executionId: ctx.executionId,
+        // A step that timed out or was cancelled does not leave its script spinning in a worker.
+        signal: ctx.signal,
       });
       return { outputs: { main: items } };
     } catch (error) {

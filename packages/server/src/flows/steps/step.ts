@@ -72,6 +72,9 @@ export type StepServices = {
     globals: Record<string, unknown>;
     timeoutMs: number;
     log: (level: StepLog['level'], message: string) => void;
+    /** Counts the run's time against the execution's sandbox budget. */
+    executionId?: string;
+    signal?: AbortSignal;
   }): Promise<Item[]>;
   /** The account's table records by field name. */
   records: RecordsApi;

@@ -1,5 +1,5 @@
 import { effectiveSettings } from '@flowmind/shared/flow-steps';
-import type { FlowNode, NodeSettings, OnError } from '@flowmind/shared/flows';
+import { type FlowNode, MAX_STEP_RETRIES, type NodeSettings, type OnError } from '@flowmind/shared/flows';
 import { ChevronRight } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Input, NativeSelect } from '../../../components/ui/input';
@@ -88,7 +88,7 @@ export function ErrorSettings({
 
 /** The bounds the flow contract puts on each setting (NodeSettings in flows.ts). */
 const SETTING_RANGES = {
-  retries: { min: 0, max: 10 },
+  retries: { min: 0, max: MAX_STEP_RETRIES },
   retryDelayMs: { min: 0, max: 3_600_000 },
   timeoutMs: { min: 100, max: 3_600_000 },
 } as const;
