@@ -160,7 +160,10 @@ export async function buildApp({
     await db.execute(sql`select 1`);
     return { ok: true, database: database.kind, build: buildId };
   });
-  app.get('/api/config', async () => ({ googleSignIn: Boolean(config.google) }));
+  app.get('/api/config', async () => ({
+    googleSignIn: Boolean(config.google),
+    codeTimeoutMaxMs: config.flows.sandbox.codeTimeoutMaxMs,
+  }));
   registerAuthRoutes(app, { auth, appUrl: config.appUrl });
   registerAccountRoutes(app, { db, session, accounts, invites });
   registerTableRoutes(app, { db, session, tables, records });

@@ -187,14 +187,14 @@ describe('sign-in rate limit', () => {
 
 describe('Google sign-in', () => {
   it('is off without credentials', async () => {
-    expect((await server.client().get('/api/config')).body).toEqual({ googleSignIn: false });
+    expect((await server.client().get('/api/config')).body).toEqual({ googleSignIn: false, codeTimeoutMaxMs: 60_000 });
   });
 
   it('with credentials, starts the Google OAuth flow with our callback', async () => {
     const google = await startTestServer({ GOOGLE_CLIENT_ID: 'client-123.apps.example', GOOGLE_CLIENT_SECRET: 'shh' });
     try {
       const client = google.client();
-      expect((await client.get('/api/config')).body).toEqual({ googleSignIn: true });
+      expect((await client.get('/api/config')).body).toMatchObject({ googleSignIn: true });
       const res = await client.post('/api/auth/sign-in/social', {
         provider: 'google',
         callbackURL: '/auth/popup',

@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-export type AppConfig = { googleSignIn: boolean };
+export type AppConfig = {
+  googleSignIn: boolean;
+  /** The longest time limit a code step may have on this server (its operator's cap). */
+  codeTimeoutMaxMs: number;
+};
 
 /** What this server offers, e.g. whether Google sign-in is configured. */
 export function useAppConfig() {

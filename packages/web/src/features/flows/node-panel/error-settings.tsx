@@ -3,6 +3,7 @@ import { type FlowNode, MAX_STEP_RETRIES, type NodeSettings, type OnError } from
 import { ChevronRight } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Input, NativeSelect } from '../../../components/ui/input';
+import { useAppConfig } from '../../config/use-app-config';
 import { settingNumber } from './param-form-logic';
 
 const ON_ERROR_LABELS: Record<OnError, string> = {
@@ -25,6 +26,11 @@ export function ErrorSettings({
   const defaults = effectiveSettings({ type: node.type, settings: {} });
   const own = node.settings ?? {};
   const changed = Object.values(own).some((value) => value !== undefined);
+  const codeTimeoutMaxMs = useAppConfig().data?.codeTimeoutMaxMs;
+  const ranges =
+    node.type === 'code' && codeTimeoutMaxMs
+      ? { ...SETTING_RANGES, timeoutMs: { min: SETTING_RANGES.timeoutMs.min, max: codeTimeoutMaxMs } }
+      : SETTING_RANGES;
   const number = (key: 'retries' | 'retryDelayMs' | 'timeoutMs', label: string, unit: string) => (
     <div className="grid gap-1">
       <label htmlFor={`${id}-${key}`} className="font-medium text-[13px]">
@@ -35,7 +41,7 @@ export function ErrorSettings({
           id={`${id}-${key}`}
           value={own[key]}
           placeholder={String(defaults[key])}
-          range={SETTING_RANGES[key]}
+          range={ranges[key]}
           disabled={disabled}
           onChange={(value) => onChange({ [key]: value })}
         />
