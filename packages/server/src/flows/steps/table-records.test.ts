@@ -52,9 +52,10 @@ describe('table.records step', () => {
         { table: 'tbl_a', name: 'three' },
       ],
     );
+    // Each record is keyed by the step run and its item, so a run again after a crash finds it.
     expect(calls).toEqual([
-      ['create', 'tbl_a', [{ Name: 'one' }, { Name: 'three' }]],
-      ['create', 'tbl_b', [{ Name: 'two' }]],
+      ['create', 'tbl_a', [{ Name: 'one' }, { Name: 'three' }], ['exe_test:n1:0:0', 'exe_test:n1:0:2']],
+      ['create', 'tbl_b', [{ Name: 'two' }], ['exe_test:n1:0:1']],
     ]);
     expect(main?.map((item) => item.Name)).toEqual(['one', 'two', 'three']);
   });
