@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { APP_ORIGIN, signedInUser } from './support';
+import { APP_ORIGIN, screenshots, signedInUser } from './support';
 
 // A flow author serves an HTML page from a webhook. Whoever opens it while signed in must not run
 // the author's script as themselves: the page is sandboxed, without Flowmind's origin or cookies.
@@ -68,4 +68,47 @@ test('a page served by a webhook runs sandboxed: its script cannot read the visi
   // The visitor is still signed in to Flowmind itself.
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard/);
+});
+
+test('a webhook secret is typed like a password, saved as a hash, and never shown again', async ({ page }) => {
+  const user = await signedInUser(page, 'Sid');
+  const created = await page.request.post('/api/flows', {
+    headers: { origin: APP_ORIGIN },
+    data: {
+      accountId: user.personalAccountId,
+      name: 'Guarded hook',
+      graph: {
+        nodes: [
+          {
+            id: 'hook',
+            type: 'trigger.webhook',
+            name: 'Webhook',
+            position: { x: 0, y: 0 },
+            params: { secretHeader: 'X-Hook-Secret' },
+          },
+        ],
+        edges: [],
+      },
+    },
+  });
+  const flow = await created.json();
+  await page.goto(`/flows/${flow.id}`);
+  await page.getByTestId('step-Webhook').click();
+  const secret = page.getByLabel('Secret value');
+  await expect(secret).toHaveAttribute('type', 'password');
+  await secret.fill('whsec-typed-in-the-editor');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect
+    .poll(async () => JSON.stringify(await (await page.request.get(`/api/flows/${flow.id}`)).json()))
+    .toMatch(/sha256:[0-9a-f]{64}/);
+  expect(JSON.stringify(await (await page.request.get(`/api/flows/${flow.id}`)).json())).not.toContain('typed-in');
+
+  await page.reload();
+  await page.getByTestId('step-Webhook').click();
+  await expect(page.getByLabel('Secret value')).toHaveValue('');
+  await expect(page.getByLabel('Secret value')).toHaveAttribute(
+    'placeholder',
+    'Saved. Type a new secret to replace it',
+  );
+  await screenshots(page, 'webhook-secret');
 });
