@@ -33,6 +33,7 @@ import { registerWebhookRoutes } from './flows/triggers/webhook.routes';
 import { registerFocusRoutes } from './focus/focus.routes';
 import { focusService } from './focus/focus.service';
 import { registerErrorHandling } from './http/errors';
+import { frameworkErrors, registerInputGuard } from './http/input-guard';
 import { registerOpenApi } from './http/openapi';
 import { sessionReader } from './http/session';
 import { registerWebApp } from './http/static';
@@ -81,6 +82,7 @@ export async function buildApp({
     loggerInstance: logger as unknown as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    frameworkErrors,
   });
   const { db } = database;
   /** Which model answers for an account: its own providers, then the server's from env. */
@@ -93,6 +95,7 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerOpenApi(app, { version: buildId });
   await app.register(rateLimit, { global: false });
   // Note documents send Yjs updates over the socket; a long offline session can make a large one.

@@ -1,0 +1,101 @@
+import { AppError } from '@flowmind/shared/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Deepest nesting a JSON body may have. Far deeper than any document of ours (a flow graph is
+ * about 6), shallow enough that nothing recursing over a body afterwards (zod, JSON.stringify,
+ * PostgreSQL's jsonb) can run out of stack.
+ */
+export const MAX_JSON_DEPTH = 128;
+
+/** NUL, and UTF-16 halves without their other half: PostgreSQL's text and jsonb cannot hold them. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what it looks for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export const isStorable = (text: string) => !UNSTORABLE.test(text);
+
+/** Whether JSON text opens more than `max` arrays/objects inside one another (brackets in strings do not count). */
+export function nestedDeeperThan(text: string, max: number): boolean {
+  // Each level costs at least one character: a short text cannot be too deep.
+  if (text.length <= max) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return false;
+}
+
+const shown = (key: string) => key.replace(new RegExp(UNSTORABLE.source, 'g'), '\ufffd');
+
+/**
+ * The dotted path (as zod names fields) of the first string or key in `value` that cannot be
+ * stored, or null. Walks without recursion: the value may be nested deeply.
+ */
+export function unstorableField(value: unknown, base: string[]): string | null {
+  const stack: [unknown, string[]][] = [[value, base]];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop() as [unknown, string[]];
+    if (typeof current === 'string') {
+      if (!isStorable(current)) return path.join('.') || 'body';
+    } else if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i -= 1) stack.push([current[i], [...path, String(i)]]);
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, item] of Object.entries(current)) {
+        if (!isStorable(key)) return [...path, shown(key)].join('.') || 'body';
+        stack.push([item, [...path, key]]);
+      }
+    }
+  }
+  return null;
+}
+
+const refuse = (field: string) =>
+  new AppError('bad_request', `${field} contains a NUL or unpaired surrogate character, which cannot be stored`, field);
+
+/**
+ * One guard in front of every route, so no handler, query or batch of executions ever sees bytes
+ * the database refuses: JSON bodies too deep to walk are refused before they are parsed, and
+ * path parameters, query parameters and bodies carrying NUL or lone surrogates are a 400 naming
+ * the field, before validation.
+ */
+export function registerInputGuard(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (nestedDeeperThan(text, MAX_JSON_DEPTH))
+      return done(new AppError('bad_request', `body is nested more than ${MAX_JSON_DEPTH} levels deep`, 'body'));
+    try {
+      parseJson(request, text, done);
+    } catch {
+      // The parser reports bad JSON itself; whatever else it throws (out of memory, stack) is still the body's fault.
+      done(new AppError('bad_request', 'body is not valid JSON', 'body'));
+    }
+  });
+  app.addHook('preValidation', async (request) => {
+    const field =
+      unstorableField(request.params, []) ??
+      unstorableField(request.query, []) ??
+      (request.body === undefined ? null : unstorableField(request.body, []));
+    if (field !== null) throw refuse(field);
+  });
+}
+
+/**
+ * For Fastify's `frameworkErrors`: a path whose %-escapes do not decode to UTF-8 (an escaped lone
+ * surrogate, say) is refused before routing, in the same error shape as every other 400.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL')
+    return reply.status(400).send(new AppError('bad_request', 'path is not valid UTF-8 once decoded', 'path').toBody());
+  return reply.send(error);
+}
