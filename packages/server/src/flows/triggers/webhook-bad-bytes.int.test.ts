@@ -123,4 +123,38 @@ describe('webhook calls with bad bytes', () => {
       for (const id of leaks) expect(text).not.toContain(id);
     }
   });
+
+  it('a run failing on a database error answers and saves its error without the query or its parameters', async () => {
+    const table = await bob.client.post('/api/tables', { accountId: bob.user.personal_account_id, name: 'People' });
+    // A new table has a Name field.
+    expect(table.status, table.text).toBe(201);
+    const hook = await publish(bob, [
+      { id: 'w', type: 'trigger.webhook', name: 'Webhook', params: { respond: 'respond_step' } },
+      { id: 'c', type: 'code', name: 'Nul', params: { code: 'return [{ text: "a" + String.fromCharCode(0) }]' } },
+      {
+        id: 't',
+        type: 'table.records',
+        name: 'Find',
+        params: {
+          tableId: table.body.id,
+          operation: 'find',
+          filters: [{ left: 'Name', operator: 'equals', right: '{{ $json.text }}' }],
+        },
+      },
+      { id: 'r', type: 'webhook.respond', name: 'Respond', params: { bodyType: 'json', json: '{}' } },
+    ]);
+    const answer = await call(hook.webhook_id, '{}');
+    expect(answer.status).toBe(500);
+    const [row] = await finished([answer.json.executionId]);
+    const steps = await server.db
+      .select()
+      .from(executionSteps)
+      .where(inArray(executionSteps.executionId, [answer.json.executionId]));
+    expect(row?.status).toBe('failed');
+    for (const text of [answer.text, JSON.stringify(row?.error), JSON.stringify(steps.map((s) => s.error))]) {
+      expect(text).not.toMatch(/insert into|select |Failed query|params:/i);
+      expect(text).not.toContain(bob.user.personal_account_id);
+      expect(text).not.toContain(table.body.id);
+    }
+  });
 });
