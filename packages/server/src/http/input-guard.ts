@@ -36,22 +36,32 @@ export function nestedDeeperThan(text: string, max: number): boolean {
 
 const shown = (key: string) => key.replace(new RegExp(UNSTORABLE.source, 'g'), '\ufffd');
 
+/** A value met while walking, and where it sits: its path is only spelled out for the bad one. */
+type Place = { value: unknown; key: string | null; parent: Place | null };
+
+const pathOf = (place: Place | null, base: string[]) => {
+  const keys: string[] = [];
+  for (let at = place; at; at = at.parent) if (at.key !== null) keys.unshift(at.key);
+  return [...base, ...keys].join('.') || 'body';
+};
+
 /**
  * The dotted path (as zod names fields) of the first string or key in `value` that cannot be
  * stored, or null. Walks without recursion: the value may be nested deeply.
  */
 export function unstorableField(value: unknown, base: string[]): string | null {
-  const stack: [unknown, string[]][] = [[value, base]];
+  const stack: Place[] = [{ value, key: null, parent: null }];
   while (stack.length > 0) {
-    const [current, path] = stack.pop() as [unknown, string[]];
+    const place = stack.pop() as Place;
+    const current = place.value;
     if (typeof current === 'string') {
-      if (!isStorable(current)) return path.join('.') || 'body';
+      if (!isStorable(current)) return pathOf(place, base);
     } else if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i -= 1) stack.push([current[i], [...path, String(i)]]);
+      for (let i = current.length - 1; i >= 0; i -= 1) stack.push({ value: current[i], key: String(i), parent: place });
     } else if (current !== null && typeof current === 'object') {
       for (const [key, item] of Object.entries(current)) {
-        if (!isStorable(key)) return [...path, shown(key)].join('.') || 'body';
-        stack.push([item, [...path, key]]);
+        if (!isStorable(key)) return pathOf({ value: item, key: shown(key), parent: place }, base);
+        stack.push({ value: item, key, parent: place });
       }
     }
   }
