@@ -177,6 +177,15 @@ describe('bad bytes on every route', () => {
     const flow = await client.post('/api/flows', { accountId, name: 'Fuzzed' });
     expect([table.status, flow.status]).toEqual([201, 201]);
     const all = calls(doc.paths, { accountId, tableId: table.body.id, flowId: flow.body.id });
+    // Sign-in lives under /api/auth, outside the document, and takes anyone's bytes.
+    for (const [kind, { text }] of Object.entries(BAD))
+      for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email'])
+        all.push({
+          label: `POST ${path} (${kind} in body)`,
+          method: 'POST',
+          path,
+          body: JSON.stringify({ name: text, email: `new-${kind}@example.com`, password: `${text}-long-password` }),
+        });
     // Deleting the caller's own user would sign the rest out; it is fuzzed last.
     const last = (call: Call) => (call.path.startsWith('/api/me') && call.method === 'DELETE' ? 1 : 0);
     all.sort((a, b) => last(a) - last(b));
