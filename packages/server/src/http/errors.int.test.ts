@@ -20,6 +20,7 @@ beforeAll(async () => {
       throw Object.assign(new Error((cause as Error).message, { cause }), { statusCode: 400 });
     });
   });
+  app.post('/echo', async (request) => request.body);
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -42,5 +43,23 @@ describe('errors turned into responses', () => {
     const text = await res.text();
     expect(res.status).toBe(400);
     expect(text).not.toMatch(/select |Failed query|no_such_table|acc_other/i);
+  });
+
+  it('a body Fastify cannot parse is a 400 naming the body', async () => {
+    const answers = await Promise.all(
+      ['{"a":', '', '{"__proto__":{"x":1}}'].map(async (body) => {
+        const res = await fetch(`${baseUrl}/echo`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        return [res.status, ((await res.json()) as { error: { field?: string } }).error.field];
+      }),
+    );
+    expect(answers).toEqual([
+      [400, 'body'],
+      [400, 'body'],
+      [400, 'body'],
+    ]);
   });
 });

@@ -45,7 +45,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     else if (error.statusCode === 429)
       appError = new AppError('rate_limited', 'Too many requests, try again in a minute');
     else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      appError = new AppError(error.statusCode === 404 ? 'not_found' : 'bad_request', publicText(error.message));
+      // Fastify's body parsing errors (bad JSON, empty body, wrong type) are about the body as a whole.
+      const field = error.code?.startsWith('FST_ERR_CTP_') ? 'body' : undefined;
+      appError = new AppError(error.statusCode === 404 ? 'not_found' : 'bad_request', publicText(error.message), field);
     } else if (refusedValue(error)) {
       // What the input guard let through and the database still refused is the caller's value, not our fault.
       request.log.warn({ err: error }, 'a value was refused by the database');
