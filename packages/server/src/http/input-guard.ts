@@ -84,12 +84,17 @@ export function registerInputGuard(app: FastifyInstance) {
     const text = body as string;
     if (nestedDeeperThan(text, MAX_JSON_DEPTH))
       return done(new AppError('bad_request', `body is nested more than ${MAX_JSON_DEPTH} levels deep`, 'body'));
+    // The parser answers synchronously; what it throws besides (out of memory, stack) is still the
+    // body's fault. `done` is called once, outside the try, so nothing after parsing lands here.
+    let parsed: { error: Error | null; value?: unknown } = {
+      error: new AppError('bad_request', 'body is not valid JSON', 'body'),
+    };
     try {
-      parseJson(request, text, done);
-    } catch {
-      // The parser reports bad JSON itself; whatever else it throws (out of memory, stack) is still the body's fault.
-      done(new AppError('bad_request', 'body is not valid JSON', 'body'));
-    }
+      parseJson(request, text, (error, value) => {
+        parsed = { error, value };
+      });
+    } catch {}
+    done(parsed.error, parsed.value);
   });
   app.addHook('preValidation', async (request) => {
     const field =
