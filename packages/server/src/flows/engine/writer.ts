@@ -48,7 +48,7 @@ const json = jsonbText;
  */
 export class ExecutionNotSaved extends Error {
   constructor(readonly executionId: string) {
-    super('Its data could not be saved (the details are in the server log)');
+    super('its data could not be saved (the details are in the server log)');
     this.name = 'ExecutionNotSaved';
   }
 }
