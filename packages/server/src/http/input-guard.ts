@@ -97,8 +97,10 @@ export function registerInputGuard(app: FastifyInstance) {
     done(parsed.error, parsed.value);
   });
   app.addHook('preValidation', async (request) => {
+    // A wildcard's value is the rest of the path (a webhook's sub-path).
+    const param = unstorableField(request.params, []);
     const field =
-      unstorableField(request.params, []) ??
+      (param === '*' ? 'path' : param) ??
       unstorableField(request.query, []) ??
       (request.body === undefined ? null : unstorableField(request.body, []));
     if (field !== null) throw refuse(field);

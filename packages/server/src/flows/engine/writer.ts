@@ -130,7 +130,9 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
       const groups = new Map<string, Op[]>();
       for (const op of ops) {
         const id = executionOf(op);
-        groups.set(id, [...(groups.get(id) ?? []), op]);
+        const group = groups.get(id);
+        if (group) group.push(op);
+        else groups.set(id, [op]);
       }
       if (groups.size === 1) {
         const [executionId = ''] = [...groups.keys()];

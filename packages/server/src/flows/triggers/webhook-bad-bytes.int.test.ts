@@ -88,6 +88,8 @@ describe('webhook calls with bad bytes', () => {
         call(bobs.webhook_id, 'nul \u0000 in text', 'text/plain'),
         call(bobs.webhook_id, 'note=a%00b', 'application/x-www-form-urlencoded'),
         call(bobs.webhook_id, `${'['.repeat(100_000)}${']'.repeat(100_000)}`),
+        call(`${bobs.webhook_id}/sub%00path`, '{}'),
+        call(`${bobs.webhook_id}?q=%00`, '{}'),
       ]),
       // Brackets in strings are text, and 100 levels are within bounds.
       call(bobs.webhook_id, `{"text":"${'[{'.repeat(500)}","nested":${'['.repeat(100)}${']'.repeat(100)}}`),
@@ -102,6 +104,8 @@ describe('webhook calls with bad bytes', () => {
       [400, 'body'],
       [400, 'note'],
       [400, 'body'],
+      [400, 'path'],
+      [400, 'q'],
     ]);
     expect(bobRun.status).toBe(202);
 
