@@ -108,11 +108,15 @@ export function registerInputGuard(app: FastifyInstance) {
 }
 
 /**
- * For Fastify's `frameworkErrors`: a path whose %-escapes do not decode to UTF-8 (an escaped lone
- * surrogate, say) is refused before routing, in the same error shape as every other 400.
+ * For Fastify's `frameworkErrors`: a path refused before routing (%-escapes that do not decode to
+ * UTF-8, such as an escaped lone surrogate; a part longer than a parameter may be) is a 400 naming
+ * the path, in the same error shape as every other 400.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_BAD_URL')
     return reply.status(400).send(new AppError('bad_request', 'path is not valid UTF-8 once decoded', 'path').toBody());
-  return reply.send(error);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.status(400).send(new AppError('bad_request', 'a part of the path is too long', 'path').toBody());
+  request.log.error({ err: error }, 'request failed before routing');
+  return reply.status(500).send(new AppError('internal', 'Something went wrong on our side').toBody());
 }
