@@ -33,6 +33,7 @@ import { registerWebhookRoutes } from './flows/triggers/webhook.routes';
 import { registerFocusRoutes } from './focus/focus.routes';
 import { focusService } from './focus/focus.service';
 import { registerErrorHandling } from './http/errors';
+import { frameworkErrors, registerInputGuard } from './http/input-guard';
 import { registerOpenApi } from './http/openapi';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -84,6 +85,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // Behind a reverse proxy, request.ip (sign-in and form rate limits) is the client's only when the proxy is trusted.
     trustProxy: config.trustProxy,
+    frameworkErrors,
   });
   const { db } = database;
   /** Which model answers for an account: its own providers, then the server's from env. */
@@ -97,6 +99,7 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerOpenApi(app, { version: buildId });
   await app.register(rateLimit, { global: false });
   // Note documents send Yjs updates over the socket; a long offline session can make a large one.

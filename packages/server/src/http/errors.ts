@@ -19,7 +19,24 @@ function fromZod(error: ZodError): AppError {
   return new AppError('bad_request', message, field);
 }
 
-/** The one place where errors become HTTP responses. */
+/** Drizzle quotes the statement and its parameters (any account's data) in a failed query's message. */
+const publicText = (message: string) => (/Failed query:/.test(message) ? 'Invalid request' : message);
+
+/** A database "data exception" (SQLSTATE class 22: encoding, range, length), on the error or what caused it. */
+function refusedValue(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/**
+ * The one place where errors become HTTP responses. Anything unexpected is a generic 500, its
+ * details (a query, its parameters, a stack) in the server log only.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     let appError: AppError;
@@ -28,7 +45,16 @@ export function registerErrorHandling(app: FastifyInstance) {
     else if (error.statusCode === 429)
       appError = new AppError('rate_limited', 'Too many requests, try again in a minute');
     else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      appError = new AppError(error.statusCode === 404 ? 'not_found' : 'bad_request', error.message);
+      // Fastify's body parsing errors (bad JSON, empty body, wrong type) are about the body as a whole.
+      const field = error.code?.startsWith('FST_ERR_CTP_') ? 'body' : undefined;
+      appError = new AppError(error.statusCode === 404 ? 'not_found' : 'bad_request', publicText(error.message), field);
+    } else if (refusedValue(error)) {
+      // What the input guard let through and the database still refused is the caller's value, not our fault.
+      request.log.warn({ err: error }, 'a value was refused by the database');
+      appError = new AppError(
+        'bad_request',
+        'A value in the request cannot be stored (bad characters, too long or out of range)',
+      );
     } else {
       request.log.error({ err: error }, 'request failed');
       appError = new AppError('internal', 'Something went wrong on our side');

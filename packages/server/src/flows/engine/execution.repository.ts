@@ -15,11 +15,16 @@ import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
 import { executionSteps, executions, flows, flowVersions } from '../../db/schema';
+import { storedErrorText } from './writer';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 export type StepRow = typeof executionSteps.$inferSelect;
 type Outputs = Record<string, Item[]>;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Rows saved before errors were cleaned on the way in may still quote a failed query (and so other accounts' data). */
+const shownError = (error: ExecutionError | null): ExecutionError | null =>
+  error ? { ...error, message: storedErrorText(error.message) } : null;
 
 export function toExecution(row: ExecutionRow, flowName: string): Execution {
   return {
@@ -30,7 +35,7 @@ export function toExecution(row: ExecutionRow, flowName: string): Execution {
     version: row.version ?? null,
     status: row.status as ExecutionStatus,
     mode: row.mode as ExecutionMode,
-    error: (row.error as ExecutionError | null) ?? null,
+    error: shownError(row.error as ExecutionError | null),
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
     finished_at: row.finishedAt?.toISOString() ?? null,
@@ -51,7 +56,7 @@ export function toStep(row: StepRow): ExecutionStep {
     input: row.input as Outputs,
     output: (row.output as Outputs | null) ?? null,
     logs: row.logs as StepLog[],
-    error: row.error ?? null,
+    error: row.error === null ? null : storedErrorText(row.error),
     attempts: row.attempts,
     started_at: row.startedAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,

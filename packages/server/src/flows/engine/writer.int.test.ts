@@ -149,4 +149,108 @@ describe('the execution writer', () => {
     expect(after.total).toBe((before.total ?? 0) + 3);
     expect(after.succeeded).toBe((before.succeeded ?? 0) + 2);
   });
+
+  it('saves run data with NUL and lone surrogates (in strings and keys) as U+FFFD, next to a clean execution of its batch', async () => {
+    const writer = createExecutionWriter({ db: server.db, logger: pino({ level: 'silent' }) });
+    const clean = row('me');
+    // Text that only looks like an escape (a backslash, then u0000) stays as it is.
+    const literal = String.raw`C:\u0000 \\ud800`;
+    const dirty = {
+      ...row('me'),
+      trigger: [{ 'k\u0000': 'a\u0000b', lone: '\ud800x', low: 'y\udc00', pair: '\ud83d\ude00', literal }],
+    };
+    const dirtyStep = { ...step(dirty.id), output: { main: [{ text: 'nul\u0000', half: '\udbff' }] } };
+    const results = await Promise.all([
+      writer.insert(clean),
+      writer.saveStep(step(clean.id)),
+      writer.insert(dirty),
+      writer.saveStep(dirtyStep),
+      writer.setResponse(dirty.id, { status: 200, headers: {}, body: '\u0000' }),
+    ]);
+    expect(results).toEqual([true, true, true, true, true]);
+    const saved = new Map((await server.db.select().from(executions)).map((r) => [r.id, r]));
+    expect(saved.get(clean.id)?.trigger).toEqual([{ n: 1 }]);
+    expect(saved.get(dirty.id)?.trigger).toEqual([
+      { 'k\ufffd': 'a\ufffdb', lone: '\ufffdx', low: 'y\ufffd', pair: '\ud83d\ude00', literal },
+    ]);
+    expect(saved.get(dirty.id)?.response).toEqual({ status: 200, headers: {}, body: '\ufffd' });
+    const [savedStep] = await server.db.select().from(executionSteps).where(eq(executionSteps.executionId, dirty.id));
+    expect(savedStep?.output).toEqual({ main: [{ text: 'nul\ufffd', half: '\ufffd' }] });
+  });
+
+  it('an execution that cannot be written fails alone: the others of its batch are saved, its error names no query and no other execution', async () => {
+    const writer = createExecutionWriter({ db: server.db, logger: pino({ level: 'silent' }) });
+    const others = Array.from({ length: 4 }, () => row('me'));
+    // Refused by the database (not an integer) and unwritable before it (too deep to serialize).
+    const refused = { ...row('me'), version: 1.5 };
+    let deep: unknown = [];
+    for (let i = 0; i < 100_000; i += 1) deep = [deep];
+    const tooDeep = row('me');
+    const settled = await Promise.allSettled([
+      writer.insert(others[0] as ReturnType<typeof row>),
+      writer.insert(refused),
+      writer.saveStep(step(refused.id)),
+      writer.insert(others[1] as ReturnType<typeof row>),
+      writer.insert(tooDeep),
+      writer.saveStep({ ...step(tooDeep.id), output: { main: [{ deep }] } }),
+      writer.insert(others[2] as ReturnType<typeof row>),
+      writer.saveStep(step((others[2] as ReturnType<typeof row>).id)),
+      writer.finish({
+        id: (others[3] as ReturnType<typeof row>).id,
+        flowId,
+        createdAt: new Date(),
+        owner: 'me',
+        status: 'succeeded',
+        error: null,
+      }),
+      writer.insert(others[3] as ReturnType<typeof row>),
+    ]);
+    expect(settled.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    const saved = new Set((await server.db.select({ id: executions.id }).from(executions)).map((r) => r.id));
+    for (const exe of others) expect(saved.has(exe.id)).toBe(true);
+    expect(saved.has(refused.id) || saved.has(tooDeep.id)).toBe(false);
+    for (const result of settled) {
+      if (result.status !== 'rejected') continue;
+      const message = String((result.reason as Error).message);
+      expect(message).not.toMatch(/insert into|select |Failed query/i);
+      for (const exe of others) expect(message).not.toContain(exe.id);
+      expect(message).not.toContain(accountId);
+    }
+  });
+
+  it('stores an error text without the query a database error quoted', async () => {
+    const writer = createExecutionWriter({ db: server.db, logger: pino({ level: 'silent' }) });
+    const exe = row('me');
+    await writer.insert(exe);
+    const leaked = `Flowmind could not finish this run: Failed query: insert into executions (id) values ($1)\nparams: ${accountId}`;
+    await writer.saveStep({ ...step(exe.id), status: 'failed', error: leaked });
+    expect(
+      await writer.finish({
+        id: exe.id,
+        flowId,
+        createdAt: exe.createdAt,
+        owner: 'me',
+        status: 'failed',
+        error: { node_id: null, node_name: null, message: leaked },
+      }),
+    ).toBe(true);
+    const [saved] = await server.db.select().from(executions).where(eq(executions.id, exe.id));
+    const [savedStep] = await server.db.select().from(executionSteps).where(eq(executionSteps.executionId, exe.id));
+    for (const text of [(saved?.error as { message?: string } | null)?.message ?? '', savedStep?.error ?? '']) {
+      expect(text).toMatch(/^Flowmind could not finish this run: a database error/);
+      expect(text).not.toMatch(/insert into|Failed query/i);
+      expect(text).not.toContain(accountId);
+    }
+  });
 });

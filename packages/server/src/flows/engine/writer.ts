@@ -22,7 +22,52 @@ type Op =
   | { kind: 'response'; id: string; response: unknown; resolve: (ok: boolean) => void; reject: (e: unknown) => void }
   | { kind: 'finish'; finish: Finish; resolve: (ok: boolean) => void; reject: (e: unknown) => void };
 
-const json = (value: unknown) => JSON.stringify(value ?? null);
+const UNSAFE_ESCAPE = /\\u(?:0000|d[89a-f])/i;
+const ESCAPES = /(\\+)u(?:0000|d[89a-f][0-9a-f]{2})/gi;
+
+/**
+ * JSON that PostgreSQL's jsonb accepts. JSON.stringify writes NUL and lone surrogates as \u0000 and
+ * \ud800 escapes, which jsonb refuses (and a surrogate pair is written as is, so any surrogate
+ * escape is a lone one): they become U+FFFD, as bytes that are not UTF-8 do when text is decoded.
+ * Data a run produced (a code step, a fetched file) is saved that way instead of failing the run.
+ */
+export function jsonbText(value: unknown): string {
+  const text = JSON.stringify(value ?? null);
+  if (!UNSAFE_ESCAPE.test(text)) return text;
+  // An escape only if its backslash is not itself escaped: an odd run of backslashes before the u.
+  return text.replace(ESCAPES, (match, slashes: string) =>
+    slashes.length % 2 === 1 ? `${slashes.slice(0, -1)}\\ufffd` : match,
+  );
+}
+const json = jsonbText;
+
+/**
+ * What a caller of the writer sees when its execution could not be saved. The database's own
+ * error quotes the statement and its parameters, which hold other executions of the batch (other
+ * accounts' ids and data): it goes to the server log only.
+ */
+export class ExecutionNotSaved extends Error {
+  constructor(readonly executionId: string) {
+    super('its data could not be saved (the details are in the server log)');
+    this.name = 'ExecutionNotSaved';
+  }
+}
+
+/** Drizzle puts the statement and its parameters in the message of a failed query. */
+const QUERY_TEXT = /Failed query:[\s\S]*/;
+/** An error text as it may be stored and shown: without any query a database error quoted. */
+export const storedErrorText = (text: string) =>
+  QUERY_TEXT.test(text) ? text.replace(QUERY_TEXT, 'a database error (the details are in the server log)') : text;
+
+/** The execution an operation belongs to ('' for a flush marker). */
+const executionOf = (op: Op) =>
+  op.kind === 'insert'
+    ? String(op.row.id)
+    : op.kind === 'step'
+      ? op.step.executionId
+      : op.kind === 'response'
+        ? op.id
+        : op.finish.id;
 
 type ExecutionUpdate = {
   id: string;
@@ -65,12 +110,40 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
   }
 
   async function write(batch: Op[]) {
+    await writeOrSplit(batch.filter((op) => executionOf(op) !== ''));
+    // A flush waits for everything before it, whether or not each part could be saved.
+    for (const op of batch) if (executionOf(op) === '') op.resolve(true);
+  }
+
+  /**
+   * A batch holds many executions, often of different accounts: one that cannot be written must not
+   * take the others down. A failed batch (one statement, so nothing of it was written) is halved by
+   * execution and each half written again, down to the one execution at fault, whose callers alone
+   * get an error. Its operations stay together and in order, so its steps follow its row.
+   */
+  async function writeOrSplit(ops: Op[]) {
+    if (ops.length === 0) return;
     try {
-      const ended = await writeBatch(batch);
-      for (const op of batch) op.resolve(op.kind === 'finish' ? ended.has(op.finish.id) : true);
+      const ended = await writeBatch(ops);
+      for (const op of ops) op.resolve(op.kind === 'finish' ? ended.has(op.finish.id) : true);
     } catch (error) {
-      logger.error({ err: error }, 'saving executions failed');
-      for (const op of batch) op.reject(error);
+      const groups = new Map<string, Op[]>();
+      for (const op of ops) {
+        const id = executionOf(op);
+        const group = groups.get(id);
+        if (group) group.push(op);
+        else groups.set(id, [op]);
+      }
+      if (groups.size === 1) {
+        const [executionId = ''] = [...groups.keys()];
+        logger.error({ err: error, executionId }, 'saving an execution failed');
+        for (const op of ops) op.reject(new ExecutionNotSaved(executionId));
+        return;
+      }
+      const parts = [...groups.values()];
+      const half = Math.ceil(parts.length / 2);
+      await writeOrSplit(parts.slice(0, half).flat());
+      await writeOrSplit(parts.slice(half).flat());
     }
   }
 
@@ -103,21 +176,25 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
         if (row && (row.leaseOwner === op.finish.owner || op.finish.owner === '')) {
           Object.assign(row, {
             status: op.finish.status,
-            error: op.finish.error,
+            error: storedError(op.finish.error),
             finishedAt: new Date(),
             leaseOwner: null,
             leaseUntil: null,
           });
         } else {
           const { status, error, owner } = op.finish;
-          Object.assign(update(op.finish.id), { finish: true, status, error, owner });
+          Object.assign(update(op.finish.id), { finish: true, status, error: storedError(error), owner });
         }
       }
     }
     // The last save of a step run wins (a "running" placeholder, then its result).
     const steps = new Map<string, SaveStep>();
     for (const op of batch)
-      if (op.kind === 'step') steps.set(`${op.step.executionId}:${op.step.nodeId}:${op.step.runIndex}`, op.step);
+      if (op.kind === 'step')
+        steps.set(`${op.step.executionId}:${op.step.nodeId}:${op.step.runIndex}`, {
+          ...op.step,
+          error: op.step.error === null ? null : storedErrorText(op.step.error),
+        });
 
     const parts: SQL[] = [];
     const endedSources: SQL[] = [];
@@ -219,5 +296,8 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
     },
   };
 }
+
+const storedError = (error: ExecutionError | null): ExecutionError | null =>
+  error ? { ...error, message: storedErrorText(error.message) } : null;
 
 export type ExecutionWriter = ReturnType<typeof createExecutionWriter>;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { flows, flowVersions } from '../../db/schema';
 import type { FlowRuntime } from '../engine/runtime';
+import { storedErrorText } from '../engine/writer';
 import { webhookSecretMatches } from './webhook-secret';
 
 type Hook = {
@@ -155,9 +156,12 @@ export function registerWebhookRoutes(app: FastifyInstance, { db, runtime }: { d
       return reply.status(500).send({
         error: {
           code: 'internal',
-          message: outcome.error?.node_name
-            ? `The flow failed at "${outcome.error.node_name}": ${outcome.error.message}`
-            : (outcome.error?.message ?? 'The flow failed'),
+          // Anyone with the address reads this: it says what the saved run says, never a query.
+          message: storedErrorText(
+            outcome.error?.node_name
+              ? `The flow failed at "${outcome.error.node_name}": ${outcome.error.message}`
+              : (outcome.error?.message ?? 'The flow failed'),
+          ),
         },
         executionId: execution.id,
       });
