@@ -15,7 +15,7 @@ import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
 import { executionSteps, executions, flows, flowVersions } from '../../db/schema';
-import { storedErrorText } from './writer';
+import { jsonbSafe, storedErrorText } from './writer';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 export type StepRow = typeof executionSteps.$inferSelect;
@@ -126,7 +126,7 @@ export function executionRepository(db: Db) {
           graph: input.versionId ? null : input.graph,
           status: input.status ?? 'queued',
           mode: input.mode,
-          trigger: input.trigger,
+          trigger: jsonbSafe(input.trigger),
           startNodeId: input.startNodeId ?? null,
           seedExecutionId: input.seedExecutionId ?? null,
           stopAfterNodeId: input.stopAfterNodeId ?? null,
@@ -259,6 +259,12 @@ export function executionRepository(db: Db) {
 
     /** Saves a wait step and parks its execution until `resumeAt`, together (a wait never outlives its time unseen). */
     async waitStep(step: SaveStep, owner: string, resumeAt: Date) {
+      const saved = {
+        ...step,
+        input: jsonbSafe(step.input),
+        output: jsonbSafe(step.output),
+        logs: jsonbSafe(step.logs),
+      };
       await db.transaction(async (tx) => {
         await tx
           .update(executions)
@@ -266,10 +272,16 @@ export function executionRepository(db: Db) {
           .where(and(eq(executions.id, step.executionId), eq(executions.leaseOwner, owner)));
         await tx
           .insert(executionSteps)
-          .values({ id: newId('stp'), ...step })
+          .values({ id: newId('stp'), ...saved })
           .onConflictDoUpdate({
             target: [executionSteps.executionId, executionSteps.nodeId, executionSteps.runIndex],
-            set: { status: step.status, input: step.input, output: step.output, logs: step.logs, error: step.error },
+            set: {
+              status: saved.status,
+              input: saved.input,
+              output: saved.output,
+              logs: saved.logs,
+              error: saved.error,
+            },
           });
       });
     },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids';
 import { executionSteps, executions, flows } from '../../db/schema';
 import { signUpVerified, startTestServer, type TestServer } from '../../test/test-server';
+import { executionRepository } from './execution.repository';
 import { createExecutionWriter } from './writer';
 
 let server: TestServer;
@@ -252,5 +253,45 @@ describe('the execution writer', () => {
       expect(text).not.toMatch(/insert into|Failed query/i);
       expect(text).not.toContain(accountId);
     }
+  });
+
+  it('a new execution (a sub-flow’s) and a wait step are saved with U+FFFD for NUL and lone surrogates too', async () => {
+    const repo = executionRepository(server.db);
+    const graph = { nodes: [], edges: [], stickies: [] };
+    const created = await repo.create({
+      accountId,
+      flowId,
+      versionId: null,
+      version: null,
+      graph,
+      mode: 'manual',
+      trigger: [{ 'k\u0000': 'a\u0000b', lone: '\ud800' }],
+      status: 'running',
+      leaseOwner: 'owner-w',
+    });
+    const [saved] = await server.db.select().from(executions).where(eq(executions.id, created.id));
+    expect(saved?.trigger).toEqual([{ 'k\ufffd': 'a\ufffdb', lone: '\ufffd' }]);
+    await repo.waitStep(
+      {
+        executionId: created.id,
+        accountId,
+        nodeId: 'wait',
+        nodeName: 'Wait',
+        nodeType: 'wait',
+        runIndex: 0,
+        status: 'waiting',
+        input: { main: [{ text: 'x\u0000' }] },
+        output: null,
+        logs: [],
+        error: null,
+        attempts: 1,
+        startedAt: new Date(),
+        finishedAt: null,
+      },
+      'owner-w',
+      new Date(Date.now() + 60_000),
+    );
+    const [step] = await server.db.select().from(executionSteps).where(eq(executionSteps.executionId, created.id));
+    expect(step?.input).toEqual({ main: [{ text: 'x\ufffd' }] });
   });
 });

@@ -41,6 +41,12 @@ export function jsonbText(value: unknown): string {
 }
 const json = jsonbText;
 
+/** A value as jsonb will take it (see `jsonbText`), for writes that go through Drizzle's own jsonb mapping. */
+export function jsonbSafe<T>(value: T): T {
+  const text = JSON.stringify(value ?? null);
+  return UNSAFE_ESCAPE.test(text) ? (JSON.parse(jsonbText(value)) as T) : value;
+}
+
 /**
  * What a caller of the writer sees when its execution could not be saved. The database's own
  * error quotes the statement and its parameters, which hold other executions of the batch (other
