@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { PreviousRun, StepDefinition, StepResult, StepServices, WebhookResponse } from '../steps/step';
 import type { ExecutionRepository, ExecutionRow, StepRow } from './execution.repository';
 import { type GraphIndex, indexGraph } from './graph';
-import type { ExecutionWriter } from './writer';
+import { type ExecutionWriter, storedErrorText } from './writer';
 
 type Outputs = Record<string, Item[]>;
 
@@ -487,7 +487,9 @@ async function walk(
       }
       const failure = error instanceof StepFailed ? error : new StepFailed(errorText(error), attempts);
       const items = inputs.main ?? Object.values(inputs).flat();
-      const withError = (items.length > 0 ? items : [{}]).map((item) => ({ ...item, error: failure.message }));
+      // Items that go on carry the error into later steps (and a webhook's answer): never a query it quoted.
+      const itemError = storedErrorText(failure.message);
+      const withError = (items.length > 0 ? items : [{}]).map((item) => ({ ...item, error: itemError }));
       const output: Outputs | null =
         settings.onError === 'continue'
           ? { main: withError }
