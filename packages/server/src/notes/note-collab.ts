@@ -168,6 +168,17 @@ export function noteCollabChannel({
 
       async function update(session: Session, message: Extract<LiveNoteMessage, { type: 'note-update' }>) {
         if (session.readOnly) throw new AppError('forbidden', 'This note is in the trash; restore it to edit');
+        // Access is checked on every update, not only at open: a removal heard late (from another
+        // process) must not let an edit through in between.
+        let note: Awaited<ReturnType<NoteService['requireNote']>>;
+        try {
+          note = await notes.requireNote(session.room.noteId, userId);
+        } catch (error) {
+          if (error instanceof AppError) closeOut(session);
+          throw error;
+        }
+        if (note.deleted_at !== null) session.readOnly = true;
+        if (session.readOnly) throw new AppError('forbidden', 'This note is in the trash; restore it to edit');
         const bytes = fromBase64(message.update);
         try {
           Y.decodeUpdate(bytes);
@@ -199,6 +210,14 @@ export function noteCollabChannel({
           if (other !== session) other.send({ type: 'note-awareness', noteId: room.noteId, update: message.update });
         }
         relayAwareness(room.noteId, message.update);
+      }
+
+      /** Takes a note the user lost off this socket (later messages for it are refused as unopened). */
+      function closeOut(session: Session) {
+        const { noteId } = session.room;
+        if (sessions.get(noteId) !== session) return;
+        sessions.delete(noteId);
+        leave(session).catch((error) => logger.error({ err: error }, 'note leave failed'));
       }
 
       /** Open notes the user may no longer reach are closed, with the reason, on this socket. */
