@@ -1,11 +1,4 @@
-import { AppError } from '@flowmind/shared/errors';
-import {
-  LIVE_COLLECTION_LIMIT,
-  type LiveChange,
-  LiveClientMessage,
-  type LiveDoc,
-  type LiveServerMessage,
-} from '@flowmind/shared/live';
+import { LIVE_COLLECTION_LIMIT, LiveClientMessage, type LiveDoc, type LiveServerMessage } from '@flowmind/shared/live';
 import type { Logger } from 'pino';
 import { type ChangeBus, sessionOfTopic } from './change-bus';
 import {
@@ -16,11 +9,10 @@ import {
   type LiveLimits,
   MAX_TIMER_MS,
 } from './live-limits';
-import { createRefreshQueue, type RefreshJob } from './refresh-queue';
+import { createLiveQueries, type LiveSubscriber } from './live-queries';
 
 export { CLOSE_SESSION_ENDED } from './live-limits';
-
-export const MISSING_DOCUMENT = 'Document does not exist in the collection';
+export { MISSING_DOCUMENT } from './live-queries';
 
 /** What a path resolves to for one user: its documents and the topics that change them. */
 export type LiveResult = { docs: LiveDoc[] } | { doc: LiveDoc | null };
@@ -34,15 +26,8 @@ export type LiveSource = {
   }): Promise<LiveResult & { topics: string[] }>;
 };
 
-type Subscription = RefreshJob & {
-  id: string;
-  path: string;
-  source: LiveSource;
-  params: Record<string, string>;
-  limit: number;
-  topics: Set<string>;
-  last: Map<string, string> | null;
-};
+/** A subscription of one socket: its place in a shared query, and how to leave it. */
+type Subscription = { subscriber: LiveSubscriber; leave(): void };
 
 /**
  * A channel handles messages beyond subscriptions (note documents): one handler per connection,
@@ -96,38 +81,22 @@ export function createLiveHub({
   const limits = { ...LIVE_LIMITS, ...given };
   const sources: LiveSource[] = [];
   const channels: LiveChannel[] = [];
-  const queue = createRefreshQueue({ concurrency: limits.queryConcurrency });
-  /** Subscriptions by the topics their last query depended on: a change finds its dependents without a scan. */
-  const byTopic = new Map<string, Set<Subscription>>();
+  const queries = createLiveQueries({
+    logger,
+    concurrency: limits.queryConcurrency,
+    minIntervalMs: limits.minIntervalMs,
+  });
   /** Open sockets by their sign-in session, to close them when it ends. */
   const bySession = new Map<string, Set<(code: number, reason: string) => void>>();
   const perUser = new Map<string, number>();
   const changed = new Set<string>();
   let flushTimer: NodeJS.Timeout | null = null;
 
-  function index(sub: Subscription, next: Set<string>) {
-    for (const topic of sub.topics) {
-      if (next.has(topic)) continue;
-      const dependents = byTopic.get(topic);
-      dependents?.delete(sub);
-      if (dependents?.size === 0) byTopic.delete(topic);
-    }
-    for (const topic of next) {
-      let dependents = byTopic.get(topic);
-      if (!dependents) {
-        dependents = new Set();
-        byTopic.set(topic, dependents);
-      }
-      dependents.add(sub);
-    }
-    sub.topics = next;
-  }
-
   function flush() {
     flushTimer = null;
     const topicsNow = [...changed];
     changed.clear();
-    for (const topic of topicsNow) for (const sub of byTopic.get(topic) ?? []) queue.mark(sub);
+    queries.changed(topicsNow);
   }
 
   bus.subscribe((topic) => {
@@ -160,15 +129,17 @@ export function createLiveHub({
      */
     connect({
       session,
-      send,
+      send: sendJson,
       end,
     }: {
       session: LiveSession;
-      send(message: LiveServerMessage): void;
+      /** Sends a message serialised as JSON. */
+      send(json: string): void;
       /** Closes the socket; `close()` follows from its close event. */
       end(code: number, reason: string): void;
     }): LiveConnection {
       const { userId } = session;
+      const send = (message: LiveServerMessage) => sendJson(JSON.stringify(message));
       const subscriptions = new Map<string, Subscription>();
       const handlers = new Map<LiveChannel, ReturnType<LiveChannel['connect']>>();
       let closed = false;
@@ -232,93 +203,59 @@ export function createLiveHub({
         return true;
       }
 
-      function drop(id: string, sub: Subscription) {
-        if (subscriptions.get(id) === sub) subscriptions.delete(id);
-        if (sub.dead) return;
-        queue.drop(sub);
-        index(sub, new Set());
-        const count = (perUser.get(userId) ?? 1) - 1;
-        if (count > 0) perUser.set(userId, count);
+      function count(delta: number) {
+        const next = (perUser.get(userId) ?? 0) + delta;
+        if (next > 0) perUser.set(userId, next);
         else perUser.delete(userId);
       }
 
-      async function refresh(sub: Subscription) {
-        try {
-          const result = await sub.source.load({ userId, params: sub.params, limit: sub.limit });
-          if (sub.dead) return;
-          index(sub, new Set(result.topics));
-          const isDoc = 'doc' in result;
-          if (isDoc && result.doc === null) throw new AppError('not_found', MISSING_DOCUMENT);
-          const docs = isDoc ? [result.doc as LiveDoc] : (result as { docs: LiveDoc[] }).docs;
-          const next = new Map(docs.map((doc) => [doc.id, JSON.stringify(doc)]));
-          const initial = sub.last === null;
-          const changes: LiveChange[] = [];
-          for (const doc of docs) {
-            const before = sub.last?.get(doc.id);
-            if (before === undefined) changes.push({ type: 'added', doc });
-            else if (before !== next.get(doc.id)) changes.push({ type: 'modified', doc });
-          }
-          for (const [docId, json] of sub.last ?? []) {
-            if (!next.has(docId)) changes.push({ type: 'removed', doc: JSON.parse(json) as LiveDoc });
-          }
-          sub.last = next;
-          if (initial || changes.length > 0) send({ type: 'snapshot', id: sub.id, docs, changes, initial });
-        } catch (error) {
-          if (sub.dead) return;
-          drop(sub.id, sub);
-          const appError = error instanceof AppError ? error : null;
-          if (!appError) logger.error({ err: error, livePath: sub.path }, 'live query failed');
-          send({
-            type: 'error',
-            id: sub.id,
-            code: appError?.code ?? 'internal',
-            message: appError?.message ?? 'Live query failed',
-          });
-        }
+      function drop(id: string) {
+        const sub = subscriptions.get(id);
+        if (!sub) return;
+        subscriptions.delete(id);
+        sub.leave();
+        count(-1);
+      }
+
+      function refuse(id: string, message: string) {
+        send({ type: 'error', id, code: 'rate_limited', message });
       }
 
       function subscribe(message: Extract<LiveClientMessage, { type: 'subscribe' }>) {
-        const replacing = subscriptions.get(message.id);
-        if (!replacing) {
-          if (subscriptions.size >= limits.subscriptionsPerSocket) {
-            return send({
-              type: 'error',
-              id: message.id,
-              code: 'rate_limited',
-              message: `Too many live subscriptions on this connection (at most ${limits.subscriptionsPerSocket}); unsubscribe from some first`,
-            });
-          }
-          if ((perUser.get(userId) ?? 0) >= limits.subscriptionsPerUser) {
-            return send({
-              type: 'error',
-              id: message.id,
-              code: 'rate_limited',
-              message: `Too many live subscriptions for this user (at most ${limits.subscriptionsPerUser} across open tabs); close some tabs or unsubscribe first`,
-            });
-          }
+        const replacing = subscriptions.has(message.id);
+        if (!replacing && subscriptions.size >= limits.subscriptionsPerSocket) {
+          const most = limits.subscriptionsPerSocket;
+          return refuse(
+            message.id,
+            `Too many live subscriptions on this connection (at most ${most}); unsubscribe first`,
+          );
+        }
+        if (!replacing && (perUser.get(userId) ?? 0) >= limits.subscriptionsPerUser) {
+          const most = limits.subscriptionsPerUser;
+          return refuse(
+            message.id,
+            `Too many live subscriptions for this user (at most ${most} across open tabs); close some tabs or unsubscribe first`,
+          );
         }
         for (const source of sources) {
           const params = match(source.pattern, message.path);
           if (!params) continue;
-          if (replacing) drop(message.id, replacing);
-          const sub: Subscription = {
+          drop(message.id);
+          const subscriber: LiveSubscriber = {
             id: message.id,
-            owner: userId,
-            path: message.path,
-            source,
-            params,
-            limit: message.limit ?? LIVE_COLLECTION_LIMIT,
-            topics: new Set(),
             last: null,
-            dead: false,
-            queued: false,
-            running: false,
-            again: false,
-            run: () => refresh(sub),
+            send: sendJson,
+            failed: (code, text) => {
+              if (subscriptions.get(message.id)?.subscriber !== subscriber) return;
+              subscriptions.delete(message.id);
+              count(-1);
+              send({ type: 'error', id: message.id, code, message: text });
+            },
           };
-          subscriptions.set(message.id, sub);
-          perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
-          queue.mark(sub);
+          const limit = message.limit ?? LIVE_COLLECTION_LIMIT;
+          const leave = queries.join({ userId, path: message.path, source, params, limit }, subscriber);
+          subscriptions.set(message.id, { subscriber, leave });
+          count(1);
           return;
         }
         send({
@@ -349,11 +286,7 @@ export function createLiveHub({
           }
           return handler.receive(message);
         }
-        if (message.type === 'unsubscribe') {
-          const sub = subscriptions.get(message.id);
-          if (sub) drop(message.id, sub);
-          return;
-        }
+        if (message.type === 'unsubscribe') return drop(message.id);
         if (message.type === 'subscribe') subscribe(message);
       }
 
@@ -363,7 +296,7 @@ export function createLiveHub({
         if (expiryTimer) clearTimeout(expiryTimer);
         for (const handler of handlers.values()) handler.close();
         handlers.clear();
-        for (const [id, sub] of subscriptions) drop(id, sub);
+        for (const id of [...subscriptions.keys()]) drop(id);
         const sockets = bySession.get(session.id);
         sockets?.delete(endSocket);
         if (sockets?.size === 0) bySession.delete(session.id);

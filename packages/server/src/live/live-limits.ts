@@ -11,6 +11,8 @@ export type LiveLimits = {
   queryConcurrency: number;
   /** A burst of changes is gathered this long, so a topic published many times re-runs its queries once. */
   coalesceMs: number;
+  /** A query runs again at most this often; changes in between are picked up by its next run. */
+  minIntervalMs: number;
 };
 
 export const LIVE_LIMITS: LiveLimits = {
@@ -18,6 +20,7 @@ export const LIVE_LIMITS: LiveLimits = {
   subscriptionsPerUser: 300,
   queryConcurrency: 2,
   coalesceMs: 25,
+  minIntervalMs: 250,
 };
 
 /** Cursor moves and pings are many and store nothing: a session check this recent covers them. */

@@ -33,8 +33,8 @@ export function registerLiveRoutes(
         expiresAt: new Date(found.session.expiresAt),
         check: () => lookup.stillValid(sessionId),
       },
-      send: (message) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      send: (json) => {
+        if (socket.readyState === socket.OPEN) socket.send(json);
       },
       end: (code, reason) => socket.close(code, reason),
     });

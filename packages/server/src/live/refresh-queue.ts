@@ -9,6 +9,9 @@ export type RefreshJob = {
   running: boolean;
   /** Marked while running: run once more afterwards, since the change may have come too late for this run. */
   again: boolean;
+  /** When its last run started (0: never), and the timer holding it back until its next may start. */
+  startedAt: number;
+  held: NodeJS.Timeout | null;
 };
 
 /**
@@ -16,12 +19,29 @@ export type RefreshJob = {
  * subscriptions depend on started 300 queries at once, and the database (PGlite runs one query at
  * a time) answered HTTP requests only after all of them. Marking a job that is already waiting does
  * nothing and marking a running one runs it once more, so a topic published many times while its
- * queries wait costs one run per subscription.
+ * queries wait costs one run per subscription. A job runs at most once per `minIntervalMs`: a
+ * change soon after a run waits out the rest of it, so a busy topic (an execution reporting each
+ * step) costs a few runs a second, however many changes it makes, and a few messages per socket.
  */
-export function createRefreshQueue({ concurrency }: { concurrency: number }) {
+export function createRefreshQueue({ concurrency, minIntervalMs }: { concurrency: number; minIntervalMs: number }) {
   /** Waiting jobs per owner; Map order is the rotation (an owner served moves to the back). */
   const waiting = new Map<string, Set<RefreshJob>>();
   let running = 0;
+  let pumpScheduled = false;
+
+  /**
+   * Starts the next jobs from the event loop's check phase, not from the promise that just
+   * settled: on PGlite a query runs on this thread and its result comes back as a microtask, so
+   * jobs started one from another would never let the loop reach the sockets (HTTP waited seconds).
+   */
+  function later() {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    setImmediate(() => {
+      pumpScheduled = false;
+      pump();
+    });
+  }
 
   function enqueue(job: RefreshJob) {
     job.queued = true;
@@ -52,6 +72,7 @@ export function createRefreshQueue({ concurrency }: { concurrency: number }) {
       job.queued = false;
       if (job.dead) continue;
       job.running = true;
+      job.startedAt = Date.now();
       running += 1;
       job
         .run()
@@ -59,28 +80,41 @@ export function createRefreshQueue({ concurrency }: { concurrency: number }) {
         .finally(() => {
           job.running = false;
           running -= 1;
-          if (job.again && !job.dead) {
+          if (job.again) {
             job.again = false;
-            enqueue(job);
+            mark(job);
           }
-          pump();
+          later();
         });
     }
   }
 
+  function mark(job: RefreshJob) {
+    if (job.dead || job.queued || job.held) return;
+    if (job.running) {
+      job.again = true;
+      return;
+    }
+    const wait = job.startedAt + minIntervalMs - Date.now();
+    if (job.startedAt > 0 && wait > 0) {
+      job.held = setTimeout(() => {
+        job.held = null;
+        mark(job);
+      }, wait);
+      job.held.unref();
+      return;
+    }
+    enqueue(job);
+    later();
+  }
+
   return {
-    mark(job: RefreshJob) {
-      if (job.dead || job.queued) return;
-      if (job.running) {
-        job.again = true;
-        return;
-      }
-      enqueue(job);
-      pump();
-    },
+    mark,
     /** Drops a job that will not run again (it may still finish a run in progress). */
     drop(job: RefreshJob) {
       job.dead = true;
+      if (job.held) clearTimeout(job.held);
+      job.held = null;
       if (!job.queued) return;
       const line = waiting.get(job.owner);
       line?.delete(job);
