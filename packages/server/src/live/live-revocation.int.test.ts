@@ -108,6 +108,18 @@ describe('closing a session closes its live sockets', () => {
     kept.close();
   });
 
+  it('deleting the user closes the sockets of all their sessions', async () => {
+    const { client, email } = await user();
+    const other = await secondSession(server, email);
+    const first = await client.live();
+    const second = await other.live();
+    await listening(first);
+    await listening(second);
+    expect((await client.post('/api/auth/delete-user', { password: PASSWORD })).status).toBe(200);
+    await closedWithinASecond(first);
+    await closedWithinASecond(second);
+  });
+
   it('checks the session on every message, so a session gone without notice can neither listen nor edit', async () => {
     const { client, user: me } = await user();
     const note = await client.post('/api/notes', { accountId: me.personal_account_id, title: 'Mine', markdown: 'a' });
