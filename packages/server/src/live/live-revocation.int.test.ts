@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { accountMembers, sessions } from '../db/schema';
 import { toBase64 } from '../notes/note-docs';
@@ -193,6 +194,39 @@ describe('removal from an account', () => {
     });
     expect(socket.messages.filter((m) => m.type === 'note-ack')).toEqual([]);
     socket.close();
+  });
+
+  it('relays no cursor of a member whose membership is gone, once their last access check is a second old', async () => {
+    const owner = await user();
+    const { accountId, colleague } = await businessAccountWithMember(server, owner, {
+      name: `Cursor ${n}`,
+      handle: `cursor-${n}`,
+      member: { name: 'Cursor', email: `cursor${n}@example.com` },
+    });
+    const note = await owner.client.post('/api/notes', { accountId, title: 'Plan', markdown: 'plan' });
+    const open = { type: 'note-open', noteId: note.body.id, stateVector: toBase64(Y.encodeStateVector(new Y.Doc())) };
+    const watching = await owner.client.live();
+    watching.send(open);
+    await watching.next((m) => m.type === 'note-sync');
+    const socket = await colleague.client.live();
+    socket.send(open);
+    await socket.next((m) => m.type === 'note-sync');
+
+    await server.db
+      .delete(accountMembers)
+      .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, colleague.user.id)));
+    // Cursor moves within a second of a check are relayed on it; this one comes after that.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const cursor = new Awareness(new Y.Doc());
+    cursor.setLocalState({ user: { name: 'Cursor' } });
+    const update = toBase64(encodeAwarenessUpdate(cursor, [cursor.clientID]));
+    socket.send({ type: 'note-awareness', noteId: note.body.id, update });
+    expect(await socket.next((m) => m.type === 'note-error')).toMatchObject({ code: 'not_found' });
+    watching.send({ type: 'ping' });
+    await watching.next((m) => m.type === 'pong');
+    expect(watching.messages.filter((m) => m.type === 'note-awareness')).toEqual([]);
+    socket.close();
+    watching.close();
   });
 });
 
