@@ -39,7 +39,7 @@ import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
 import { sessionReader } from './http/session';
 import { registerWebApp } from './http/static';
-import type { ChangeBus } from './live/change-bus';
+import { type ChangeBus, topics } from './live/change-bus';
 import { registerLiveRoutes } from './live/live.routes';
 import { createLiveHub } from './live/live-hub';
 import type { Mailer } from './mail/mailer';
@@ -121,9 +121,11 @@ export async function buildApp({
         await accounts.createPersonal(user);
       },
       beforeUserDeleted: (user) => accounts.prepareUserDeletion(user.id),
+      onSessionEnded: (ended) => bus.publish([topics.session(ended.id)]),
     },
   });
-  const session = sessionReader(auth, sessionLookup({ auth, db }));
+  const lookup = sessionLookup({ auth, db });
+  const session = sessionReader(auth, lookup);
   // A request that may change who its cookie belongs to, or what they may do, ends the reuse of its session.
   app.addHook('onResponse', async (request) => {
     const path = request.url;
@@ -191,7 +193,7 @@ export async function buildApp({
   });
   app.addHook('onClose', () => chats.close());
   registerChatRoutes(app, { session, chats });
-  registerLiveRoutes(app, { hub, session, appUrl: config.appUrl });
+  registerLiveRoutes(app, { hub, auth, lookup, appUrl: config.appUrl });
   await registerWebApp(app, { webDist: config.webDist ?? defaultWebDist });
 
   return app;

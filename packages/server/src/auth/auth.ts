@@ -17,6 +17,11 @@ export type AuthHooks = {
   onUserCreated(user: { id: string; name: string; email: string }): Promise<void>;
   /** Runs before a user is deleted; throws a message when the user may not leave yet. */
   beforeUserDeleted(user: { id: string }): Promise<void>;
+  /**
+   * Runs after a session row is deleted, whatever the cause (sign-out, revoking sessions, password
+   * reset or change with revocation, user deletion, expiry): its live sockets must close.
+   */
+  onSessionEnded(session: { id: string; userId: string }): void;
 };
 
 export function createAuth({
@@ -116,6 +121,13 @@ export function createAuth({
       database: { generateId: ({ model }) => newId(model === 'user' ? 'usr' : model.slice(0, 3)) },
     },
     databaseHooks: {
+      session: {
+        delete: {
+          after: async (session) => {
+            hooks.onSessionEnded({ id: session.id, userId: session.userId });
+          },
+        },
+      },
       user: {
         create: {
           after: async (user) => {

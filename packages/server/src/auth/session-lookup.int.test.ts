@@ -21,7 +21,7 @@ beforeAll(async () => {
     secret: TEST_SECRET,
     mailer: { send: async () => {} } as never,
     logger: pino({ level: 'silent' }),
-    hooks: { onUserCreated: async () => {}, beforeUserDeleted: async () => {} },
+    hooks: { onUserCreated: async () => {}, beforeUserDeleted: async () => {}, onSessionEnded: () => {} },
   });
   lookup = sessionLookup({ auth, db: server.db });
 });

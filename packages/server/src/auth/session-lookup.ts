@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { SessionUser } from '../http/session';
@@ -82,7 +82,19 @@ export function sessionLookup({ auth, db }: { auth: Auth; db: Db }) {
     return { id: row.id, email: row.email, name: row.name, emailVerified: row.emailVerified };
   }
 
-  return { user };
+  /**
+   * The expiry of a session that is still valid, else null: for live sockets, which outlive the
+   * request that opened them. No refresh here: better-auth extends a session when HTTP requests use it.
+   */
+  async function stillValid(sessionId: string): Promise<Date | null> {
+    const [row] = await db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())));
+    return row?.expiresAt ?? null;
+  }
+
+  return { user, stillValid };
 }
 
 export type SessionLookup = ReturnType<typeof sessionLookup>;

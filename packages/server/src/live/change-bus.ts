@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 
 /**
- * Topics name what changed: `user:{userId}`, `account:{accountId}`. Live subscriptions that depend
+ * Topics name what changed: `user:{userId}`, `account:{accountId}`, `session:{sessionId}` (ended). Live subscriptions that depend
  * on a topic run their query again when it is published.
  */
 export type ChangeBus = {
@@ -101,6 +101,8 @@ export async function createPostgresChangeBus({
   };
 }
 
+const SESSION_TOPIC = 'session:';
+
 export const topics = {
   user: (userId: string) => `user:${userId}`,
   account: (accountId: string) => `account:${accountId}`,
@@ -108,4 +110,11 @@ export const topics = {
   note: (noteId: string) => `note:${noteId}`,
   /** An account's notes list (not the whole account: typing in a note must not refresh every list). */
   notes: (accountId: string) => `notes:${accountId}`,
+  /** A sign-in session ended (sign-out, revocation, password reset, user deleted): its sockets close. */
+  session: (sessionId: string) => `${SESSION_TOPIC}${sessionId}`,
 };
+
+/** The session id of a `session:{id}` topic, else null. */
+export function sessionOfTopic(topic: string): string | null {
+  return topic.startsWith(SESSION_TOPIC) ? topic.slice(SESSION_TOPIC.length) : null;
+}

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { Auth } from '../auth/auth';
+import type { SessionLookup } from '../auth/session-lookup';
 import { originPolicy } from '../http/origin-check';
-import type { SessionReader } from '../http/session';
-import type { LiveHub } from './live-hub';
+import { nodeHeadersToFetch } from '../http/session';
+import { CLOSE_SESSION_ENDED, type LiveHub } from './live-hub';
 
 export function registerLiveRoutes(
   app: FastifyInstance,
-  { hub, session, appUrl }: { hub: LiveHub; session: SessionReader; appUrl: string },
+  { hub, auth, lookup, appUrl }: { hub: LiveHub; auth: Auth; lookup: SessionLookup; appUrl: string },
 ) {
   const origins = originPolicy(appUrl);
   app.get('/api/live', { websocket: true }, async (socket, request) => {
@@ -17,16 +19,25 @@ export function registerLiveRoutes(
     }
     const buffered: string[] = [];
     socket.on('message', (data) => buffered.push(String(data)));
-    const user = await session.optionalUser(request).catch(() => null);
-    if (!user?.emailVerified) {
-      socket.close(4401, 'Sign in to continue');
+    // Straight from better-auth (no reuse of a recently seen session): the socket is tied to this
+    // session's id, and closes when that session ends.
+    const found = await auth.api.getSession({ headers: nodeHeadersToFetch(request.headers) }).catch(() => null);
+    if (!found?.user.emailVerified) {
+      socket.close(CLOSE_SESSION_ENDED, 'Sign in to continue');
       return;
     }
+    const sessionId = found.session.id;
     const connection = hub.connect({
-      userId: user.id,
-      send: (message) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      session: {
+        id: sessionId,
+        userId: found.user.id,
+        expiresAt: new Date(found.session.expiresAt),
+        check: () => lookup.stillValid(sessionId),
       },
+      send: (json) => {
+        if (socket.readyState === socket.OPEN) socket.send(json);
+      },
+      end: (code, reason) => socket.close(code, reason),
     });
     socket.removeAllListeners('message');
     socket.on('message', (data) => connection.receive(String(data)));

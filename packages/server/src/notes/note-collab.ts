@@ -17,7 +17,12 @@ type Session = {
   clients: Set<number>;
   /** Messages of one session are handled in order. */
   queue: Promise<void>;
+  /** When access to the note was last confirmed (open, update, a membership change). */
+  verifiedAt: number;
 };
+
+/** Cursor moves are many and never stored: access confirmed this recently covers them. */
+const AWARENESS_RECHECK_MS = 1000;
 
 /** A note open on at least one socket of this process. */
 type Room = {
@@ -142,11 +147,19 @@ export function noteCollabChannel({
         if (!session) {
           const room = await roomOf(note.id);
           if (closed) return dropIfEmpty(room);
-          session = sessions.get(note.id) ?? { room, readOnly, send, clients: new Set(), queue: Promise.resolve() };
+          session = sessions.get(note.id) ?? {
+            room,
+            readOnly,
+            send,
+            clients: new Set(),
+            queue: Promise.resolve(),
+            verifiedAt: Date.now(),
+          };
           sessions.set(note.id, session);
           room.sessions.add(session);
         }
         session.readOnly = readOnly;
+        session.verifiedAt = Date.now();
         const { doc } = session.room.entry;
         const update = Y.encodeStateAsUpdate(doc, fromBase64(message.stateVector));
         send({
@@ -167,6 +180,10 @@ export function noteCollabChannel({
       }
 
       async function update(session: Session, message: Extract<LiveNoteMessage, { type: 'note-update' }>) {
+        if (session.readOnly) throw new AppError('forbidden', 'This note is in the trash; restore it to edit');
+        // Access is checked on every update, not only at open: a removal heard late (from another
+        // process) must not let an edit through in between.
+        await verify(session);
         if (session.readOnly) throw new AppError('forbidden', 'This note is in the trash; restore it to edit');
         const bytes = fromBase64(message.update);
         try {
@@ -201,12 +218,34 @@ export function noteCollabChannel({
         relayAwareness(room.noteId, message.update);
       }
 
+      /** Confirms the user may still reach the session's note; one they lost is closed on this socket. */
+      async function verify(session: Session) {
+        let note: Awaited<ReturnType<NoteService['requireNote']>>;
+        try {
+          note = await notes.requireNote(session.room.noteId, userId);
+        } catch (error) {
+          if (error instanceof AppError) closeOut(session);
+          throw error;
+        }
+        session.readOnly = note.deleted_at !== null;
+        session.verifiedAt = Date.now();
+      }
+
+      /** Takes a note the user lost off this socket (later messages for it are refused as unopened). */
+      function closeOut(session: Session) {
+        const { noteId } = session.room;
+        if (sessions.get(noteId) !== session) return;
+        sessions.delete(noteId);
+        leave(session).catch((error) => logger.error({ err: error }, 'note leave failed'));
+      }
+
       /** Open notes the user may no longer reach are closed, with the reason, on this socket. */
       async function recheck() {
         for (const [noteId, session] of sessions) {
           try {
             const note = await notes.requireNote(noteId, userId);
             session.readOnly = note.deleted_at !== null;
+            session.verifiedAt = Date.now();
           } catch (error) {
             if (!(error instanceof AppError) || sessions.get(noteId) !== session) continue;
             sessions.delete(noteId);
@@ -245,11 +284,23 @@ export function noteCollabChannel({
             return;
           }
           if (message.type === 'note-awareness') {
-            try {
-              awareness(session, message);
-            } catch {
-              fail(noteId, new AppError('bad_request', 'Invalid awareness update'));
-            }
+            const relay = () => {
+              try {
+                awareness(session, message);
+              } catch {
+                fail(noteId, new AppError('bad_request', 'Invalid awareness update'));
+              }
+            };
+            if (Date.now() - session.verifiedAt < AWARENESS_RECHECK_MS) return relay();
+            // Relayed after a fresh access check; y-protocols drops a cursor older than one it has,
+            // so one relayed at once overtaking this one does no harm.
+            session.queue = session.queue
+              .then(async () => {
+                if (sessions.get(noteId) !== session) throw new AppError('not_found', 'Open the note first');
+                await verify(session);
+                relay();
+              })
+              .catch((error) => fail(noteId, error));
             return;
           }
           session.queue = session.queue

@@ -5,7 +5,7 @@ import type {
   LiveNoteServerMessage,
   LiveServerMessage,
 } from '@flowmind/shared/live';
-import { sessionStore } from '../session/session-store';
+import { session, sessionStore } from '../session/session-store';
 
 export type LiveSnapshot = Extract<LiveServerMessage, { type: 'snapshot' }>;
 export type LiveError = { code: string; message: string };
@@ -33,7 +33,11 @@ export type LiveChannel = {
 const PING_INTERVAL_MS = 25_000;
 const IDLE_CLOSE_MS = 10_000;
 const MAX_BACKOFF_MS = 30_000;
-/** The server closes with 4401 when the socket has no signed-in, verified user. */
+const SESSION_ASK_INTERVAL_MS = 30_000;
+/**
+ * The server closes with 4401 when the socket has no signed-in, verified user, and closes an open
+ * socket with it when its session ends (signed out or revoked elsewhere, password reset).
+ */
 const CLOSE_UNAUTHORIZED = 4401;
 
 /**
@@ -53,6 +57,7 @@ function createLiveClient() {
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   /** Set after a 4401: waiting for the session to change before trying again. */
   let blocked = false;
+  let sessionAskedAt = 0;
 
   const canConnect = () => {
     const { user, needsEmailVerification } = sessionStore.get();
@@ -87,6 +92,13 @@ function createLiveClient() {
       for (const channel of channels) channel.onClose();
       if (event.code === CLOSE_UNAUTHORIZED) {
         blocked = true;
+        // The session may have ended while the page was open: asking for it again signs the page out
+        // (the guards follow the session), or, if it is still valid, lets the socket reconnect. At
+        // most once a while, so a server that keeps refusing cannot make this a loop.
+        if (Date.now() - sessionAskedAt > SESSION_ASK_INTERVAL_MS) {
+          sessionAskedAt = Date.now();
+          void session.refresh();
+        }
         return;
       }
       scheduleReconnect();
