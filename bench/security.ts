@@ -118,26 +118,36 @@ try {
   for (let i = 0; i < 2; i++) await call(expressions);
   console.log(row('8 spinning expressions on 2 calls', await probeHealth(PROBE_MS), HEALTH_AIM_MS));
 
-  // Live fan-out: one socket asks for 300 subscriptions to the account's executions, then 10 calls.
+  // Live fan-out: three sockets (the per-socket cap is 100) ask for 300 subscriptions to the
+  // account's executions, each with its own limit so no two share a query, then 10 webhook calls.
   const echo = await publishFlow('Echo', [
     node('hook', 'trigger.webhook', 0, { respond: 'respond_step' }),
     node('answer', 'webhook.respond', 300, { bodyType: 'first_item' }),
   ]);
-  const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, { headers: { cookie, origin: server.base } });
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
   let snapshots = 0;
   let refused = 0;
-  socket.on('message', (data) => {
-    const message = JSON.parse(String(data));
-    if (message.type === 'snapshot') snapshots += 1;
-    if (message.type === 'error') refused += 1;
-  });
+  const sockets = await Promise.all(
+    [0, 1, 2].map(async () => {
+      const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, {
+        headers: { cookie, origin: server.base },
+      });
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
+      socket.on('message', (data) => {
+        const message = JSON.parse(String(data));
+        if (message.type === 'snapshot' && message.initial) snapshots += 1;
+        if (message.type === 'error') refused += 1;
+      });
+      return socket;
+    }),
+  );
   for (let i = 0; i < 300; i++)
-    socket.send(JSON.stringify({ type: 'subscribe', id: `s${i}`, path: `accounts/${accountId}/executions` }));
-  const settle = performance.now() + 15_000;
+    sockets[i % 3]?.send(
+      JSON.stringify({ type: 'subscribe', id: `s${i}`, path: `accounts/${accountId}/executions`, limit: i + 1 }),
+    );
+  const settle = performance.now() + 30_000;
   while (snapshots + refused < 300 && performance.now() < settle) await new Promise((r) => setTimeout(r, 50));
   const accepted = 300 - refused;
   const callsStarted = performance.now();
@@ -150,7 +160,7 @@ try {
   const [probe] = await Promise.all([probeHealth(PROBE_MS), calls]);
   console.log(row(`${accepted} live subscriptions (${refused} refused) + 10 calls`, probe, FANOUT_HEALTH_AIM_MS));
   console.log(`  the 10 webhook calls took ${(callsMs / 1000).toFixed(2)} s together`);
-  socket.close();
+  for (const socket of sockets) socket.close();
 } finally {
   server.stop();
 }
