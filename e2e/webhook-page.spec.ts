@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { APP_ORIGIN, screenshots, signedInUser } from './support';
 
 // A flow author serves an HTML page from a webhook. Whoever opens it while signed in must not run
@@ -17,41 +17,36 @@ const PAGE = `<h1>Thanks!</h1><p id="out">waiting</p>
 })();
 </script>`;
 
-test('a page served by a webhook runs sandboxed: its script cannot read the visitor’s session', async ({ page }) => {
-  const user = await signedInUser(page, 'Hana');
+type Step = { id: string; type: string; name: string; params: Record<string, unknown> };
+
+/** A flow in the account with these steps one after another. */
+async function createFlow(page: Page, accountId: string, name: string, steps: Step[]) {
+  const nodes = steps.map((step, i) => ({ ...step, position: { x: i * 300, y: 0 } }));
+  const edges = steps.slice(1).map((step, i) => ({ id: `e${i}`, source: steps[i]?.id, target: step.id }));
   const created = await page.request.post('/api/flows', {
     headers: { origin: APP_ORIGIN },
-    data: {
-      accountId: user.personalAccountId,
-      name: 'Thank-you page',
-      graph: {
-        nodes: [
-          {
-            id: 'hook',
-            type: 'trigger.webhook',
-            name: 'Webhook',
-            position: { x: 0, y: 0 },
-            params: { respond: 'respond_step' },
-          },
-          {
-            id: 'page',
-            type: 'webhook.respond',
-            name: 'Page',
-            position: { x: 300, y: 0 },
-            params: {
-              status: 200,
-              bodyType: 'text',
-              text: PAGE,
-              headers: [{ key: 'Content-Type', value: 'text/html; charset=utf-8' }],
-            },
-          },
-        ],
-        edges: [{ id: 'e1', source: 'hook', target: 'page', sourceHandle: 'main', targetHandle: 'main' }],
-      },
-    },
+    data: { accountId, name, graph: { nodes, edges } },
   });
   expect(created.ok(), await created.text()).toBeTruthy();
-  const flow = await created.json();
+  return (await created.json()) as { id: string; webhook_id: string };
+}
+
+test('a page served by a webhook runs sandboxed: its script cannot read the visitor’s session', async ({ page }) => {
+  const user = await signedInUser(page, 'Hana');
+  const flow = await createFlow(page, user.personalAccountId, 'Thank-you page', [
+    { id: 'hook', type: 'trigger.webhook', name: 'Webhook', params: { respond: 'respond_step' } },
+    {
+      id: 'page',
+      type: 'webhook.respond',
+      name: 'Page',
+      params: {
+        status: 200,
+        bodyType: 'text',
+        text: PAGE,
+        headers: [{ key: 'Content-Type', value: 'text/html; charset=utf-8' }],
+      },
+    },
+  ]);
   const published = await page.request.post(`/api/flows/${flow.id}/publish`, { headers: { origin: APP_ORIGIN } });
   expect(published.ok(), await published.text()).toBeTruthy();
 
@@ -72,26 +67,9 @@ test('a page served by a webhook runs sandboxed: its script cannot read the visi
 
 test('a webhook secret is typed like a password, saved as a hash, and never shown again', async ({ page }) => {
   const user = await signedInUser(page, 'Sid');
-  const created = await page.request.post('/api/flows', {
-    headers: { origin: APP_ORIGIN },
-    data: {
-      accountId: user.personalAccountId,
-      name: 'Guarded hook',
-      graph: {
-        nodes: [
-          {
-            id: 'hook',
-            type: 'trigger.webhook',
-            name: 'Webhook',
-            position: { x: 0, y: 0 },
-            params: { secretHeader: 'X-Hook-Secret' },
-          },
-        ],
-        edges: [],
-      },
-    },
-  });
-  const flow = await created.json();
+  const flow = await createFlow(page, user.personalAccountId, 'Guarded hook', [
+    { id: 'hook', type: 'trigger.webhook', name: 'Webhook', params: { secretHeader: 'X-Hook-Secret' } },
+  ]);
   await page.goto(`/flows/${flow.id}`);
   await page.getByTestId('step-Webhook').click();
   const secret = page.getByLabel('Secret value');
