@@ -42,6 +42,28 @@ const scope: ExpressionScope = {
 };
 
 describe('sandbox workers', () => {
+  it('lets one account hold all code workers but one, so another account’s code runs meanwhile', async () => {
+    const shared = createSandbox({ workers: 3 });
+    try {
+      const finished: string[] = [];
+      const code = (accountId: string, label: string, source: string) =>
+        shared
+          .runCode({ code: source, items: [{}], globals: {}, timeoutMs: 3000, log: () => {}, accountId })
+          .catch(() => [])
+          .then(() => finished.push(label));
+      await code('acc_warm', 'warm', 'return items');
+      // Two code workers (one is kept for expressions): the spinning account may hold one of them.
+      const spinning = [code('acc_a', 'a1', 'while (true) {}'), code('acc_a', 'a2', 'while (true) {}')];
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await code('acc_b', 'b', 'return items');
+      expect(finished).toEqual(['warm', 'b']);
+      await Promise.all(spinning);
+      expect(finished).toEqual(['warm', 'b', 'a1', 'a2']);
+    } finally {
+      await shared.close();
+    }
+  });
+
   it('keeps the calling thread free while code spins', async () => {
     let last = performance.now();
     let longestGap = 0;

@@ -19,6 +19,8 @@ export { CodeError } from './run-code';
 export type RunCodeInput = CodeRunInput & {
   /** The execution the sandbox time is counted against. */
   executionId?: string;
+  /** The account whose code it is: it may hold all code workers but one. */
+  accountId?: string;
   /** Aborting stops the code (its worker is replaced). */
   signal?: AbortSignal;
 };
@@ -100,13 +102,14 @@ export function createSandbox({
     executionId !== undefined && (used.get(executionId)?.ms ?? 0) >= executionBudgetMs;
   const executionSpent = `this execution has used its ${formatSeconds(executionBudgetMs)} of sandbox time`;
 
-  async function runCode({ code, items, globals, timeoutMs, log, executionId, signal }: RunCodeInput) {
+  async function runCode({ code, items, globals, timeoutMs, log, executionId, accountId, signal }: RunCodeInput) {
     if (spent(executionId)) throw new CodeError(`Code step not run: ${executionSpent}`);
     const limit = Math.min(timeoutMs, codeTimeoutMaxMs);
     const timedOut = `Code step timed out after ${formatSeconds(limit)}`;
     try {
       const done = await pool.submit({
         kind: 'code',
+        tenant: accountId,
         prepare: () => ({ type: 'code', code, items, globals, timeoutMs: limit }),
         hardMs: limit + KILL_GRACE_MS,
         signal,

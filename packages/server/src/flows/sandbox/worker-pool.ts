@@ -20,6 +20,8 @@ export class JobStopped extends Error {
 
 export type Job = {
   kind: 'code' | 'expression';
+  /** The account whose code it is (code jobs): one account may not take every code worker. */
+  tenant?: string;
   /** The request as it is sent to this worker (an expression sends what this worker lacks). */
   prepare(slot: WorkerSlot): Omit<CodeRequest, 'id'> | Omit<ExpressionRequest, 'id'>;
   /** After this long on a worker, the worker is killed. */
@@ -61,15 +63,25 @@ const WORKER_URL = new URL('./sandbox-worker.mjs', import.meta.url);
  * Warm worker threads that run sandbox jobs one at a time each, so a spinning script costs a
  * worker and never the thread that serves HTTP. A job that overruns its hard limit has its worker
  * terminated and replaced; the others keep theirs. Code jobs may hold all workers but one, so
- * expressions always find a worker within about a second.
+ * expressions always find a worker within about a second, and one account's code all code workers
+ * but one, so another account's code step never waits behind a tenant's runaway scripts.
  */
 export function createWorkerPool({ size, setup }: { size: number; setup: WorkerSetup }) {
   const slots: WorkerSlot[] = [];
   const queue: Pending[] = [];
   let codeRunning = 0;
+  /** Code jobs running per account. */
+  const tenantRunning = new Map<string, number>();
   let nextId = 1;
   let closed = false;
   const codeSlots = Math.max(1, size - 1);
+  const tenantSlots = Math.max(1, codeSlots - 1);
+  const countTenant = (job: Pending, change: 1 | -1) => {
+    if (job.kind !== 'code' || job.tenant === undefined) return;
+    const running = (tenantRunning.get(job.tenant) ?? 0) + change;
+    if (running > 0) tenantRunning.set(job.tenant, running);
+    else tenantRunning.delete(job.tenant);
+  };
 
   const spawn = (): WorkerSlot => {
     const slot = new WorkerSlot(
@@ -118,6 +130,7 @@ export function createWorkerPool({ size, setup }: { size: number; setup: WorkerS
     clearTimeout(slot.timer);
     job.signal?.removeEventListener('abort', job.onAbort);
     if (job.kind === 'code') codeRunning--;
+    countTenant(job, -1);
     slot.job = null;
   };
 
@@ -146,6 +159,7 @@ export function createWorkerPool({ size, setup }: { size: number; setup: WorkerS
     const id = nextId++;
     slot.job = Object.assign(job, { id, started: performance.now() });
     if (job.kind === 'code') codeRunning++;
+    countTenant(job, 1);
     slot.timer = setTimeout(() => lose(slot, 'timeout'), job.hardMs);
     try {
       slot.send({ ...job.prepare(slot), id } as CodeRequest | ExpressionRequest);
@@ -157,7 +171,9 @@ export function createWorkerPool({ size, setup }: { size: number; setup: WorkerS
     }
   };
 
-  const eligible = (job: Pending) => job.kind === 'expression' || codeRunning < codeSlots;
+  const eligible = (job: Pending) =>
+    job.kind === 'expression' ||
+    (codeRunning < codeSlots && (job.tenant === undefined || (tenantRunning.get(job.tenant) ?? 0) < tenantSlots));
 
   function pump() {
     for (const slot of slots) {

@@ -22,6 +22,7 @@ export const codeStep: StepDefinition = {
         timeoutMs: effectiveSettings(ctx.node).timeoutMs,
         log: ctx.log,
         executionId: ctx.executionId,
+        accountId: ctx.accountId,
         // A step that timed out or was cancelled does not leave its script spinning in a worker.
         signal: ctx.signal,
       });

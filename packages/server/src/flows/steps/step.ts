@@ -74,6 +74,8 @@ export type StepServices = {
     log: (level: StepLog['level'], message: string) => void;
     /** Counts the run's time against the execution's sandbox budget. */
     executionId?: string;
+    /** Whose code it is: one account may not hold every sandbox worker. */
+    accountId?: string;
     signal?: AbortSignal;
   }): Promise<Item[]>;
   /** The account's table records by field name. */
