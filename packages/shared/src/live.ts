@@ -26,7 +26,12 @@ export const LivePath = z
  * - `note-close`. Errors come as `note-error` (with the `updateId` when an update was refused).
  */
 export const NOTE_UPDATE_MAX_BASE64 = 6_000_000;
-const NoteId = z.string().min(1).max(64);
+/** Our ids are letters, digits, `_` and `-`: nothing else (a NUL, a lone surrogate) reaches a query. */
+const NoteId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid note id');
 const Base64 = z
   .string()
   .max(NOTE_UPDATE_MAX_BASE64)

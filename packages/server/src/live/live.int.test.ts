@@ -74,4 +74,21 @@ describe('/api/live', () => {
     expect(await socket.next((m) => m.type === 'error' && m.code === 'bad_request')).toBeTruthy();
     socket.close();
   });
+
+  it('answers bad bytes in a message with an error, and the socket goes on working', async () => {
+    const { client } = await signUpVerified(server, { name: 'Nul', email: 'nul@example.com' });
+    const socket = await client.live();
+    socket.send({ type: 'note-open', noteId: 'nte_\u0000x', stateVector: '' });
+    expect(await socket.next((m) => m.type === 'error' || m.type === 'note-error')).toMatchObject({
+      code: 'bad_request',
+    });
+    socket.send({ type: 'note-update', noteId: 'nte_\ud800', updateId: 'u1', update: '' });
+    expect(await socket.next((m) => m.type === 'error' || m.type === 'note-error')).toMatchObject({
+      code: 'bad_request',
+    });
+    socket.send({ type: 'subscribe', id: 'after', path: 'accounts' });
+    expect(await socket.next((m) => m.id === 'after')).toMatchObject({ type: 'snapshot' });
+    expect((await client.get('/api/health')).status).toBe(200);
+    socket.close();
+  });
 });
