@@ -1,4 +1,4 @@
-import { randomBytes, randomFillSync } from 'node:crypto';
+import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 
 const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -6,6 +6,17 @@ const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
 export function newId(prefix: string, length = 20): string {
   let id = '';
   for (let i = 0; i < length; i++) id += alphabet[randomByte() % alphabet.length];
+  return `${prefix}_${id}`;
+}
+
+/**
+ * An id that follows from a key instead of chance: the same key always names the same id (a flow
+ * step's idempotency key names what it made, so a run again after a crash finds it).
+ */
+export function idFromKey(prefix: string, key: string, length = 20): string {
+  const digest = createHash('sha256').update(`${prefix}:${key}`).digest();
+  let id = '';
+  for (let i = 0; i < length; i++) id += alphabet[(digest[i] as number) % alphabet.length];
   return `${prefix}_${id}`;
 }
 

@@ -400,18 +400,21 @@ export function createNoteDocs({
       title,
       tags = [],
       content,
+      id = newId('nte'),
     }: {
       accountId: string;
       userId: string | null;
       title: string;
       tags?: string[];
       content: NoteDoc;
+      /** A caller-chosen id (a flow step's, from its idempotency key): a note with it already is kept as it is. */
+      id?: string;
     }): Promise<string> {
-      const id = newId('nte');
       await db.execute(sql`
         insert into notes (id, account_id, title, tags, content, text, ydoc, created_by)
         values (${id}, ${accountId}, ${title}, ${`{${tags.map((t) => JSON.stringify(t)).join(',')}}`}::text[],
-          ${JSON.stringify(content)}::jsonb, ${textOf(content)}, ${Buffer.from(stateFromJson(content))}, ${userId})`);
+          ${JSON.stringify(content)}::jsonb, ${textOf(content)}, ${Buffer.from(stateFromJson(content))}, ${userId})
+        on conflict (id) do nothing`);
       bus.publish([topics.notes(accountId)]);
       return id;
     },

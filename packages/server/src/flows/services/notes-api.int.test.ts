@@ -39,4 +39,22 @@ describe('notes for flows', () => {
     await expect(theirs.append({ noteId: note.id, markdown: 'x' })).rejects.toThrow(/was not found in this account/);
     expect((await mine.create({ title: '', markdown: 'x' })).title).toBe('Untitled');
   });
+
+  it('makes one note per idempotency key: an attempt run again finds the note the first one made', async () => {
+    const cy = await signUpVerified(server, { name: 'Cy', email: 'cy@example.com' });
+    const api = createNotesApi({
+      db: server.db,
+      docs: server.flows.noteDocs,
+      accountId: cy.user.personal_account_id,
+      actorUserId: cy.user.id,
+    });
+    const key = 'exe_test:note:0:0';
+    const first = await api.create({ title: 'Daily log', markdown: 'one', idempotencyKey: key });
+    const again = await api.create({ title: 'Daily log', markdown: 'one', idempotencyKey: key });
+    expect(again).toEqual(first);
+    const other = await api.create({ title: 'Daily log', markdown: 'one', idempotencyKey: 'exe_test:note:0:1' });
+    expect(other.id).not.toBe(first.id);
+    const rows = await server.db.select().from(notes).where(eq(notes.accountId, cy.user.personal_account_id));
+    expect(rows.filter((row) => row.title === 'Daily log')).toHaveLength(2);
+  });
 });

@@ -2,6 +2,7 @@ import { markdownToBlocks, markdownToDoc } from '@flowmind/shared/note-markdown'
 import { docToText } from '@flowmind/shared/note-text';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { idFromKey } from '../../db/ids';
 import { notes } from '../../db/schema';
 import type { NoteDocs } from '../../notes/note-docs';
 import { type NotesApi, StepError } from '../steps/step';
@@ -25,10 +26,25 @@ export function createNotesApi({
   actorUserId: string | null;
 }): NotesApi {
   return {
-    async create({ title, markdown }) {
+    async create({ title, markdown, idempotencyKey }) {
       const clean = title.trim().slice(0, 500) || 'Untitled';
       if (markdown.length > MAX_NOTE_CHARS) throw new StepError('The note text is longer than 1,000,000 characters');
-      const id = await docs.create({ accountId, userId: actorUserId, title: clean, content: markdownToDoc(markdown) });
+      const keyed = idempotencyKey === undefined ? undefined : idFromKey('nte', idempotencyKey);
+      if (keyed) {
+        // Made by an earlier attempt of this same step run (then interrupted): that one is the note.
+        const [made] = await db
+          .select({ id: notes.id, title: notes.title })
+          .from(notes)
+          .where(and(eq(notes.id, keyed), eq(notes.accountId, accountId)));
+        if (made) return made;
+      }
+      const id = await docs.create({
+        accountId,
+        userId: actorUserId,
+        title: clean,
+        content: markdownToDoc(markdown),
+        id: keyed,
+      });
       return { id, title: clean };
     },
     async append({ noteId, markdown }) {

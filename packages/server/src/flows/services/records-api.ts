@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { AppError } from '@flowmind/shared/errors';
 import { type Field, type FilterGroup, RECORD_BATCH_LIMIT, RECORD_PAGE_LIMIT } from '@flowmind/shared/tables';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { idFromKey } from '../../db/ids';
 import { tableRecords } from '../../db/schema';
 import type { RecordService } from '../../tables/record.service';
 import { tableRepository } from '../../tables/table.repository';
@@ -15,12 +15,7 @@ import { fieldsByName, recordItem, valuesById } from './record-values';
  * A record id that follows from a step's idempotency key: the same attempt run again after a
  * crash names the same record, which the primary key lets exist only once.
  */
-export function recordIdForKey(tableId: string, key: string): string {
-  const digest = createHash('sha256').update(`record:${tableId}:${key}`).digest();
-  let id = '';
-  for (let i = 0; i < 20; i++) id += '0123456789abcdefghijklmnopqrstuvwxyz'[(digest[i] as number) % 36];
-  return `rec_${id}`;
-}
+export const recordIdForKey = (tableId: string, key: string) => idFromKey('rec', `${tableId}:${key}`);
 
 /** The table services' refusals (not found, bad link targets…) in the step's words. */
 async function inWords<T>(work: () => Promise<T>): Promise<T> {

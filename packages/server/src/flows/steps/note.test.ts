@@ -22,9 +22,10 @@ describe('note step', () => {
       },
     });
     const result = await noteStep.run(ctx);
+    // Each note is keyed by the step run and its item, so a run again after a crash finds it.
     expect(created).toEqual([
-      { title: 'Lead Ann', markdown: '# Ann' },
-      { title: 'Lead Bo', markdown: '# Bo' },
+      { title: 'Lead Ann', markdown: '# Ann', idempotencyKey: `${ctx.idempotencyKey}:0` },
+      { title: 'Lead Bo', markdown: '# Bo', idempotencyKey: `${ctx.idempotencyKey}:1` },
     ]);
     expect(result).toEqual({
       outputs: {

@@ -19,7 +19,13 @@ export const noteStep: StepDefinition = {
         if (!noteId) throw new StepError('Note id is required to append');
         out.push(await ctx.services.notes.append({ noteId, markdown }));
       } else {
-        out.push(await ctx.services.notes.create({ title: text(params.title), markdown }));
+        out.push(
+          await ctx.services.notes.create({
+            title: text(params.title),
+            markdown,
+            idempotencyKey: `${ctx.idempotencyKey}:${i}`,
+          }),
+        );
       }
     }
     return { outputs: { main: out } };

@@ -109,7 +109,8 @@ export type RecordsApi = {
 };
 
 export type NotesApi = {
-  create(input: { title: string; markdown: string }): Promise<{ id: string; title: string }>;
+  /** With a key, the same key names the same note: a run again after a crash finds it instead of making another. */
+  create(input: { title: string; markdown: string; idempotencyKey?: string }): Promise<{ id: string; title: string }>;
   append(input: { noteId: string; markdown: string }): Promise<{ id: string; title: string }>;
 };
 
