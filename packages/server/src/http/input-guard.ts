@@ -68,6 +68,17 @@ export function unstorableField(value: unknown, base: string[]): string | null {
   return null;
 }
 
+/**
+ * JSON text whose parsed value can only hold storable strings: no NUL and no escaped NUL or
+ * surrogate (text decoded from UTF-8 never holds a lone surrogate; a pair written as escapes is
+ * walked to be sure). Most bodies pass this one scan and are not walked at all.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what it looks for
+const MAYBE_UNSTORABLE_JSON = /\u0000|\\u(?:0000|[dD][89a-fA-F])/;
+
+/** Requests whose JSON body the parser already found storable. */
+const storableBodies = new WeakSet<FastifyRequest>();
+
 const refuse = (field: string) =>
   new AppError('bad_request', `${field} contains a NUL or unpaired surrogate character, which cannot be stored`, field);
 
@@ -94,6 +105,7 @@ export function registerInputGuard(app: FastifyInstance) {
         parsed = { error, value };
       });
     } catch {}
+    if (!parsed.error && !MAYBE_UNSTORABLE_JSON.test(text)) storableBodies.add(request);
     done(parsed.error, parsed.value);
   });
   app.addHook('preValidation', async (request) => {
@@ -102,7 +114,7 @@ export function registerInputGuard(app: FastifyInstance) {
     const field =
       (param === '*' ? 'path' : param) ??
       unstorableField(request.query, []) ??
-      (request.body === undefined ? null : unstorableField(request.body, []));
+      (request.body === undefined || storableBodies.has(request) ? null : unstorableField(request.body, []));
     if (field !== null) throw refuse(field);
   });
 }
