@@ -276,3 +276,49 @@ describe('a sub-flow step interrupted after it started its flow', () => {
     }
   });
 });
+
+describe('a worker paused past its lease while another took its execution over', () => {
+  it('does not act: its effectful step is not started and its request is never sent', async () => {
+    // A long lease: the heartbeat (every third of it) cannot notice before the step is reached.
+    const server = await startTestServer({
+      FLOWMIND_EXECUTION_LEASE_MS: '30000',
+      FLOWMIND_HTTP_ALLOW_HOSTS: 'localhost',
+    });
+    try {
+      const { client, user } = await signUpVerified(server, { name: 'Paused', email: 'paused@example.com' });
+      const nodes = [
+        { id: 't', type: 'trigger.manual', name: 'Start' },
+        {
+          id: 'slow',
+          type: 'code',
+          name: 'Think',
+          params: { code: 'const until = Date.now() + 1500; while (Date.now() < until) {} return items;' },
+        },
+        { id: 'h', type: 'http.request', name: 'Charge', params: { method: 'POST', url: `${apiUrl}/paused/charge` } },
+      ];
+      const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]?.id, target: n.id }));
+      const graph = { nodes: nodes.map((n, i) => ({ position: { x: i * 300, y: 0 }, params: {}, ...n })), edges };
+      const created = await client.post('/api/flows', { accountId: user.personal_account_id, name: 'Paused', graph });
+      const started = await client.post(`/api/flows/${created.body.id}/run`, {});
+      const id = started.body.id as string;
+      // While it thinks, the reaper of another process takes the execution over.
+      await waitFor(
+        async () =>
+          ((await server.db.execute(sql`select lease_owner from executions where id = ${id}`)) as unknown as Body)
+            .rows as { lease_owner: string | null }[],
+        (rows) => Boolean(rows[0]?.lease_owner),
+      );
+      await server.db.execute(sql`update executions set lease_owner = 'another-worker' where id = ${id}`);
+      await waitFor(
+        async () => (await client.get(`/api/executions/${id}`)).body as Body,
+        (e) => e.steps?.some((s: Body) => s.node_id === 'slow' && s.status === 'succeeded'),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(seen.filter((s) => s.path === '/paused/charge')).toEqual([]);
+      const execution = (await client.get(`/api/executions/${id}`)).body as Body;
+      expect(execution.steps.find((s: Body) => s.node_id === 'h')).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -463,15 +463,19 @@ async function walk(
         interruptedAttempts: interrupted ? previous.attempts : 0,
         markStarted: effectful
           ? (attempt) =>
-              markStarted(writer, {
-                ...base,
-                status: 'started',
-                output: null,
-                logs: [...logs],
-                error: null,
-                attempts: attempt,
-                finishedAt: null,
-              })
+              markStarted(
+                writer,
+                {
+                  ...base,
+                  status: 'started',
+                  output: null,
+                  logs: [...logs],
+                  error: null,
+                  attempts: attempt,
+                  finishedAt: null,
+                },
+                deps.owner,
+              )
           : null,
       }));
     } catch (error) {
@@ -547,13 +551,17 @@ async function walk(
  * Writes that an attempt of an effectful step starts and waits until it is committed: a worker
  * taking over after a crash then knows the step may have acted.
  */
-async function markStarted(writer: ExecutionWriter, step: Parameters<ExecutionWriter['saveStep']>[0]) {
+async function markStarted(writer: ExecutionWriter, step: Parameters<ExecutionWriter['saveStep']>[0], owner: string) {
+  let held: boolean;
   try {
-    await writer.saveStep(step);
+    held = await writer.saveStep(step, { fence: owner });
   } catch {
     // The database's own words stay in the server log (the writer logs them).
     throw new Error('Flowmind could not save that this step started, so it did not run it');
   }
+  // Another worker took the execution over meanwhile (this one was paused past its lease): it
+  // runs the step, not this one.
+  if (!held) throw new LostClaim('claim lost before an effectful step');
 }
 
 async function runWithRetries({

@@ -294,4 +294,33 @@ describe('the execution writer', () => {
     const [step] = await server.db.select().from(executionSteps).where(eq(executionSteps.executionId, created.id));
     expect(step?.input).toEqual({ main: [{ text: 'x\ufffd' }] });
   });
+
+  it('writes a fenced step only while its worker still holds the execution, and says whether it did', async () => {
+    const writer = createExecutionWriter({ db: server.db, logger: pino({ level: 'silent' }) });
+    const held = row('w-a');
+    await writer.insert(held);
+    // Another worker took the execution over (this one was paused past its lease).
+    await server.db.update(executions).set({ leaseOwner: 'w-b' }).where(eq(executions.id, held.id));
+    const started = { ...step(held.id), status: 'started' as const, output: null, finishedAt: null };
+    expect(await writer.saveStep(started, { fence: 'w-a' })).toBe(false);
+    const stepsOf = (id: string) => server.db.select().from(executionSteps).where(eq(executionSteps.executionId, id));
+    expect(await stepsOf(held.id)).toHaveLength(0);
+    // In a batch with other writes, only the fenced-out step is left out.
+    const other = row('w-x');
+    const [lost, kept, inserted] = await Promise.all([
+      writer.saveStep({ ...started, nodeId: 'lost' }, { fence: 'w-a' }),
+      writer.saveStep({ ...started, nodeId: 'kept' }, { fence: 'w-b' }),
+      writer.insert(other),
+    ]);
+    expect([lost, kept, inserted]).toEqual([false, true, true]);
+    expect((await stepsOf(held.id)).map((saved) => saved.nodeId)).toEqual(['kept']);
+    // An execution created in the same batch is its creator's: its fenced step is written.
+    const fresh = row('w-c');
+    const [created, first] = await Promise.all([
+      writer.insert(fresh),
+      writer.saveStep({ ...started, executionId: fresh.id }, { fence: 'w-c' }),
+    ]);
+    expect([created, first]).toEqual([true, true]);
+    expect(await stepsOf(fresh.id)).toHaveLength(1);
+  });
 });

@@ -18,7 +18,14 @@ type Finish = {
 
 type Op =
   | { kind: 'insert'; row: NewRow; resolve: (ok: boolean) => void; reject: (e: unknown) => void }
-  | { kind: 'step'; step: SaveStep; resolve: (ok: boolean) => void; reject: (e: unknown) => void }
+  | {
+      kind: 'step';
+      step: SaveStep;
+      /** Written only while this worker still holds the execution's lease (see `saveStep`). */
+      fence?: string;
+      resolve: (ok: boolean) => void;
+      reject: (e: unknown) => void;
+    }
   | { kind: 'response'; id: string; response: unknown; resolve: (ok: boolean) => void; reject: (e: unknown) => void }
   | { kind: 'finish'; finish: Finish; resolve: (ok: boolean) => void; reject: (e: unknown) => void };
 
@@ -130,8 +137,11 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
   async function writeOrSplit(ops: Op[]) {
     if (ops.length === 0) return;
     try {
-      const ended = await writeBatch(ops);
-      for (const op of ops) op.resolve(op.kind === 'finish' ? ended.has(op.finish.id) : true);
+      const { ended, fencedOut } = await writeBatch(ops);
+      for (const op of ops)
+        op.resolve(
+          op.kind === 'finish' ? ended.has(op.finish.id) : op.kind === 'step' ? !fencedOut.has(stepKey(op.step)) : true,
+        );
     } catch (error) {
       const groups = new Map<string, Op[]>();
       for (const op of ops) {
@@ -160,7 +170,8 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
    * updating it afterwards. Rows travel as JSON, so building the statement costs the same for one
    * row or a hundred.
    */
-  async function writeBatch(batch: Op[]): Promise<Set<string>> {
+  /** Ends that took effect, and fenced steps left out because their worker no longer held the execution. */
+  async function writeBatch(batch: Op[]): Promise<{ ended: Set<string>; fencedOut: Set<string> }> {
     const fresh = new Map<string, NewRow>();
     for (const op of batch) if (op.kind === 'insert') fresh.set(op.row.id as string, { ...op.row });
     /** Changes to executions written earlier, one entry per execution (a statement updates a row once). */
@@ -193,14 +204,18 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
         }
       }
     }
-    // The last save of a step run wins (a "running" placeholder, then its result).
-    const steps = new Map<string, SaveStep>();
+    // The last save of a step run wins (a "running" placeholder, then its result). A fenced save
+    // of an execution created in this same batch needs no check: this batch makes its lease.
+    const steps = new Map<string, SaveStep & { fenceOwner: string | null }>();
     for (const op of batch)
-      if (op.kind === 'step')
-        steps.set(`${op.step.executionId}:${op.step.nodeId}:${op.step.runIndex}`, {
+      if (op.kind === 'step') {
+        const fenceOwner = op.fence !== undefined && !fresh.has(op.step.executionId) ? op.fence : null;
+        steps.set(stepKey(op.step), {
           ...op.step,
           error: op.step.error === null ? null : storedErrorText(op.step.error),
+          fenceOwner,
         });
+      }
 
     const parts: SQL[] = [];
     const endedSources: SQL[] = [];
@@ -231,10 +246,13 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
         from jsonb_to_recordset(${json([...steps.values()].map((step) => ({ id: newId('stp'), ...step })))}::jsonb)
           as x(id text, "executionId" text, "accountId" text, "nodeId" text, "nodeName" text, "nodeType" text,
             "runIndex" int, status text, input jsonb, output jsonb, logs jsonb, error text, attempts int,
-            "startedAt" timestamptz, "finishedAt" timestamptz)
+            "startedAt" timestamptz, "finishedAt" timestamptz, "fenceOwner" text)
+        where x."fenceOwner" is null
+          or exists (select 1 from executions e where e.id = x."executionId" and e.lease_owner = x."fenceOwner")
         on conflict (execution_id, node_id, run_index) do update set
           status = excluded.status, input = excluded.input, output = excluded.output, logs = excluded.logs,
-          error = excluded.error, attempts = excluded.attempts, finished_at = excluded.finished_at)`);
+          error = excluded.error, attempts = excluded.attempts, finished_at = excluded.finished_at
+        returning execution_id || ':' || node_id || ':' || run_index as key)`);
     const responsesOnly = [...updates.values()].filter((entry) => !entry.finish);
     const ending = [...updates.values()].filter((entry) => entry.finish);
     if (responsesOnly.length > 0)
@@ -257,9 +275,17 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
         returning e.id)`);
       endedSources.push(sql`select id from finished`);
     }
+    // Which steps were saved, asked only when a fenced one may have been left out.
+    const fencedKeys = [...steps].filter(([, saved]) => saved.fenceOwner !== null).map(([key]) => key);
+    const savedSteps = fencedKeys.length > 0 ? sql`select key as id, 'step' as kind from saved_steps` : null;
+    const fencedOut = (result: unknown) => {
+      const saved = idsOfKind(result, 'step');
+      return new Set(fencedKeys.filter((key) => !saved.has(key)));
+    };
     if (endedSources.length === 0) {
-      if (parts.length > 0) await db.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
-      return new Set();
+      if (parts.length === 0) return { ended: new Set(), fencedOut: new Set() };
+      const result = await db.execute(sql`with ${sql.join(parts, sql`, `)} ${savedSteps ?? sql`select 1`}`);
+      return { ended: new Set(), fencedOut: fencedOut(result) };
     }
     // Counted on their flows in the same statement: the list never counts executions.
     parts.push(sql`ended as (${sql.join(endedSources, sql` union all `)})`);
@@ -283,8 +309,10 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
         group by x."flowId"
       ) c
       where f.id = c.flow_id)`);
-    const result = await db.execute(sql`with ${sql.join(parts, sql`, `)} select id from ended`);
-    return new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
+    const result = await db.execute(
+      sql`with ${sql.join(parts, sql`, `)} select id, 'ended' as kind from ended${savedSteps ? sql` union all ${savedSteps}` : sql``}`,
+    );
+    return { ended: idsOfKind(result, 'ended'), fencedOut: fencedOut(result) };
   }
 
   const enqueue = <T extends Op['kind']>(op: Omit<Extract<Op, { kind: T }>, 'resolve' | 'reject'>) =>
@@ -292,7 +320,12 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
 
   return {
     insert: (row: NewRow) => enqueue<'insert'>({ kind: 'insert', row }),
-    saveStep: (step: SaveStep) => enqueue<'step'>({ kind: 'step', step }),
+    /**
+     * With `fence` (the worker's lease owner), the step is written only while that worker still
+     * holds the execution, and it resolves false otherwise: a worker that was paused past its lease
+     * (and replaced) learns so before an effectful step acts, instead of acting a second time.
+     */
+    saveStep: (step: SaveStep, { fence }: { fence?: string } = {}) => enqueue<'step'>({ kind: 'step', step, fence }),
     setResponse: (id: string, response: unknown) => enqueue<'response'>({ kind: 'response', id, response }),
     /** Resolves true when the execution ended here (this owner still held it). */
     finish: (finish: Finish) => enqueue<'finish'>({ kind: 'finish', finish }),
@@ -302,6 +335,16 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
     },
   };
 }
+
+const stepKey = (step: { executionId: string; nodeId: string; runIndex: number }) =>
+  `${step.executionId}:${step.nodeId}:${step.runIndex}`;
+
+const idsOfKind = (result: unknown, kind: string) =>
+  new Set(
+    ((result as { rows?: { id: string; kind?: string }[] }).rows ?? [])
+      .filter((row) => row.kind === kind)
+      .map((row) => row.id),
+  );
 
 const storedError = (error: ExecutionError | null): ExecutionError | null =>
   error ? { ...error, message: storedErrorText(error.message) } : null;
