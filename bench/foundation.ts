@@ -1,9 +1,11 @@
 // `npm run bench -- foundation`: on the real server (fresh file-backed embedded database) prints
 // (1) the landing page's first-load JavaScript, gzip bytes, measured in Chromium, and
-// (2) the time to sign in through the API (sequential sign-ins, median and p95).
+// (2) the time to sign in through the API (sequential sign-ins, median and p95), and
+// (3) the server's cold start to /api/health, compiled and from source (bench/cold-start.ts).
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/chromium';
 import { LANDING_JS_BUDGET_GZIP, measureFirstLoadJs } from '../e2e/first-load';
+import { measureColdStart } from './cold-start';
 import { percentile, startBenchServer } from './support';
 
 const { base, mailPort, stop } = await startBenchServer();
@@ -63,3 +65,5 @@ try {
 } finally {
   stop();
 }
+
+await measureColdStart();

@@ -78,7 +78,7 @@ if (process.env.TEST_DATABASE_URL) {
   countVitest(pgReport);
 }
 
-if (ensureChromium() && run('Build the web app', 'npm', ['run', 'build'])) {
+if (ensureChromium() && run('Build the web app and the server', 'npm', ['run', 'build'])) {
   const e2eReport = join(reports, 'playwright.json');
   npx(['playwright', 'test', '--reporter=list,json'], 'Browser tests (Playwright, Chromium)', {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -8,6 +7,7 @@ import { openDatabase } from './db/client';
 import { createFlowSystem } from './flows/flow-system';
 import { type ChangeBus, createLocalChangeBus, createPostgresChangeBus } from './live/change-bus';
 import { createMailer } from './mail/mailer';
+import { defaultWebDist } from './paths';
 import { startQueue } from './queue/queue';
 import { resolveSecret } from './secret';
 
@@ -37,7 +37,7 @@ async function main() {
   const queue = await startQueue({ connection: database.connection, logger });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
 
-  const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const webDist = config.webDist ?? defaultWebDist;
   const buildFile = join(webDist, 'build.json');
   const buildId = existsSync(buildFile) ? (JSON.parse(readFileSync(buildFile, 'utf8')) as { id: string }).id : 'dev';
 

@@ -1,6 +1,7 @@
 // The entry of a sandbox worker thread, in JavaScript because a worker does not inherit the
-// TypeScript loader the server runs under (neither `node --import tsx`, tsx's register() in
-// bin/flowmind.mjs, nor vitest reach it). Registering tsx where it is already active is harmless.
+// TypeScript loader the server runs under from source (neither `node --import tsx`, `tsx watch` nor
+// vitest reach it). Registering tsx where it is already active is harmless.
+// The compiled server (build.mjs) bundles this file as dist/sandbox-worker.js with register() a no-op.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { register } from 'tsx/esm/api';

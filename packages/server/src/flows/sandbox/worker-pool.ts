@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { StepLog } from '@flowmind/shared/flows';
+import { sandboxWorkerUrl } from '../../paths';
 import type { CodeRequest, ExpressionRequest, WorkerReply, WorkerSetup } from './worker-protocol';
 
 type Done = Extract<WorkerReply, { type: 'code-done' | 'expression-done' }>;
@@ -57,8 +58,6 @@ export class WorkerSlot {
   }
 }
 
-const WORKER_URL = new URL('./sandbox-worker.mjs', import.meta.url);
-
 /**
  * Warm worker threads that run sandbox jobs one at a time each, so a spinning script costs a
  * worker and never the thread that serves HTTP. A job that overruns its hard limit has its worker
@@ -85,7 +84,7 @@ export function createWorkerPool({ size, setup }: { size: number; setup: WorkerS
 
   const spawn = (): WorkerSlot => {
     const slot = new WorkerSlot(
-      new Worker(WORKER_URL, {
+      new Worker(sandboxWorkerUrl, {
         workerData: setup,
         name: 'flowmind-sandbox',
         // The main thread's stack size: native recursion in QuickJS (JSON of a deeply nested

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// Compiles the server to JavaScript in dist/ (`npm run build`), so production runs plain `node`
+// with no TypeScript loader: main.js (the server) and sandbox-worker.js (the code-step worker
+// thread, which loads separately from the main thread). Our own source, @flowmind/shared included,
+// is bundled in; packages from node_modules stay imports, loaded from node_modules at run time,
+// where some of them find their own files (PGlite's and QuickJS's WebAssembly).
+import { rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const server = new URL('.', import.meta.url).pathname;
+
+const nodeModulesExternal = {
+  name: 'node-modules-external',
+  setup(build) {
+    // The worker's source entry registers tsx so that it can import TypeScript; in the bundle that
+    // TypeScript is already compiled in, so registering is a no-op and tsx is never loaded.
+    build.onResolve({ filter: /^tsx\/esm\/api$/ }, () => ({ path: 'tsx', namespace: 'no-tsx' }));
+    build.onLoad({ filter: /.*/, namespace: 'no-tsx' }, () => ({ contents: 'export function register() {}' }));
+    // `packages: 'external'` would leave @flowmind/shared out too, and its package exports point
+    // at TypeScript source that plain node cannot load.
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@flowmind/') ? undefined : { external: true },
+    );
+  },
+};
+
+rmSync(new URL('dist', import.meta.url), { recursive: true, force: true });
+const started = performance.now();
+await build({
+  absWorkingDir: server,
+  entryPoints: { main: 'src/main.ts', 'sandbox-worker': 'src/flows/sandbox/sandbox-worker.mjs' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // Stack traces in the logs point at the .ts files (run with --enable-source-maps).
+  sourcemap: true,
+  plugins: [nodeModulesExternal],
+  logLevel: 'warning',
+});
+console.log(`server built in ${Math.round(performance.now() - started)} ms: packages/server/dist/main.js`);
