@@ -1,10 +1,11 @@
 // `npm run bench -- foundation`: on the real server (fresh file-backed embedded database) prints
-// (1) the landing page's first-load JavaScript, gzip bytes, measured in Chromium, and
+// (1) the landing page's first-load JavaScript measured in Chromium: the bytes transferred (as the browser
+//     received them, with its Accept-Encoding), next to their raw size and gzip level 9,
 // (2) the time to sign in through the API (sequential sign-ins, median and p95), and
 // (3) the server's cold start to /api/health, compiled and from source (bench/cold-start.ts).
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/chromium';
-import { LANDING_JS_BUDGET_GZIP, measureFirstLoadJs } from '../e2e/first-load';
+import { LANDING_JS_AIM_TRANSFERRED, LANDING_JS_BUDGET_GZIP, measureFirstLoadJs } from '../e2e/first-load';
 import { measureColdStart } from './cold-start';
 import { percentile, startBenchServer } from './support';
 
@@ -25,11 +26,14 @@ try {
   const page = await browser.newPage();
   const landing = await measureFirstLoadJs(page, `${base}/`);
   await browser.close();
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log('\nLanding page first-load JavaScript');
   for (const s of landing.scripts)
-    console.log(`  ${(s.gzip / 1024).toFixed(1).padStart(7)} KB gzip  ${new URL(s.url).pathname}`);
+    console.log(
+      `  ${kb(s.transferred).padStart(9)} transferred (${s.encoding.padEnd(8)})  ${kb(s.bytes).padStart(9)} raw  ${kb(s.gzip).padStart(9)} gzip  ${new URL(s.url).pathname}`,
+    );
   console.log(
-    `  total: ${(landing.gzip / 1024).toFixed(1)} KB gzip (${(landing.bytes / 1024).toFixed(1)} KB raw), budget ${LANDING_JS_BUDGET_GZIP / 1024} KB: ${landing.gzip <= LANDING_JS_BUDGET_GZIP ? 'within' : 'OVER'}`,
+    `  total: ${kb(landing.transferred)} transferred, aim ≤ ${LANDING_JS_AIM_TRANSFERRED / 1024} KB: ${landing.transferred <= LANDING_JS_AIM_TRANSFERRED ? 'within' : 'OVER'} (${kb(landing.bytes)} raw; ${kb(landing.gzip)} gzip, budget ${LANDING_JS_BUDGET_GZIP / 1024} KB: ${landing.gzip <= LANDING_JS_BUDGET_GZIP ? 'within' : 'OVER'})`,
   );
 
   const email = `bench-${Date.now()}@example.com`;

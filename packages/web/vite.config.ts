@@ -1,4 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -21,11 +26,53 @@ function buildId(): Plugin {
   };
 }
 
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|xml|webmanifest)$/;
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy next to every text file of the build, at the highest levels: it is
+ * done once per build, so the server sends these as they are (with their Content-Encoding) instead of
+ * compressing on each request. A copy that would not be smaller is not written, so the file goes uncompressed.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'flowmind-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    // zlib's async calls run on its thread pool, so the files are compressed on every core at once.
+    async closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        .map((entry) => join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (path) => {
+          const raw = await readFile(path);
+          const [br, gz] = await Promise.all([
+            brotli(raw, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            }),
+            gzip(raw, { level: 9 }),
+          ]);
+          if (br.length < raw.length) await writeFile(`${path}.br`, br);
+          if (gz.length < raw.length) await writeFile(`${path}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 const apiTarget = process.env.FLOWMIND_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), buildId()],
+  plugins: [react(), tailwindcss(), buildId(), precompress()],
   server: {
     proxy: {
       '/api': {

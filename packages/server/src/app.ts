@@ -32,6 +32,7 @@ import { createFlowSystem, type FlowSystem } from './flows/flow-system';
 import { registerWebhookRoutes } from './flows/triggers/webhook.routes';
 import { registerFocusRoutes } from './focus/focus.routes';
 import { focusService } from './focus/focus.service';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
 import { frameworkErrors, registerInputGuard } from './http/input-guard';
 import { registerOpenApi } from './http/openapi';
@@ -107,6 +108,7 @@ export async function buildApp({
 
   registerOriginCheck(app, { appUrl: config.appUrl });
   registerSecurityHeaders(app, { appUrl: config.appUrl });
+  registerCompression(app);
 
   const accounts = accountService({ db, bus });
   const invites = inviteService({ db, bus, mailer, accounts, appUrl: config.appUrl });

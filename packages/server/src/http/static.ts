@@ -11,6 +11,9 @@ export async function registerWebApp(app: FastifyInstance, { webDist }: { webDis
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
+      // The build writes .br and .gz beside each text file (vite.config.ts); they are sent as they are, with their
+      // Content-Encoding and `Vary: Accept-Encoding`, and the plain file when the client takes neither.
+      preCompressed: true,
       setHeaders(res, path) {
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');

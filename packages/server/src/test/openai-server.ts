@@ -16,12 +16,13 @@ export type ChatRequest = {
 
 /**
  * What the fake model answers: its text, an error status with an OpenAI-style error body, or text
- * streamed in the given pieces with a pause before each (a slow model, to stop or reload during).
+ * streamed in the given pieces with a pause before each (a slow model, to stop or reload during); with `hold`,
+ * the pieces after the first wait for it (a model still thinking), so a test can see the first arrive on its own.
  */
 export type ChatReply =
   | string
   | { status: number; message: string; type?: string }
-  | { pieces: string[]; delayMs: number }
+  | { pieces: string[]; delayMs: number; hold?: Promise<void> }
   | { text?: string; toolCalls: { name: string; arguments: Record<string, unknown> }[] };
 
 /**
@@ -123,7 +124,8 @@ export async function startOpenAiServer({
           `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices, ...extra })}\n\n`,
         );
       chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
-      for (const piece of slow ? slow.pieces : (text.match(/[\s\S]{1,8}/g) ?? [])) {
+      for (const [index, piece] of (slow ? slow.pieces : (text.match(/[\s\S]{1,8}/g) ?? [])).entries()) {
+        if (slow?.hold && index === 1) await slow.hold;
         if (slow) await new Promise((resolve) => setTimeout(resolve, slow.delayMs));
         // The client went away (stopped): a provider stops writing too.
         if (res.destroyed || res.writableEnded) return;
