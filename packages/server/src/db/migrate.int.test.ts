@@ -35,6 +35,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () =
       expect(applied.rows[0].n).toBe(journal.entries.length);
     } finally {
       for (const result of opened) if (result.status === 'fulfilled') await result.value.close();
+      // The pools' sockets may still be closing: a forced drop would end them with an error nobody hears.
+      for (let tries = 0; tries < 50; tries += 1) {
+        const open = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (open.rows[0].n === 0) break;
+        await new Promise((done) => setTimeout(done, 50));
+      }
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
