@@ -1,25 +1,38 @@
 // `npm run bench -- flows`: a published webhook → set → respond flow on the embedded database,
 // every call saved as an execution, under 10 and 50 concurrent connections for 10 s each, next to a
 // bare node:http server doing the same JSON work in the same run. Prints req/s, p50/p99 latency and
-// peak RSS; asserts nothing.
-import { spawn } from 'node:child_process';
+// peak RSS; asserts nothing. When BENCH_DATABASE_URL or TEST_DATABASE_URL is set, the same load also
+// runs on a fresh PostgreSQL database against 1 `flowmind all` process, then against 2 `flowmind
+// api` processes (and a worker), the calls sent round-robin to their ports. Ports from
+// BENCH_FLOWS_PORT (default 3170) up to 40 above it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import pg from 'pg';
 import { Pool } from 'undici';
+import { startMailCatcher } from '../packages/server/src/test/mail-catcher';
 import { cpuTimeMs, peakRssMb, percentile, signUpOnBenchServer, startBenchServer } from './support';
 
 const DURATION_MS = Number(process.env.BENCH_FLOWS_SECONDS ?? 10) * 1000;
 const CONNECTIONS = [10, 50];
+const PORT = Number(process.env.BENCH_FLOWS_PORT ?? 3170);
 
 type Result = { requests: number; errors: number; rps: number; p50: number; p99: number };
 
-/** `connections` clients each sending one request after another for `durationMs`. */
-async function load(url: string, connections: number, durationMs: number): Promise<Result> {
-  const target = new URL(url);
-  const pool = new Pool(target.origin, { connections, pipelining: 1 });
+/**
+ * `connections` clients each sending one request after another for `durationMs`; with several
+ * urls (one per server process), the clients are spread over them in turn, like a load balancer.
+ */
+async function load(url: string | string[], connections: number, durationMs: number): Promise<Result> {
+  const targets = (Array.isArray(url) ? url : [url]).map((u) => new URL(u));
+  const pools = targets.map(
+    (target) => new Pool(target.origin, { connections: Math.ceil(connections / targets.length), pipelining: 1 }),
+  );
   const latencies: number[] = [];
   let errors = 0;
   const until = performance.now() + durationMs;
   let n = 0;
-  const client = async () => {
+  const client = async (_: unknown, i: number) => {
+    const target = targets[i % targets.length] as URL;
+    const pool = pools[i % pools.length] as Pool;
     while (performance.now() < until) {
       n += 1;
       const body = JSON.stringify({ name: `caller ${n}`, a: n, b: 2 });
@@ -42,7 +55,7 @@ async function load(url: string, connections: number, durationMs: number): Promi
   const started = performance.now();
   await Promise.all(Array.from({ length: connections }, client));
   const elapsed = (performance.now() - started) / 1000;
-  await pool.close();
+  await Promise.all(pools.map((pool) => pool.close()));
   return {
     requests: latencies.length,
     errors,
@@ -57,13 +70,49 @@ const line = (label: string, r: Result, rssMb: number) =>
     .toFixed(1)
     .padStart(6)} ms   peak RSS ${rssMb.toFixed(0)} MB${r.errors ? `   errors ${r.errors}` : ''}`;
 
-const server = await startBenchServer({ port: 3170, mailPort: 3179 });
-const barePort = 3191;
+/** A published webhook → set → respond flow: every call is an execution run inline and saved. */
+const graph = {
+  nodes: [
+    {
+      id: 'hook',
+      type: 'trigger.webhook',
+      name: 'Webhook',
+      position: { x: 0, y: 0 },
+      params: { respond: 'respond_step', method: 'POST' },
+    },
+    {
+      id: 'set',
+      type: 'set',
+      name: 'Set',
+      position: { x: 300, y: 0 },
+      params: {
+        assignments: [
+          { name: 'greeting', value: 'Hello {{ $json.body.name }}' },
+          { name: 'total', value: '{{ $json.body.a + $json.body.b }}' },
+        ],
+      },
+    },
+    {
+      id: 'respond',
+      type: 'webhook.respond',
+      name: 'Respond',
+      position: { x: 600, y: 0 },
+      params: { bodyType: 'first_item' },
+    },
+  ],
+  edges: [
+    { id: 'e1', source: 'hook', target: 'set' },
+    { id: 'e2', source: 'set', target: 'respond' },
+  ],
+};
+
+const server = await startBenchServer({ port: PORT, mailPort: PORT + 9 });
+const barePort = PORT + 21;
 const bare = spawn('node', ['--import', 'tsx', 'bench/bare-server.ts'], {
   env: { ...process.env, PORT: String(barePort) },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const fastifyPort = 3192;
+const fastifyPort = PORT + 22;
 const fastify = spawn('node', ['--import', 'tsx', 'bench/fastify-server.ts'], {
   env: { ...process.env, PORT: String(fastifyPort) },
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -80,40 +129,6 @@ try {
     return res.json();
   };
   const me = await api('GET', '/api/me');
-  const graph = {
-    nodes: [
-      {
-        id: 'hook',
-        type: 'trigger.webhook',
-        name: 'Webhook',
-        position: { x: 0, y: 0 },
-        params: { respond: 'respond_step', method: 'POST' },
-      },
-      {
-        id: 'set',
-        type: 'set',
-        name: 'Set',
-        position: { x: 300, y: 0 },
-        params: {
-          assignments: [
-            { name: 'greeting', value: 'Hello {{ $json.body.name }}' },
-            { name: 'total', value: '{{ $json.body.a + $json.body.b }}' },
-          ],
-        },
-      },
-      {
-        id: 'respond',
-        type: 'webhook.respond',
-        name: 'Respond',
-        position: { x: 600, y: 0 },
-        params: { bodyType: 'first_item' },
-      },
-    ],
-    edges: [
-      { id: 'e1', source: 'hook', target: 'set' },
-      { id: 'e2', source: 'set', target: 'respond' },
-    ],
-  };
   const flow = await api('POST', '/api/flows', { accountId: me.personal_account_id, name: 'Bench', graph });
   const published = await api('POST', `/api/flows/${flow.id}/publish`, {});
   const hookUrl = `${server.base.replace('localhost', '127.0.0.1')}/api/hooks/${published.webhook_id}`;
@@ -157,4 +172,134 @@ try {
   bare.kill('SIGTERM');
   fastify.kill('SIGTERM');
   server.stop();
+}
+
+/** One role of the real program in its own process, on the bench's PostgreSQL database. */
+function startRole(role: 'all' | 'api' | 'worker', port: number, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts', role], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      FLOWMIND_SECRET: 'bench-flows-secret-0123456789abcdefghij',
+      FLOWMIND_WEB_DIST: '/nonexistent',
+      FLOWMIND_SIGNIN_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function healthy(base: string, child: ChildProcess) {
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server at ${base} exited during start`);
+    if (i > 240) throw new Error(`server at ${base} did not start`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function stopAll(children: ChildProcess[]) {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
+          child.once('exit', () => {
+            clearTimeout(force);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+/**
+ * The same load on a fresh PostgreSQL database, against `apis` api processes. One api runs as
+ * `flowmind all`; with more, they run as `flowmind api` next to one `flowmind worker`, as a
+ * deployment behind a load balancer would. A Respond-step webhook runs inline in the api
+ * process that took the call, so the api processes do the flows' work.
+ */
+async function onPostgres(adminUrl: string, apis: number): Promise<Map<number, Result>> {
+  const dbName = `flowmind_bench_flows_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const mailPort = PORT + 39;
+  const mail = await startMailCatcher({ httpPort: mailPort });
+  const ports = Array.from({ length: apis }, (_, i) => PORT + 30 + i);
+  const appUrl = `http://localhost:${ports[0]}`;
+  const env = { DATABASE_URL: url.toString(), SMTP_URL: mail.smtpUrl, APP_URL: appUrl };
+  const children: ChildProcess[] = [];
+  try {
+    // Started one after another: each migrates on start, and the first does the work.
+    for (const port of ports) {
+      const child = startRole(apis === 1 ? 'all' : 'api', port, env);
+      children.push(child);
+      await healthy(`http://localhost:${port}`, child);
+    }
+    if (apis > 1) children.push(startRole('worker', PORT + 38, env));
+    const { headers } = await signUpOnBenchServer(appUrl, mailPort);
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${appUrl}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const me = await api('GET', '/api/me');
+    const flow = await api('POST', '/api/flows', { accountId: me.personal_account_id, name: 'Bench', graph });
+    const published = await api('POST', `/api/flows/${flow.id}/publish`, {});
+    const hookUrls = ports.map((port) => `http://127.0.0.1:${port}/api/hooks/${published.webhook_id}`);
+    await load(hookUrls, 5, 1500); // warm up
+    const results = new Map<number, Result>();
+    const apiPids = children.slice(0, apis).map((child) => child.pid as number);
+    for (const connections of CONNECTIONS) {
+      const cpuBefore = apiPids.map(cpuTimeMs);
+      const result = await load(hookUrls, connections, DURATION_MS);
+      const cpuAfter = apiPids.map(cpuTimeMs);
+      results.set(connections, result);
+      const calls = Math.max(1, result.requests + result.errors);
+      const main = cpuAfter.reduce((sum, after, i) => sum + after.main - (cpuBefore[i]?.main ?? 0), 0);
+      const others = cpuAfter.reduce((sum, after, i) => sum + after.others - (cpuBefore[i]?.others ?? 0), 0);
+      const rss = Math.max(...apiPids.map(peakRssMb));
+      console.log(`\n${connections} connections`);
+      console.log(line(apis === 1 ? '1 process (flowmind all)' : `${apis} api processes (+1 worker)`, result, rss));
+      console.log(
+        `  CPU per call in the api processes: ${((main / calls) * 1000).toFixed(0)} µs on main threads, ${((others / calls) * 1000).toFixed(0)} µs on other threads (PostgreSQL's own not counted)`,
+      );
+    }
+    const refreshed = await api('GET', `/api/flows/${flow.id}`);
+    console.log(`\nExecutions saved: ${refreshed.execution_counts.total}`);
+    return results;
+  } finally {
+    await stopAll(children);
+    await mail.close();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (adminUrl) {
+  const byApis = new Map<number, Map<number, Result>>();
+  for (const apis of [1, 2]) {
+    console.log(`\nWebhook → set → respond, ${DURATION_MS / 1000} s per run, on PostgreSQL, ${apis} api process(es)`);
+    byApis.set(apis, await onPostgres(adminUrl, apis));
+  }
+  console.log('\nPostgreSQL, 1 against 2 api processes');
+  for (const connections of CONNECTIONS) {
+    const one = byApis.get(1)?.get(connections);
+    const two = byApis.get(2)?.get(connections);
+    if (!one || !two) continue;
+    console.log(
+      `  ${String(connections).padStart(2)} connections: ${one.rps.toFixed(0)} → ${two.rps.toFixed(0)} req/s (×${(two.rps / one.rps).toFixed(2)}), p99 ${one.p99.toFixed(1)} → ${two.p99.toFixed(1)} ms`,
+    );
+  }
+} else {
+  console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it.)');
 }

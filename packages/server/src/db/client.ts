@@ -28,6 +28,27 @@ export type OpenDatabaseOptions =
   /** `dataDir` null keeps the database in memory; `pglite` hands in an instance (tests clone one). */
   | { kind: 'pglite'; dataDir: string | null; pglite?: PGlite };
 
+/**
+ * Drizzle's migrator takes no lock: processes started together on one database (several api and
+ * worker roles, a fresh or an upgraded schema) each ran the same migrations at once, and all but
+ * one failed to start ("relation already exists"). A session advisory lock makes them take turns;
+ * the ones after the first find nothing left to do. Its two-key form keeps it apart from the
+ * one-key locks taken per account.
+ */
+async function migrateInTurn(pool: pg.Pool, migrate: () => Promise<void>) {
+  const holder = await pool.connect();
+  try {
+    await holder.query(`select pg_advisory_lock(hashtext('flowmind'), hashtext('migrations'))`);
+    await migrate();
+    await holder.query(`select pg_advisory_unlock(hashtext('flowmind'), hashtext('migrations'))`);
+    holder.release();
+  } catch (error) {
+    // Dropping the connection ends its session, and the lock with it.
+    holder.release(true);
+    throw error;
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
@@ -35,7 +56,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // process: the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    await migrateNodePg(db as never, { migrationsFolder });
+    await migrateInTurn(pool, () => migrateNodePg(db as never, { migrationsFolder }));
     return { db, kind: 'postgres', connection: { connectionString: options.url }, close: () => pool.end() };
   }
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
 import { flows } from '../../db/schema';
 import { type ChangeBus, topics } from '../../live/change-bus';
-import type { Queue } from '../../queue/queue';
+import { createQueueInTurn, type Queue } from '../../queue/queue';
 import { stepDefinitions } from '../steps';
 import type { StepServices, WebhookResponse } from '../steps/step';
 import { type ExecutionRepository, type ExecutionRow, executionRepository } from './execution.repository';
@@ -130,7 +130,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
   // pg-boss drops jobs sent to a queue that does not exist yet, so the api role creates it too.
   let queueReady: Promise<unknown> | null = null;
   const ensureQueue = () => {
-    queueReady ??= (queue as Queue).createQueue(EXECUTION_QUEUE).catch((error) => {
+    queueReady ??= createQueueInTurn(queue as Queue, EXECUTION_QUEUE).catch((error) => {
       queueReady = null;
       throw error;
     });
