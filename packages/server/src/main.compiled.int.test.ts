@@ -1,11 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startMailCatcher } from './test/mail-catcher';
+import { freePort } from './test/wait';
 
 const server = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(server, 'dist');
@@ -18,14 +18,6 @@ const hooks = `export async function resolve(specifier, context, next) {
 }`;
 const noLoader = `import { register } from 'node:module';
 register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('the compiled server (npm run build, npm start)', () => {
   it('runs from packages/server/dist with plain node: migrations, sign-up and a code step in the compiled sandbox worker', async () => {

@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { generateText, streamText } from 'ai';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +13,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../test/test-server';
+import { freePort } from '../test/wait';
 import { accountAiModels, aiKeyBox } from './ai-models';
 
 type Member = Awaited<ReturnType<typeof signUpVerified>>;
@@ -59,15 +58,6 @@ async function addOpenAi(member: Member, body: Record<string, unknown> = {}) {
   });
   expect(res.status, res.text).toBe(201);
   return res;
-}
-
-/** A port nothing listens on (just released). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 const modelsFor = (env: Record<string, string> = {}, allowPrivateHttp = true) =>

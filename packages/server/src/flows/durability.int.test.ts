@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '../test/mail-catcher';
 import { signUpVerified, startTestServer, TEST_APP_URL, TestClient, type TestServer } from '../test/test-server';
+import { freePort, waitFor as waitUntil } from '../test/wait';
+
+/** Processes here start and die under the test: a failed read is one not answered yet. */
+const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000) =>
+  waitUntil(read, done, { timeoutMs, retryErrors: true });
 
 const mainFile = fileURLToPath(new URL('../main.ts', import.meta.url));
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,24 +39,6 @@ afterAll(async () => {
   api.closeAllConnections();
   await new Promise((resolve) => api.close(resolve));
 });
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read().catch(() => undefined as T);
-    if (value !== undefined && done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)?.slice(0, 600)}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 /** A database that outlives the processes using it: PostgreSQL when testing on it, else a PGlite folder. */
 async function durableDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {

@@ -1,13 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailCatcher, startMailCatcher } from '../test/mail-catcher';
 import { signUpVerified, TEST_APP_URL, TestClient, type TestServer } from '../test/test-server';
+import { freePort, waitFor as waitUntil } from '../test/wait';
 import { INTERRUPTED_MESSAGE } from './engine/runner';
+
+/** Processes here start and die under the test: a failed read is one not answered yet. */
+const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000) =>
+  waitUntil(read, done, { timeoutMs, retryErrors: true });
 
 const mainFile = fileURLToPath(new URL('../main.ts', import.meta.url));
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -18,24 +23,6 @@ const FINISHED = ['succeeded', 'failed', 'cancelled'];
 
 type Role = 'api' | 'worker';
 type Running = { role: Role; name: string; child: ChildProcess; baseUrl: string | null };
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read().catch(() => undefined as T);
-    if (value !== undefined && done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)?.slice(0, 600)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 function kill(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
