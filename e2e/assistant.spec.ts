@@ -103,7 +103,7 @@ test('chat sessions: search, rename and delete from the list', async ({ page }) 
   await signedInUser(page, 'Lister');
   await page.goto('/agents');
   for (const text of ['Ideas for a garden', 'Budget for a trip']) {
-    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.getByRole('button', { name: 'New chat', exact: true }).click();
     await send(page, text);
     await expect(messages(page).nth(1)).toContainText(`to "${text}"`);
   }
