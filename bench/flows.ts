@@ -5,7 +5,7 @@
 // runs on a fresh PostgreSQL database against 1 `flowmind all` process, then against 2 `flowmind
 // api` processes (and a worker), the calls sent round-robin to their ports. Ports from
 // BENCH_FLOWS_PORT (default 3170) up to 40 above it.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { startMailCatcher } from '../packages/server/src/test/mail-catcher';
@@ -303,3 +303,6 @@ if (adminUrl) {
 } else {
   console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it.)');
 }
+
+// Next to what users would pick instead: Node-RED on the same work, when the harness is present.
+spawnSync('node', ['--import', 'tsx', 'bench/flows-peers.ts'], { stdio: 'inherit' });
