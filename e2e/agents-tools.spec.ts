@@ -121,6 +121,7 @@ test('custom agent tools: chosen in the form, used in its chat with approval, ke
   // The creator's instructions stay theirs: the copy follows them without showing them.
   await expect(theirDialog.getByLabel('Instructions')).toHaveValue('');
   await expect(theirDialog.getByText('which its creator keeps private')).toBeVisible();
+  await screenshots(reader, 'agent-form-copy');
   await expect(theirDialog.getByRole('list', { name: 'Chosen tools' })).toHaveCount(0);
   await expect(theirDialog.getByRole('checkbox', { name: 'Create notes' })).not.toBeChecked();
   await expect(theirDialog.getByRole('combobox', { name: 'Model' })).toHaveValue('');
