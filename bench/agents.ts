@@ -1,5 +1,5 @@
-// `npm run bench -- agents`: the assistant's figures of issue 6, on the embedded database (file-backed
-// PGlite, as `npm start` runs) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL:
+// `npm run bench -- agents`: the assistant's figures of issue 6, on the embedded PostgreSQL (as
+// `npm start` runs) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL:
 //   - time to first token: from sending a message to the first words of the answer arriving,
 //     through Flowmind (POST /api/chats/{id}/messages, NDJSON) and straight from the model server
 //     (the same streaming request to it), and the difference: Flowmind's own overhead. The model is
@@ -152,7 +152,7 @@ async function benchOn(label: string, database: Database) {
   }
 }
 
-await onEmbedded((database) => benchOn('embedded database (PGlite, file-backed)', database));
+await onEmbedded((database) => benchOn('embedded PostgreSQL', database));
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (adminUrl) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { chromiumLaunchOptions } from '../e2e/chromium';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
 import { type Database, openDatabase } from '../packages/server/src/db/client';
+import { startEmbeddedPostgres } from '../packages/server/src/db/embedded';
 import { createLocalChangeBus } from '../packages/server/src/live/change-bus';
 import { createMailer } from '../packages/server/src/mail/mailer';
 import { percentile } from './support';
@@ -138,14 +139,18 @@ export async function onPostgres(adminUrl: string, run: (database: Database) => 
   }
 }
 
-/** Runs a bench on a fresh file-backed embedded database (as `npm start` runs), removed afterwards. */
+/** Runs a bench on a fresh embedded PostgreSQL (as `npm start` runs), removed afterwards. */
 export async function onEmbedded(run: (database: Database) => Promise<void>) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'flowmind-bench-'));
+  const folder = mkdtempSync(join(tmpdir(), 'flowmind-bench-'));
+  // As root the server runs as the postgres user, who must be able to enter this folder.
+  chmodSync(folder, 0o755);
+  const server = await startEmbeddedPostgres({ dataDir: join(folder, 'data'), logger: { info() {}, warn() {} } });
   try {
-    const embedded = await openDatabase({ kind: 'pglite', dataDir });
+    const embedded = await openDatabase({ kind: 'embedded', connection: server.connection });
     await run(embedded);
     await embedded.close();
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop({ force: true });
+    rmSync(folder, { recursive: true, force: true });
   }
 }

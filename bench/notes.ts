@@ -1,5 +1,5 @@
-// `npm run bench -- notes`: the notes figures of issue 5, on the embedded database (file-backed
-// PGlite, as `npm start` runs) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL:
+// `npm run bench -- notes`: the notes figures of issue 5, on the embedded PostgreSQL (as
+// `npm start` runs) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL:
 //   - keystroke-to-paint latency in Chromium while typing into a note of 50,000 words (BENCH_NOTE_WORDS)
 //     in the /notes editor: a mark at keydown, the measure after the next animation frame has painted,
 //   - full-text search over 10,000 notes (BENCH_NOTES) through GET /api/notes?q=…, next to the match
@@ -322,7 +322,7 @@ async function benchOn(label: string, database: Database) {
   }
 }
 
-await onEmbedded((database) => benchOn('embedded database (PGlite, file-backed)', database));
+await onEmbedded((database) => benchOn('embedded PostgreSQL', database));
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (adminUrl) {

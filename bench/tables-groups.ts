@@ -107,5 +107,5 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 if (adminUrl) {
   await onPostgres(adminUrl, (database) => benchOn('PostgreSQL', database));
 } else {
-  await onEmbedded((database) => benchOn('embedded database (PGlite, file-backed)', database));
+  await onEmbedded((database) => benchOn('embedded PostgreSQL', database));
 }

@@ -1,5 +1,5 @@
-// `npm run bench -- tables`: the tables figures of issue 3, on the embedded database (file-backed
-// PGlite, as `npm start` runs) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL:
+// `npm run bench -- tables`: the tables figures of issue 3, on the embedded PostgreSQL (as
+// `npm start` runs) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL:
 //   - importing a CSV file of 100,000 rows (BENCH_IMPORT_ROWS) as the web dialog does: parsed,
 //     typed by inference, posted to the import endpoint in 100 chunks of 1000,
 //   - on a table of BENCH_RECORDS records (default 1,000,000): the first page with a filter and a
@@ -179,7 +179,7 @@ async function benchOn(label: string, database: Database) {
   }
 }
 
-await onEmbedded((database) => benchOn('embedded database (PGlite, file-backed)', database));
+await onEmbedded((database) => benchOn('embedded PostgreSQL', database));
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (adminUrl) {

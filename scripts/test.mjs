@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check and every test, browser tests included, then one closing line
-// "N passed, N failed". Runs the server tests a second time on PostgreSQL when
-// TEST_DATABASE_URL is set (.ci/run sets it when a server answers on 127.0.0.1:5432).
+// "N passed, N failed". The server tests run on PostgreSQL: an embedded server the run starts
+// itself (packages/server/src/test/global-setup.ts), or the one at TEST_DATABASE_URL when set.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,18 +65,9 @@ npx(['tsc', '--noEmit', '-p', '.'], 'Typecheck (tsc --noEmit)');
 const unitReport = join(reports, 'vitest.json');
 npx(
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
-  'Unit and integration tests (PGlite)',
+  `Unit and integration tests (on ${process.env.TEST_DATABASE_URL ? process.env.TEST_DATABASE_URL : 'an embedded PostgreSQL'})`,
 );
 countVitest(unitReport);
-
-if (process.env.TEST_DATABASE_URL) {
-  const pgReport = join(reports, 'vitest-pg.json');
-  npx(
-    ['vitest', 'run', 'packages/server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
-    `Server tests on PostgreSQL (${process.env.TEST_DATABASE_URL})`,
-  );
-  countVitest(pgReport);
-}
 
 if (ensureChromium() && run('Build the web app and the server', 'npm', ['run', 'build'])) {
   const e2eReport = join(reports, 'playwright.json');

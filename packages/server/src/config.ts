@@ -74,7 +74,7 @@ export type Config = {
   port: number;
   host: string;
   appUrl: string;
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  database: { kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string };
   /** Signs sessions; from FLOWMIND_SECRET, else kept in the data folder (embedded mode only). */
   secret: string | null;
   smtpUrl: string | null;
@@ -115,7 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dataDir: e.FLOWMIND_DATA_DIR },
+      : { kind: 'embedded', dataDir: e.FLOWMIND_DATA_DIR },
     secret: e.FLOWMIND_SECRET ?? null,
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,10 @@ describe('the compiled server (npm run build, npm start)', () => {
     }
 
     const mail = await startMailCatcher();
-    const dataDir = mkdtempSync(join(tmpdir(), 'flowmind-compiled-'));
+    const folder = mkdtempSync(join(tmpdir(), 'flowmind-compiled-'));
+    // As root the embedded database runs as the postgres user, who must be able to enter it.
+    chmodSync(folder, 0o755);
+    const dataDir = join(folder, 'data');
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const child = spawn(
@@ -71,7 +74,7 @@ describe('the compiled server (npm run build, npm start)', () => {
         } catch {}
         await new Promise((r) => setTimeout(r, 250));
       }
-      expect(health, output).toMatchObject({ ok: true, database: 'pglite' });
+      expect(health, output).toMatchObject({ ok: true, database: 'embedded' });
 
       let cookie = '';
       const request = async (path: string, body?: unknown) => {
@@ -138,7 +141,7 @@ describe('the compiled server (npm run build, npm start)', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await mail.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(folder, { recursive: true, force: true });
     }
   }, 120_000);
 });

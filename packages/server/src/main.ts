@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded';
+import { importPgliteFolder } from './db/pglite-import';
 import { createFlowSystem } from './flows/flow-system';
-import { type ChangeBus, createLocalChangeBus, createPostgresChangeBus } from './live/change-bus';
+import { createPostgresChangeBus } from './live/change-bus';
 import { createMailer } from './mail/mailer';
 import { defaultWebDist } from './paths';
 import { startQueue } from './queue/queue';
@@ -22,18 +24,27 @@ async function main() {
   }
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
-  if (config.database.kind === 'pglite' && role !== 'all') {
-    throw new Error('The embedded database serves one process: run `flowmind all`, or set DATABASE_URL to scale out.');
-  }
   const secret = resolveSecret(config);
-  const database = await openDatabase(
-    config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: config.database.dataDir },
-  );
+  let embedded: EmbeddedPostgres | null = null;
+  let database: Database;
+  if (config.database.kind === 'embedded') {
+    const { dataDir } = config.database;
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      logger: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
+    });
+    try {
+      database = await openDatabase({ kind: 'embedded', connection: embedded.connection });
+      await importPgliteFolder({ dataDir, database, logger });
+    } catch (error) {
+      await embedded.stop();
+      throw error;
+    }
+  } else {
+    database = await openDatabase({ kind: 'postgres', url: config.database.url });
+  }
   logger.info({ database: database.kind, role }, 'database ready');
-  const bus: ChangeBus =
-    database.kind === 'postgres'
-      ? await createPostgresChangeBus({ connection: database.connection, logger })
-      : createLocalChangeBus();
+  const bus = await createPostgresChangeBus({ connection: database.connection, logger });
   const queue = await startQueue({ connection: database.connection, logger });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
 
@@ -65,6 +76,7 @@ async function main() {
       await bus.close();
       mailer.close();
       await database.close();
+      await embedded?.stop();
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');

@@ -24,8 +24,8 @@ function cookieValue(header: string, name: string): string | null {
 /**
  * Reads a signed-in user the way better-auth's getSession does, for the common case only, in one
  * query. better-auth verifies the cookie's HMAC with WebCrypto (importing the key on every call),
- * then reads the session and its user in two queries behind its endpoint machinery: about 2.5 ms
- * a request on PGlite, 1.5 ms on PostgreSQL, paid by every write (writes never reuse a session).
+ * then reads the session and its user in two queries behind its endpoint machinery: about 1.5 ms
+ * a request, paid by every write (writes never reuse a session).
  *
  * `user` answers only when better-auth would answer the same without writing anything: the token's
  * signature holds (HMAC-SHA256 with better-auth's own secret), the session row exists with its

@@ -1,13 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
 import * as schema from './schema';
@@ -17,16 +10,21 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type Database = {
   db: Db;
-  kind: 'pglite' | 'postgres';
-  /** A `pg` connection config for clients that need a wire connection (pg-boss, LISTEN). */
+  /** `embedded`: the server Flowmind starts itself from its data folder; `postgres`: DATABASE_URL. */
+  kind: 'embedded' | 'postgres';
+  /** A `pg` connection config for clients that need their own connection (pg-boss, LISTEN). */
   connection: pg.ClientConfig;
   close(): Promise<void>;
 };
 
-export type OpenDatabaseOptions =
-  | { kind: 'postgres'; url: string }
-  /** `dataDir` null keeps the database in memory; `pglite` hands in an instance (tests clone one). */
-  | { kind: 'pglite'; dataDir: string | null; pglite?: PGlite };
+export type OpenDatabaseOptions = {
+  kind?: Database['kind'];
+  /** A connection string, or a `pg` connection config (a Unix socket folder as `host`). */
+  url?: string;
+  connection?: pg.ClientConfig;
+  /** Connections in this process's pool. */
+  max?: number;
+};
 
 /**
  * Drizzle's migrator takes no lock: processes started together on one database (several api and
@@ -50,43 +48,12 @@ async function migrateInTurn(pool: pg.Pool, migrate: () => Promise<void>) {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    // An idle connection dropped by the server (restart, failover, admin) must not crash the
-    // process: the pool discards it and opens a new one on the next query.
-    pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    await migrateInTurn(pool, () => migrateNodePg(db as never, { migrationsFolder }));
-    return { db, kind: 'postgres', connection: { connectionString: options.url }, close: () => pool.end() };
-  }
-
-  let pglite = options.pglite;
-  if (!pglite) {
-    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    pglite = new PGlite(options.dataDir ? resolve(options.dataDir, 'pg') : undefined);
-  }
-  await pglite.waitReady;
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-
-  // PGlite has no network listener of its own; the socket server lets pg-boss and other wire
-  // clients share the one embedded database. A Unix socket avoids taking a TCP port.
-  const socketDir = mkdtempSync(join(tmpdir(), 'flowmind-pg-'));
-  const socketServer = new PGLiteSocketServer({
-    db: pglite,
-    path: join(socketDir, '.s.PGSQL.5432'),
-    maxConnections: 16,
-  });
-  await socketServer.start();
-  const owned = !options.pglite;
-  return {
-    db,
-    kind: 'pglite',
-    connection: { host: socketDir, port: 5432, user: 'postgres', database: 'postgres' },
-    async close() {
-      await socketServer.stop();
-      rmSync(socketDir, { recursive: true, force: true });
-      if (owned) await pglite.close();
-    },
-  };
+  const connection: pg.ClientConfig = options.connection ?? { connectionString: options.url };
+  const pool = new pg.Pool({ ...connection, max: options.max ?? 10 });
+  // An idle connection dropped by the server (restart, failover, admin) must not crash the
+  // process: the pool discards it and opens a new one on the next query.
+  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  await migrateInTurn(pool, () => migrate(db as never, { migrationsFolder }));
+  return { db, kind: options.kind ?? 'postgres', connection, close: () => pool.end() };
 }

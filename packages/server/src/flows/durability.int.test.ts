@@ -1,10 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,13 +37,9 @@ afterAll(async () => {
   await new Promise((resolve) => api.close(resolve));
 });
 
-/** A database that outlives the processes using it: PostgreSQL when testing on it, else a PGlite folder. */
+/** A database that outlives the processes using it, on the tests' PostgreSQL server. */
 async function durableDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const dir = mkdtempSync(join(tmpdir(), 'flowmind-durable-'));
-    return { env: { FLOWMIND_DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `flowmind_d_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -54,7 +54,7 @@ export function createFlowSystem({
   let runtime: FlowRuntime | null = null;
   const triggers = tableTriggers({ db, runtime: () => runtime, logger });
   const accounts = accountService({ db, bus });
-  const indexes = recordIndexes({ db, concurrent: database.kind === 'postgres', logger });
+  const indexes = recordIndexes({ db, logger });
   const tables = tableService({ db, bus, accounts, indexes });
   const records = recordService({ db, bus, tablesService: tables, indexes, onRecords: triggers.onRecords });
   const fetch = createGuardedFetch({
@@ -201,7 +201,6 @@ export function createFlowSystem({
     workerConcurrency: config.flows.workerConcurrency,
     retentionDays: config.flows.retentionDays,
     // The embedded database belongs to this one process: it wakes its own delayed executions.
-    singleProcess: database.kind === 'pglite',
   });
   const flowRuntime = runtime;
   let scheduler: ReturnType<typeof startScheduler> | null = null;

@@ -320,5 +320,5 @@ describe('a worker paused past its lease while another took its execution over',
     } finally {
       await server.close();
     }
-  });
+  }, 90_000);
 });

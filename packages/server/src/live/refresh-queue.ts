@@ -16,8 +16,8 @@ export type RefreshJob = {
 
 /**
  * Runs live queries with a bounded concurrency. Without a bound, one change to a topic that 300
- * subscriptions depend on started 300 queries at once, and the database (PGlite runs one query at
- * a time) answered HTTP requests only after all of them. Marking a job that is already waiting does
+ * subscriptions depend on started 300 queries at once, and the database (its pool runs ten queries
+ * at a time) answered HTTP requests only after all of them. Marking a job that is already waiting does
  * nothing and marking a running one runs it once more, so a topic published many times while its
  * queries wait costs one run per subscription. A job runs at most once per `minIntervalMs`: a
  * change soon after a run waits out the rest of it, so a busy topic (an execution reporting each
@@ -31,8 +31,8 @@ export function createRefreshQueue({ concurrency, minIntervalMs }: { concurrency
 
   /**
    * Starts the next jobs from the event loop's check phase, not from the promise that just
-   * settled: on PGlite a query runs on this thread and its result comes back as a microtask, so
-   * jobs started one from another would never let the loop reach the sockets (HTTP waited seconds).
+   * settled: a query whose result comes back as a microtask would start the next at once, so jobs
+   * started one from another could keep the loop from reaching the sockets (HTTP waited seconds).
    */
   function later() {
     if (pumpScheduled) return;

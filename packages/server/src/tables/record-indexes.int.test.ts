@@ -81,7 +81,7 @@ describe('sort indexes', () => {
       await owner.client.post(`/api/tables/${table.id}/fields`, { name: 'When', options: { type: 'date' } })
     ).body;
     const size = SORT_INDEX_MIN_RECORDS + 500;
-    // Filled straight in the database: the API would take minutes for this many on PGlite.
+    // Filled straight in the database: the API would take much longer for this many.
     await server.db.execute(sql`
       insert into table_records (id, table_id, account_id, values, autonumber)
       select 'rec_big' || n, ${table.id}, ${owner.user.personal_account_id},
@@ -114,7 +114,6 @@ describe('sort indexes', () => {
     );
     const indexes = recordIndexes({
       db: server.db,
-      concurrent: server.database.kind === 'postgres',
       logger: pino({ level: 'silent' }),
     });
     const ensure = (list: { fieldId: string; direction: 'asc' | 'desc' }[]) =>

@@ -38,7 +38,7 @@ const KNOWN_INDEX_MS = 60_000;
  * The planner matches the index because the list query's parameters are known when it is planned
  * (custom plans), so `r.values ->> $1` and `values ->> 'fld_…'` are the same expression.
  */
-export function recordIndexes({ db, concurrent, logger }: { db: Db; concurrent: boolean; logger: Logger }) {
+export function recordIndexes({ db, logger }: { db: Db; logger: Logger }) {
   const building = new Map<string, Promise<void>>();
   // One build at a time: two `create index concurrently` on the same table wait for each other and PostgreSQL
   // ends one of them as a deadlock (a grouped view asks for two indexes at once: group field and sort).
@@ -88,15 +88,15 @@ export function recordIndexes({ db, concurrent, logger }: { db: Db; concurrent: 
       return;
     }
     const started = performance.now();
-    // `concurrently` keeps writes going on PostgreSQL while it builds; PGlite has one connection anyway.
+    // `concurrently` keeps writes going while it builds.
     await db.execute(
       sql.raw(
-        `create index ${concurrent ? 'concurrently ' : ''}if not exists "${index.name}" on table_records ` +
+        `create index concurrently if not exists "${index.name}" on table_records ` +
           `(${index.column}, autonumber) where table_id = '${table.id.replace(/'/g, "''")}'`,
       ),
     );
     // Fresh statistics, so the planner sees how many records the table holds and picks the index
-    // (PGlite has no autovacuum to gather them).
+    // now rather than after autovacuum's next pass.
     await db.execute(sql`analyze table_records`);
     await db
       .insert(tableIndexes)
@@ -176,7 +176,7 @@ export function recordIndexes({ db, concurrent, logger }: { db: Db; concurrent: 
         .returning({ name: tableIndexes.name });
       for (const { name } of rows) {
         known.delete(name);
-        await db.execute(sql.raw(`drop index ${concurrent ? 'concurrently ' : ''}if exists "${name}"`));
+        await db.execute(sql.raw(`drop index concurrently if exists "${name}"`));
       }
     },
   };

@@ -3,9 +3,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import pino from 'pino';
 import WebSocket from 'ws';
@@ -13,7 +10,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { createFlowSystem } from '../flows/flow-system';
-import { type ChangeBus, createLocalChangeBus, createPostgresChangeBus } from '../live/change-bus';
+import { type ChangeBus, createPostgresChangeBus } from '../live/change-bus';
 import { createMailer } from '../mail/mailer';
 import { startQueue } from '../queue/queue';
 import { type MailCatcher, startMailCatcher } from './mail-catcher';
@@ -24,17 +21,6 @@ export const TEST_APP_URL = 'http://localhost:3000';
 export const TEST_SECRET = 'test-secret-0123456789abcdefghijklmnop';
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-// One migrated PGlite per test process; every server gets its own clone (fast, isolated).
-let template: Promise<PGlite> | null = null;
-async function clonePglite(): Promise<PGlite> {
-  template ??= (async () => {
-    const instance = new PGlite();
-    await migrate(drizzle(instance), { migrationsFolder });
-    return instance;
-  })();
-  return (await (await template).clone()) as PGlite;
-}
-
 async function openTestDatabase(
   shareWith?: TestServer,
 ): Promise<{ database: Database; url: string | null; drop(): Promise<void> }> {
@@ -42,12 +28,10 @@ async function openTestDatabase(
     const database = await openDatabase({ kind: 'postgres', url: shareWith.databaseUrl });
     return { database, url: shareWith.databaseUrl, drop: async () => {} };
   }
+  // The global setup (global-setup.ts) starts an embedded PostgreSQL when none is given.
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const pglite = await clonePglite();
-    const database = await openDatabase({ kind: 'pglite', dataDir: null, pglite });
-    return { database, url: null, drop: () => pglite.close() };
-  }
+  if (!adminUrl)
+    throw new Error('TEST_DATABASE_URL is not set: run the tests through vitest (its global setup sets it)');
   const name = `flowmind_t_${randomBytes(6).toString('hex')}`;
   const template = await postgresTemplate(adminUrl);
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -161,10 +145,7 @@ export async function startTestServer(
     FLOWMIND_WEB_DIST: '/nonexistent',
     ...env,
   });
-  const bus: ChangeBus =
-    database.kind === 'postgres'
-      ? await createPostgresChangeBus({ connection: database.connection, logger })
-      : createLocalChangeBus();
+  const bus: ChangeBus = await createPostgresChangeBus({ connection: database.connection, logger });
   const mailer = createMailer({ smtpUrl: mail.smtpUrl, from: config.mailFrom, logger });
   const queue = withQueue ? await startQueue({ connection: database.connection, logger }) : null;
   const serverEnv = { ...process.env, ...env };

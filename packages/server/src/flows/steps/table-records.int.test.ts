@@ -65,11 +65,7 @@ beforeAll(async () => {
   owner = await signUpVerified(server, { name: 'Olga', email: 'olga@example.com' });
   stranger = await signUpVerified(server, { name: 'Stan', email: 'stan@example.com' });
   const { db, bus } = server;
-  const indexes = recordIndexes({
-    db,
-    concurrent: server.database.kind === 'postgres',
-    logger: pino({ level: 'silent' }),
-  });
+  const indexes = recordIndexes({ db, logger: pino({ level: 'silent' }) });
   const tables = tableService({ db, bus, accounts: accountService({ db, bus }), indexes });
   records = recordService({ db, bus, tablesService: tables, indexes });
   ownerApi = apiFor(owner);
