@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -151,4 +151,27 @@ describe('the flowmind process', () => {
       for (const run of [api, worker]) if (run.child.exitCode === null) run.child.kill('SIGKILL');
     }
   }, 180_000);
+
+  it.runIf(process.getuid?.() === 0)(
+    'as root, with a data folder the postgres user cannot reach (as under /root), keeps the cluster elsewhere and says so',
+    async () => {
+      // mkdtemp makes a folder closed to others (mode 700), as /root is.
+      const closed = mkdtempSync(join(tmpdir(), 'flowmind-closed-'));
+      folders.push(closed);
+      const dataDir = join(closed, 'data');
+      const run = await start(dataDir);
+      try {
+        expect(await health(run), run.output).toMatchObject({ ok: true, database: 'embedded' });
+        expect(run.output).toContain('cannot reach');
+        const cluster = realpathSync(join(dataDir, 'postgres'));
+        expect(cluster).toMatch(/^\/var\/lib\/flowmind\//);
+        run.child.kill('SIGTERM');
+        expect(await exited(run.child), run.output).toBe(0);
+        rmSync(dirname(cluster), { recursive: true, force: true });
+      } finally {
+        if (run.child.exitCode === null) run.child.kill('SIGKILL');
+      }
+    },
+    120_000,
+  );
 });

@@ -4,12 +4,14 @@ import {
   chmodSync,
   chownSync,
   closeSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -89,6 +91,33 @@ function hydrateSymlinks(nativeDir: string) {
 }
 
 type Owner = { uid: number; gid: number } | null;
+
+/**
+ * As root, the server runs as the `postgres` user, who cannot run binaries inside a folder closed
+ * to others (an install under /root, mode 700). Then the binaries are copied once to a folder it
+ * can reach, one per package version.
+ */
+function reachableBinaries(found: Binaries, owner: Owner, logger: Logger): Binaries {
+  if (!owner) return found;
+  const runs = spawnSync(found.postgres, ['--version'], { uid: owner.uid, gid: owner.gid });
+  if (runs.status === 0) return found;
+  const native = resolve(dirname(found.postgres), '..');
+  const version = JSON.parse(readFileSync(join(native, '..', 'package.json'), 'utf8')).version as string;
+  const copy = join('/var/lib/flowmind', `postgres-${process.platform}-${process.arch}-${version}`);
+  const moved: Binaries = { initdb: join(copy, 'bin', 'initdb'), postgres: join(copy, 'bin', 'postgres') };
+  if (!existsSync(moved.postgres)) {
+    const partial = `${copy}.${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    mkdirSync('/var/lib/flowmind', { recursive: true });
+    cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+    chmodSync('/var/lib/flowmind', 0o755);
+    renameSync(partial, copy);
+    logger.info(
+      `Copied PostgreSQL's binaries to ${copy}: the "${USER}" user it runs as cannot reach ${native} (a folder above it is closed to others, as /root is)`,
+    );
+  }
+  return moved;
+}
 
 function idOf(flag: '-u' | '-g'): number | null {
   const result = spawnSync('id', [flag, USER], { encoding: 'utf8' });
@@ -314,8 +343,8 @@ export async function startEmbeddedPostgres({
 }: StartEmbeddedOptions): Promise<EmbeddedPostgres> {
   const dataDir = resolve(givenDir);
   mkdirSync(dataDir, { recursive: true });
-  const bin = await binaries();
   const owner = serverOwner();
+  const bin = reachableBinaries(await binaries(), owner, logger);
   const clusterDir = clusterFolder(dataDir, owner, logger);
   const secret = password(dataDir);
   const base = { user: USER, password: secret, port: SOCKET_PORT };
