@@ -298,6 +298,7 @@ const settings: Record<string, string> = {
   min_wal_size: '32MB',
   wal_buffers: '1MB',
   max_worker_processes: '4',
+  io_workers: '1',
   max_parallel_workers: '2',
   max_parallel_workers_per_gather: '1',
   autovacuum_max_workers: '2',
