@@ -57,6 +57,14 @@ test('create a table, add typed fields, edit with the keyboard, paste a block, u
   await expect(cell(page, 0, 0)).toHaveText('Ada Lovelace');
   await expect(cell(page, 0, 1)).toHaveText('$1,234.50');
   await expect(cell(page, 0, 3).getByRole('img', { name: 'checked' })).toBeVisible();
+  // One click on the box toggles it (and one more toggles it back); a click beside it only selects.
+  await cell(page, 0, 3).getByRole('img', { name: 'checked' }).click();
+  await expect(cell(page, 0, 3).getByRole('img', { name: 'unchecked' })).toBeVisible();
+  await cell(page, 0, 3).getByRole('img', { name: 'unchecked' }).click();
+  await expect(cell(page, 0, 3).getByRole('img', { name: 'checked' })).toBeVisible();
+  const box = await cell(page, 0, 3).boundingBox();
+  await cell(page, 0, 3).click({ position: { x: (box?.width ?? 100) - 6, y: 6 } });
+  await expect(cell(page, 0, 3).getByRole('img', { name: 'checked' })).toBeVisible();
 
   // Escape cancels an edit.
   await cell(page, 0, 0).click();

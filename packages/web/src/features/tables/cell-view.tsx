@@ -118,6 +118,7 @@ function CheckboxMark({ checked }: { checked: boolean }) {
   return (
     <span
       role="img"
+      data-checkbox
       aria-label={checked ? 'checked' : 'unchecked'}
       className={cn(
         'inline-flex size-4 items-center justify-center rounded border',

@@ -469,8 +469,14 @@ export function TableGrid({
           if (event.button === 2 && !inRange(row, col)) clickCell({ row, col }, false);
           if (event.button !== 0) return;
           clickCell({ row, col }, event.shiftKey);
+          // One click on the box itself toggles it, as in Airtable; elsewhere in the cell it selects.
+          if (field.type === 'checkbox' && !event.shiftKey && (event.target as Element).closest('[data-checkbox]')) {
+            startEditing({ row, col });
+          }
         }}
-        onDoubleClick={() => startEditing({ row, col })}
+        onDoubleClick={() => {
+          if (field.type !== 'checkbox') startEditing({ row, col });
+        }}
       >
         {edited ? (
           <CellEditor
