@@ -83,3 +83,26 @@ test('forgot password end to end', async ({ page }) => {
   // Not verified yet, so the guard takes them to verify-email: signed in with the new password.
   await expect(page).toHaveURL(/\/auth\/verify-email/);
 });
+
+test('a verification link followed in another browser says so; /auth/verify without one says it is missing', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/auth/verify');
+  await expect(page.getByText('This verification link is missing or invalid')).toBeVisible();
+  await expect(page.getByText('Your email is verified')).toHaveCount(0);
+
+  const email = uniqueEmail('elsewhere');
+  await page.goto('/auth/signup');
+  await page.getByLabel('Name').fill('Else Where');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: /sign up|create account/i }).click();
+  await expect(page).toHaveURL(/\/auth\/verify-email/);
+  // Opened in another browser (not signed in there): the link works, and says to log in.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto(linkIn(await readEmail(email, 'verify'), '/api/auth/verify-email'));
+  await expect(otherPage.getByText(/Your email is verified|Welcome to your dashboard/)).toBeVisible();
+  await other.close();
+});

@@ -51,7 +51,7 @@ export async function signedInUser(page: Page, name: string) {
 
 export async function signUpApi(request: APIRequestContext, { name, email }: { name: string; email: string }) {
   const res = await request.post('/api/auth/sign-up/email', {
-    data: { name, email, password: PASSWORD, callbackURL: '/auth/verify' },
+    data: { name, email, password: PASSWORD, callbackURL: '/auth/verify?verified=1' },
     headers: { origin: APP_ORIGIN },
   });
   expect(res.ok(), await res.text()).toBeTruthy();

@@ -5,6 +5,7 @@ import { Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api';
 import { alerts } from '../../shell/alert-store';
 import { authCall, authClient } from './auth-client';
+import { VERIFIED_CALLBACK } from './verify-callback';
 
 const COOLDOWN_SECONDS = 60;
 
@@ -30,7 +31,7 @@ export function ResendVerification({ email: knownEmail }: { email?: string }) {
     if (!address) return;
     setPending(true);
     try {
-      await authCall(authClient.sendVerificationEmail({ email: address, callbackURL: '/auth/verify' }));
+      await authCall(authClient.sendVerificationEmail({ email: address, callbackURL: VERIFIED_CALLBACK }));
       alerts.success(`We sent a new link to ${address}.`);
       cooldown.start();
     } catch (error) {

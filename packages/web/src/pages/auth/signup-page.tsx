@@ -7,6 +7,7 @@ import { PasswordInput } from '../../components/ui/password-input';
 import { AuthError, authCall, authClient } from '../../features/auth/auth-client';
 import { GoogleButton } from '../../features/auth/google-button';
 import { useRedirectTarget } from '../../features/auth/use-redirect-target';
+import { VERIFIED_CALLBACK } from '../../features/auth/verify-callback';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { session } from '../../features/session/session-store';
 import { AuthCard } from '../../layouts/auth-layout';
@@ -59,7 +60,7 @@ export function SignupPage() {
           name: form.name.trim(),
           email: form.email.trim(),
           password: form.password,
-          callbackURL: '/auth/verify',
+          callbackURL: VERIFIED_CALLBACK,
         }),
       );
       await session.refresh();

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { ResendVerification } from '../../features/auth/resend-verification';
+import { VERIFIED_MARKER } from '../../features/auth/verify-callback';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { session, useSession } from '../../features/session/session-store';
 import { AuthCard } from '../../layouts/auth-layout';
@@ -56,6 +57,20 @@ export function VerifyPage() {
       >
         <Link to={target} onClick={() => redirectUrl.clear()} className={buttonClasses({ className: 'w-full' })}>
           Continue
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  if (!error && !user && params.get(VERIFIED_MARKER) !== '1') {
+    return (
+      <AuthCard
+        icon={<TriangleAlert className="size-5" aria-hidden="true" />}
+        title="This verification link is missing or invalid"
+        description="Open the link in the most recent email we sent you, or log in to have a new one sent."
+      >
+        <Link to="/auth/login" className={buttonClasses({ className: 'w-full' })}>
+          Log in
         </Link>
       </AuthCard>
     );
