@@ -7,7 +7,8 @@
 // The database comes from `databaseProvider` below: now a fresh database on the PostgreSQL of
 // BENCH_DATABASE_URL or TEST_DATABASE_URL, whose processes serving the app are shown for reference
 // but are not the app's own. BENCH_MEMORY_SECONDS sets the length of each load run (default 10).
-// BENCH_SERVER_NODE_ARGS adds node flags to the server (e.g. "--max-semi-space-size=1").
+// The server runs as `npm run serve` runs it (the node flags of that script); BENCH_SERVER_NODE_ARGS
+// adds flags (e.g. "--max-semi-space-size=2"), BENCH_MEMORY_NODE_ARGS replaces the script's.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -17,7 +18,7 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import WebSocket from 'ws';
 import { startMailCatcher } from '../packages/server/src/test/mail-catcher';
-import { percentile } from './support';
+import { cpuTimeMs, percentile } from './support';
 
 const root = new URL('..', import.meta.url).pathname;
 const MiB = 1024 * 1024;
@@ -25,7 +26,7 @@ const IDLE_TARGET_MIB = 200;
 const PEAK_TARGET_MIB = 400;
 const LOAD_MS = Number(process.env.BENCH_MEMORY_SECONDS ?? 10) * 1000;
 /** How long the server is left alone before an idle figure is read (timers, GC, pools settling). */
-const SETTLE_MS = Number(process.env.BENCH_MEMORY_SETTLE_SECONDS ?? 15) * 1000;
+const SETTLE_MS = Number(process.env.BENCH_MEMORY_SETTLE_SECONDS ?? 35) * 1000;
 
 /**
  * The database the server runs on: the environment the server gets for it, and the processes that
@@ -144,6 +145,14 @@ function report(reading: Reading, counted: boolean, target: number, title: strin
   console.log(
     `  database ${reading.database.length} process(es)${' '.repeat(13)} PSS ${mib(dbTotal).padStart(10)}  ${counted ? '(counted)' : '(not counted: a shared server)'}`,
   );
+}
+
+/** The node flags `npm run serve` starts the server with (package.json). */
+function serveFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+    .scripts;
+  const words = (scripts.serve ?? '').split(' ').filter(Boolean);
+  return words.slice(1).filter((word) => word.startsWith('--'));
 }
 
 // --- the server -------------------------------------------------------------------------------
@@ -345,7 +354,13 @@ async function load(url: string, connections: number, durationMs: number) {
   await Promise.all(Array.from({ length: connections }, client));
   const seconds = (performance.now() - started) / 1000;
   await pool.close();
-  return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  return {
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+    calls: latencies.length + errors,
+  };
 }
 
 // --- the run -----------------------------------------------------------------------------------
@@ -358,10 +373,14 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const probeFile = join(tmpdir(), `flowmind-memory-probe-${process.pid}.json`);
   const dataDir = join(tmpdir(), `flowmind-memory-data-${process.pid}`);
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const words = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [
+    ...(process.env.BENCH_MEMORY_NODE_ARGS !== undefined ? words(process.env.BENCH_MEMORY_NODE_ARGS) : serveFlags()),
+    ...words(process.env.BENCH_SERVER_NODE_ARGS),
+  ];
   const server = spawn(
     process.execPath,
-    [...nodeArgs, '--import', './bench/memory-probe.mjs', '--enable-source-maps', 'packages/server/dist/main.js'],
+    [...nodeArgs, '--import', './bench/memory-probe.mjs', 'packages/server/dist/main.js'],
     {
       cwd: root,
       env: {
@@ -391,7 +410,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     }
     const pid = server.pid as number;
-    console.log(`\nMemory of the compiled server on ${provider.label}`);
+    console.log(`\nMemory of the compiled server (node ${nodeArgs.join(' ')}) on ${provider.label}`);
     report(await read(pid, db, provider.counted), provider.counted, IDLE_TARGET_MIB, 'Just started');
     describeProbe(await probe(server, probeFile));
 
@@ -451,9 +470,13 @@ async function main() {
       ['webhook → code → respond', codeHook],
     ] as const)
       for (const connections of [10, 50]) {
+        const cpuBefore = cpuTimeMs(pid);
         const r = await load(`${base}/api/hooks/${hook.webhook_id}`, connections, LOAD_MS);
+        const cpuAfter = cpuTimeMs(pid);
+        // CPU per call depends less than req/s on what else the machine runs.
+        const cpu = cpuAfter.main + cpuAfter.others - cpuBefore.main - cpuBefore.others;
         console.log(
-          `  ${label}, ${String(connections).padStart(2)} connections: ${r.rps.toFixed(0).padStart(5)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.errors ? `, errors ${r.errors}` : ''}`,
+          `  ${label}, ${String(connections).padStart(2)} connections: ${r.rps.toFixed(0).padStart(5)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, CPU ${((cpu / Math.max(1, r.calls)) * 1000).toFixed(0)} µs per call${r.errors ? `, errors ${r.errors}` : ''}`,
         );
       }
     sampling = false;
