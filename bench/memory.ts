@@ -399,7 +399,13 @@ async function main() {
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  const exited = new Promise((resolve) => server.once('exit', resolve));
+  let stopping = false;
+  const exited = new Promise((resolve) =>
+    server.once('exit', (code, signal) => {
+      if (!stopping) console.error(`The server exited (code ${code}, signal ${signal})`);
+      resolve(code);
+    }),
+  );
   try {
     for (let i = 0; ; i++) {
       if (server.exitCode !== null) throw new Error('server exited during start');
@@ -502,6 +508,7 @@ async function main() {
       describeProbe(await probe(server, probeFile));
     }
   } finally {
+    stopping = true;
     server.kill('SIGTERM');
     await exited;
     await mail.close();
