@@ -26,7 +26,7 @@ export type QuickJSInstance = {
 let compiled: Promise<WebAssembly.Module> | undefined;
 
 /** The QuickJS WebAssembly code, compiled once per process on first use. */
-export function compiledQuickJS(): Promise<WebAssembly.Module> {
+function compiledModule(): Promise<WebAssembly.Module> {
   compiled ??= (async () => {
     // Resolved from quickjs-emscripten so we load the exact build its JavaScript side expects.
     const require = createRequire(createRequire(import.meta.url).resolve('quickjs-emscripten'));
@@ -41,7 +41,7 @@ export function compiledQuickJS(): Promise<WebAssembly.Module> {
 
 /** A new QuickJS instance whose heap (beyond the build's base memory) stays under `heapBytes`. */
 export async function newCappedInstance(heapBytes: number): Promise<QuickJSInstance> {
-  const wasmModule = await compiledQuickJS();
+  const wasmModule = await compiledModule();
   const maximumPages = Math.ceil((BASE_MEMORY_BYTES + heapBytes) / PAGE_BYTES);
   const variant = newVariant(RELEASE_SYNC, {
     wasmModule,

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { addToScope, createExpressionVm, type ExpressionVm, type SessionScope } from './expression-vm';
-import { compiledQuickJS, instanceSlot } from './quickjs-instance';
+import { instanceSlot } from './quickjs-instance';
 import { CodeError, runCodeIn } from './run-code';
 import type { CodeRequest, ExpressionRequest, WorkerReply, WorkerRequest, WorkerSetup } from './worker-protocol';
 
@@ -77,8 +77,6 @@ port.on('message', (request: WorkerRequest) => {
   });
 });
 
-// The instances are made on first use (each kind of request has its own): the worker is started
-// for a request, which pays the same either way, and a worker that only ever evaluates expressions,
-// or only runs code, holds one instance. The WebAssembly is compiled up front for both.
-await compiledQuickJS();
+// The QuickJS instances are made before the first request, so it does not pay for them.
+await Promise.all([codeInstance(), expressionInstance()]);
 reply({ type: 'ready' });

@@ -48,7 +48,7 @@ const LET_FINISH_MS = 2_000;
 
 /**
  * A worker with nothing to do for this long ends: each holds its own V8 isolate and QuickJS
- * instances (about 10 MiB), and a new one starts in a fraction of a second when work comes.
+ * instances (15 to 20 MiB), and a new one starts in a fraction of a second when work comes.
  */
 export const WORKER_IDLE_MS = 30_000;
 
