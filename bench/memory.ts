@@ -30,7 +30,9 @@ const SETTLE_MS = Number(process.env.BENCH_MEMORY_SETTLE_SECONDS ?? 35) * 1000;
 
 /**
  * The database the server runs on: the environment the server gets for it, and the processes that
- * are the database's (counted with the app's). `pids` is asked again at each reading.
+ * are the database's (counted with the app's). `pids` is asked again at each reading. A database
+ * the server starts as its own child (the embedded PostgreSQL) is already in the server's process
+ * tree, which is always counted: its provider gives the env and no pids.
  */
 export type DatabaseProvider = {
   label: string;
@@ -127,7 +129,11 @@ async function read(serverPid: number, db: { pids(): Promise<number[]> }, counte
   const app = processTree(serverPid)
     .map(processMemory)
     .filter((m): m is ProcessMemory => m !== null);
-  const database = (await db.pids()).map(processMemory).filter((m): m is ProcessMemory => m !== null);
+  // A database the server starts itself is in its process tree already: counted once, with the app.
+  const database = (await db.pids())
+    .filter((dbPid) => !app.some((m) => m.pid === dbPid))
+    .map(processMemory)
+    .filter((m): m is ProcessMemory => m !== null);
   const sum = (list: ProcessMemory[]) => list.reduce((total, m) => total + m.pss, 0);
   return { app, database, total: sum(app) + (counted ? sum(database) : 0) };
 }
