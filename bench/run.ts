@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const suites = ['foundation', 'tables', 'tables-groups', 'flows', 'notes', 'agents', 'security'];
+const suites = ['foundation', 'tables', 'tables-groups', 'flows', 'notes', 'agents', 'security', 'memory'];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !suites.includes(name));
 if (unknown.length > 0) {

@@ -1,4 +1,5 @@
-import { APICallError } from 'ai';
+import type { APICallError } from 'ai';
+import { isAiSdkError } from './ai-sdk';
 
 export function hostOf(url: string): string {
   try {
@@ -22,16 +23,17 @@ function apiMessage(body: string | undefined, fallback: string): string {
  * rate limit, other statuses. Null when the error is not a provider call's.
  */
 export function aiCallErrorMessage(error: unknown, { model, host }: { model: string; host: string }): string | null {
-  if (!APICallError.isInstance(error)) return null;
-  if (error.statusCode === undefined) {
-    const cause = error.cause as { code?: string; cause?: { code?: string }; message?: string } | undefined;
-    const reason = cause?.code ?? cause?.cause?.code ?? cause?.message ?? error.message;
+  if (!isAiSdkError(error, 'AI_APICallError')) return null;
+  const call = error as APICallError;
+  if (call.statusCode === undefined) {
+    const cause = call.cause as { code?: string; cause?: { code?: string }; message?: string } | undefined;
+    const reason = cause?.code ?? cause?.cause?.code ?? cause?.message ?? call.message;
     return `Could not reach the AI provider at ${host}: ${reason}`;
   }
-  const message = apiMessage(error.responseBody, error.message);
-  if (error.statusCode === 401 || error.statusCode === 403)
-    return `The AI provider at ${host} refused the API key (${error.statusCode}): ${message}`;
-  if (error.statusCode === 404) return `The AI model "${model}" was not found at ${host}: ${message}`;
-  if (error.statusCode === 429) return `The AI provider at ${host} is rate limiting requests: ${message}`;
-  return `The AI provider at ${host} answered ${error.statusCode}: ${message}`;
+  const message = apiMessage(call.responseBody, call.message);
+  if (call.statusCode === 401 || call.statusCode === 403)
+    return `The AI provider at ${host} refused the API key (${call.statusCode}): ${message}`;
+  if (call.statusCode === 404) return `The AI model "${model}" was not found at ${host}: ${message}`;
+  if (call.statusCode === 429) return `The AI provider at ${host} is rate limiting requests: ${message}`;
+  return `The AI provider at ${host} answered ${call.statusCode}: ${message}`;
 }

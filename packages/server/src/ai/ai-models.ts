@@ -1,5 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { AiProviderKind } from '@flowmind/shared/ai';
 import { AppError } from '@flowmind/shared/errors';
 import type { LanguageModel } from 'ai';
@@ -9,6 +7,7 @@ import { addressPolicy } from '../flows/net/address-policy';
 import { createGuardedFetch, parseHttpUrl } from '../flows/net/guarded-fetch';
 import { hostOf } from './ai-errors';
 import { type AiProviderRow, aiProviderRepository } from './ai-provider.repository';
+import { anthropicModel, openAiCompatibleChatModel } from './ai-sdk';
 import { createSecretBox, type SecretBox } from './secret-box';
 
 /** A model ready to call, and how to name it. */
@@ -38,14 +37,17 @@ export function environmentAiModels(env: NodeJS.ProcessEnv): AiModels {
       const config = aiProviderFromEnv(env);
       if (!config) return null;
       const wanted = ref?.startsWith('env-openai:') ? ref.slice('env-openai:'.length) : config.model;
-      const provider = createOpenAICompatible({
-        name: config.name ?? 'openai',
-        baseURL: config.baseUrl.replace(/\/+$/, ''),
-        apiKey: config.apiKey,
-        includeUsage: true,
-      });
+      const model = openAiCompatibleChatModel(
+        {
+          name: config.name ?? 'openai',
+          baseURL: config.baseUrl.replace(/\/+$/, ''),
+          apiKey: config.apiKey,
+          includeUsage: true,
+        },
+        wanted,
+      );
       return {
-        model: provider.chatModel(wanted),
+        model,
         ref: `env-openai:${wanted}`,
         label: wanted,
         host: hostOf(config.baseUrl),
@@ -237,19 +239,22 @@ export function accountAiModels({
     if (source.kind === 'anthropic') {
       const baseURL = source.baseUrl?.replace(/\/+$/, '') || ANTHROPIC_BASE_URL;
       // The key is always passed, even empty: without one the SDK would read the server's ANTHROPIC_API_KEY.
-      const provider = createAnthropic({ baseURL, apiKey: source.apiKey() ?? '', fetch });
-      return { model: provider.languageModel(model), ref, label: model, host: hostOf(baseURL) };
+      const callable = anthropicModel({ baseURL, apiKey: source.apiKey() ?? '', fetch }, model);
+      return { model: callable, ref, label: model, host: hostOf(baseURL) };
     }
     const baseURL = (source.baseUrl ?? '').replace(/\/+$/, '');
-    const provider = createOpenAICompatible({
-      name: 'openai',
-      baseURL,
-      apiKey: source.apiKey(),
-      includeUsage: true,
-      supportsStructuredOutputs: structuredOutputs,
-      fetch,
-    });
-    return { model: provider.chatModel(model), ref, label: model, host: hostOf(baseURL) };
+    const callable = openAiCompatibleChatModel(
+      {
+        name: 'openai',
+        baseURL,
+        apiKey: source.apiKey(),
+        includeUsage: true,
+        supportsStructuredOutputs: structuredOutputs,
+        fetch,
+      },
+      model,
+    );
+    return { model: callable, ref, label: model, host: hostOf(baseURL) };
   }
 
   /**

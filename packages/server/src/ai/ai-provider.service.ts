@@ -10,7 +10,6 @@ import {
   type UpdateAiSettings,
 } from '@flowmind/shared/ai';
 import { AppError } from '@flowmind/shared/errors';
-import { generateText } from 'ai';
 import type { AccountService } from '../accounts/account.service';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
@@ -24,6 +23,7 @@ import {
   type ResolvedModel,
 } from './ai-models';
 import { type AiProviderRow, aiProviderRepository } from './ai-provider.repository';
+import { loadAi } from './ai-sdk';
 
 const TEST_TIMEOUT_MS = 20_000;
 const TEST_PROMPT = 'Reply with the single word OK.';
@@ -224,6 +224,7 @@ export function aiProviderService({
 
 async function tryModel(resolved: ResolvedModel, model: string): Promise<AiProviderTestResult> {
   try {
+    const { generateText } = await loadAi();
     const result = await generateText({
       model: resolved.model,
       prompt: TEST_PROMPT,

@@ -5,9 +5,10 @@ import {
   type ChatToolPart,
   NO_MODEL_TEXT,
 } from '@flowmind/shared/chat';
-import { asSchema, type ModelMessage, type Schema, stepCountIs, streamText, type Tool } from 'ai';
+import type { ModelMessage, Schema, Tool } from 'ai';
 import type { Logger } from 'pino';
 import type { AiModels, ResolvedModel } from '../ai/ai-models';
+import { loadAi } from '../ai/ai-sdk';
 import { aiFailure } from '../flows/ai/ai-api';
 import { type ChatMessageRow, type ChatRepository, toChatMessage } from './chat.repository';
 import { answerToModelMessages } from './chat-tools';
@@ -68,7 +69,10 @@ export function toModelMessages(thread: readonly ChatMessageRow[]): ModelMessage
  */
 const toolSchemas = new WeakMap<object, Schema>();
 
-function withKeptSchemas(tools: Record<string, Tool> | undefined): Record<string, Tool> | undefined {
+function withKeptSchemas(
+  tools: Record<string, Tool> | undefined,
+  asSchema: (schema: Tool['inputSchema']) => Schema,
+): Record<string, Tool> | undefined {
   if (!tools) return tools;
   return Object.fromEntries(
     Object.entries(tools).map(([name, tool]) => {
@@ -197,11 +201,12 @@ export function chatRunner({
           return;
         }
         model = resolved.ref;
+        const { asSchema, stepCountIs, streamText } = await loadAi();
         const result = streamText({
           model: resolved.model,
           system: system ? `${SYSTEM_PROMPT}\n\n${system}` : SYSTEM_PROMPT,
           messages: [...toModelMessages(thread), ...answerToModelMessages(parts)],
-          tools: withKeptSchemas(tools),
+          tools: withKeptSchemas(tools, asSchema),
           stopWhen: stepCountIs(MAX_STEPS),
           abortSignal: abort.signal,
           maxRetries: 1,

@@ -9,7 +9,7 @@ import {
   TRIGGER_TYPES,
 } from '@flowmind/shared/flow-drafts';
 import { FLOW_TEMPLATES } from '@flowmind/shared/flow-templates';
-import { type ModelMessage, type Tool, tool } from 'ai';
+import type { ModelMessage, Tool } from 'ai';
 import { z } from 'zod';
 import type { ExecutionService } from '../flows/execution.service';
 import type { FlowService } from '../flows/flow.service';
@@ -288,12 +288,12 @@ export function sdkTools(services: WorkspaceServices, context: ToolContext): Rec
     offered.map(([name, toolSpec]) => [
       name,
       toolSpec.needsApproval
-        ? tool({ description: toolSpec.description, inputSchema: toolSpec.input })
-        : tool({
+        ? ({ description: toolSpec.description, inputSchema: toolSpec.input } satisfies Tool)
+        : ({
             description: toolSpec.description,
             inputSchema: toolSpec.input,
             execute: (input: unknown) => toolSpec.run(services, context, input),
-          }),
+          } satisfies Tool),
     ]),
   );
 }

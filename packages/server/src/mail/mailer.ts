@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export type Email = { to: string; subject: string; text: string; html: string };
@@ -7,6 +7,7 @@ export type Mailer = { send(email: Email): Promise<void>; close(): void };
 /**
  * Sends through SMTP when SMTP_URL is set. Without it every email is written to the log with its
  * text (and so its link), so a local user can still verify an address or reset a password.
+ * Nodemailer (about 9 MiB once loaded) is loaded with the first email.
  */
 export function createMailer({
   smtpUrl,
@@ -25,14 +26,22 @@ export function createMailer({
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
+  const open = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    transport.catch(() => {
+      transport = undefined;
+    });
+    return transport;
+  };
   return {
     async send(email) {
-      await transport.sendMail({ from, ...email });
+      await (await open()).sendMail({ from, ...email });
       logger.info({ mailTo: email.to, mailSubject: email.subject }, 'email sent');
     },
     close() {
-      transport.close();
+      // A transport still being made is closed once it is.
+      void transport?.then((made) => made.close()).catch(() => {});
     },
   };
 }

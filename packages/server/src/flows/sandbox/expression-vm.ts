@@ -1,6 +1,6 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
 import { isHostFailure, isHostStackOverflow, type QuickJSInstance } from './quickjs-instance';
-import { formatBytes, formatSeconds, readVmError, type VmFailure } from './vm-errors';
+import { formatBytes, formatSeconds, readVmError, SCOPE_ROOTS, type VmFailure } from './vm-errors';
 
 /** The part of an expression scope the host sent: the roots an expression needs, steps by name. */
 export type ScopePart = {
@@ -32,7 +32,6 @@ export type ExpressionOutcome = ({ ok: true; json: string | undefined } | { ok: 
 export type ExpressionLimits = { memoryLimitBytes: number; stackSizeBytes: number; timeoutMs: number };
 
 const EXPRESSION_FILE = 'expression';
-export const SCOPE_ROOTS = ['$json', '$index', '$items', '$trigger', '$execution', '$flow', '$now'] as const;
 
 /**
  * Defines the scope in the VM. Each root (and each step under `$node`) is read from what the host

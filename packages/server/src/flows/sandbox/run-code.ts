@@ -1,7 +1,9 @@
 import type { Item, StepLog } from '@flowmind/shared/flows';
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
 import { isHostFailure, isHostStackOverflow, type QuickJSInstance } from './quickjs-instance';
-import { formatBytes, formatSeconds, readVmError, type VmFailure } from './vm-errors';
+import { CodeError, formatBytes, formatSeconds, readVmError, type VmFailure } from './vm-errors';
+
+export { CodeError };
 
 export type RunCodeInput = {
   code: string;
@@ -22,11 +24,6 @@ export const MAX_OUTPUT_CHARS = 10 * 1024 * 1024;
 const USER_FILE = 'code';
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const RESERVED = new Set(['items', '$input', '$json', '$']);
-
-/** A code step's failure, worded for the user. */
-export class CodeError extends Error {
-  override readonly name = 'CodeError';
-}
 
 /**
  * Defines `console` over the host's log function, then removes the host function from the globals.

@@ -51,14 +51,15 @@ describe('sandbox workers', () => {
           .runCode({ code: source, items: [{}], globals: {}, timeoutMs: 3000, log: () => {}, accountId })
           .catch(() => [])
           .then(() => finished.push(label));
-      await code('acc_warm', 'warm', 'return items');
+      // Workers start as jobs come: two at once leave two workers started (and a spare starting).
+      await Promise.all([code('acc_warm', 'warm', 'return items'), code('acc_warm2', 'warm', 'return items')]);
       // Two code workers (one is kept for expressions): the spinning account may hold one of them.
       const spinning = [code('acc_a', 'a1', 'while (true) {}'), code('acc_a', 'a2', 'while (true) {}')];
       await new Promise((resolve) => setTimeout(resolve, 100));
       await code('acc_b', 'b', 'return items');
-      expect(finished).toEqual(['warm', 'b']);
+      expect(finished).toEqual(['warm', 'warm', 'b']);
       await Promise.all(spinning);
-      expect(finished).toEqual(['warm', 'b', 'a1', 'a2']);
+      expect(finished).toEqual(['warm', 'warm', 'b', 'a1', 'a2']);
     } finally {
       await shared.close();
     }
@@ -85,7 +86,7 @@ describe('sandbox workers', () => {
     await run('return []').output;
     const [victim] = sandbox.workers();
     await victim!.terminate();
-    await until(() => sandbox.workers().length === 2 && !sandbox.workers().includes(victim!));
+    await until(() => !sandbox.workers().includes(victim!));
     expect(await run('return items.map((i) => ({ n: i.n + 1 }))').output).toEqual([{ n: 2 }]);
   });
 
@@ -97,7 +98,7 @@ describe('sandbox workers', () => {
     abort.abort();
     expect(await failure(spinning.output)).toBe('Code step stopped');
     expect(spinning.logs).toEqual(['started']);
-    expect(sandbox.workers().filter((worker) => !before.includes(worker))).toHaveLength(1);
+    expect(before.filter((worker) => !sandbox.workers().includes(worker))).toHaveLength(1);
     expect(await run('return { ok: true }').output).toEqual([{ ok: true }]);
   });
 
@@ -119,9 +120,51 @@ describe('sandbox workers', () => {
       const stopped = await job('while (true) {}', 60_000, 300).catch((error: unknown) => error);
       expect(stopped).toBeInstanceOf(JobStopped);
       expect((stopped as JobStopped).reason).toBe('timeout');
-      await until(() => pool.workers().length === 2);
-      expect(pool.workers().filter((worker) => !before.includes(worker))).toHaveLength(1);
+      expect(before.filter((worker) => !pool.workers().includes(worker))).toHaveLength(1);
       expect(await job('return [{ after: 1 }]', 1000, 60_000)).toMatchObject({ ok: true, items: [{ after: 1 }] });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('starts workers as jobs wait for them, up to its size, and ends them once idle', async () => {
+    const pool = createWorkerPool({
+      size: 3,
+      setup: { memoryLimitBytes: DEFAULT_MEMORY_LIMIT_BYTES, stackSizeBytes: 256 * 1024 },
+      idleMs: 300,
+    });
+    const job = (code: string, kind: 'code' | 'expression' = 'code') =>
+      pool.submit(
+        kind === 'code'
+          ? { kind, prepare: () => ({ type: 'code', code, items: [], globals: {}, timeoutMs: 2000 }), hardMs: 5000 }
+          : {
+              kind,
+              prepare: () => ({
+                type: 'expression',
+                session: 1,
+                code,
+                part: { roots: {}, nodes: {}, names: [] },
+                timeoutMs: 1000,
+              }),
+              hardMs: 5000,
+            },
+      );
+    try {
+      expect(pool.workers()).toHaveLength(0);
+      expect(await job('return []')).toMatchObject({ ok: true });
+      // The worker that ran it, and a spare started while it was busy.
+      expect(pool.workers()).toHaveLength(2);
+      // One after another, jobs keep to those two.
+      expect(await job('return [{ n: 2 }]')).toMatchObject({ ok: true, items: [{ n: 2 }] });
+      expect(pool.workers()).toHaveLength(2);
+      // At once, they get a worker each: two for code (all but one), the third for an expression.
+      const spinning = [job('const end = Date.now() + 500; while (Date.now() < end) {} return []'), job('return []')];
+      const expression = job('1 + 1', 'expression');
+      expect(await expression).toMatchObject({ ok: true, json: '2' });
+      await Promise.all(spinning);
+      expect(pool.workers()).toHaveLength(3);
+      await until(() => pool.workers().length === 0);
+      expect(await job('return [{ again: true }]')).toMatchObject({ ok: true, items: [{ again: true }] });
     } finally {
       await pool.close();
     }

@@ -8,13 +8,13 @@ import {
   type ExpressionVmHandle,
 } from './expression-session';
 import type { ExpressionOutcome } from './expression-vm';
-import { CodeError, type RunCodeInput as CodeRunInput } from './run-code';
+import type { RunCodeInput as CodeRunInput } from './run-code';
 import { nothingSent, type SentScope, scopePart } from './scope-part';
-import { formatSeconds } from './vm-errors';
+import { CodeError, formatSeconds } from './vm-errors';
 import { createWorkerPool, JobStopped, type WorkerSlot } from './worker-pool';
 
 export { ExpressionError, type ExpressionScope, type ExpressionSession, expressionStats } from './expression-session';
-export { CodeError } from './run-code';
+export { CodeError } from './vm-errors';
 
 export type RunCodeInput = CodeRunInput & {
   /** The execution the sandbox time is counted against. */

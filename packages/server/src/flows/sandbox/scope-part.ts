@@ -1,5 +1,6 @@
 import type { ExpressionScope } from './expression-session';
-import { SCOPE_ROOTS, type ScopePart } from './expression-vm';
+import type { ScopePart } from './expression-vm';
+import { SCOPE_ROOTS } from './vm-errors';
 
 /** What one worker already holds of a session's scope. */
 export type SentScope = { roots: Set<string>; nodes: Set<string>; names: boolean };

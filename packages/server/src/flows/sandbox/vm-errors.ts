@@ -60,3 +60,11 @@ function safeString(context: QuickJSContext, handle: QuickJSHandle): string {
 
 export const formatBytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
 export const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+/** A code step's failure, worded for the user. */
+export class CodeError extends Error {
+  override readonly name = 'CodeError';
+}
+
+/** The names an expression's scope holds besides `$node` (in the worker's VM and in what is sent to it). */
+export const SCOPE_ROOTS = ['$json', '$index', '$items', '$trigger', '$execution', '$flow', '$now'] as const;

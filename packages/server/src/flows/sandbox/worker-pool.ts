@@ -46,12 +46,20 @@ type Pending = Job & {
  */
 const LET_FINISH_MS = 2_000;
 
+/**
+ * A worker with nothing to do for this long ends: each holds its own V8 isolate and QuickJS
+ * instances (15 to 20 MiB), and a new one starts in a fraction of a second when work comes.
+ */
+export const WORKER_IDLE_MS = 30_000;
+
 /** One worker thread; a new slot replaces it once it is killed or dies. */
 export class WorkerSlot {
   ready = false;
   dead = false;
   job: (Pending & { id: number }) | null = null;
   timer: NodeJS.Timeout | undefined;
+  /** Ends the worker once it has been idle for the pool's idle time. */
+  idleTimer: NodeJS.Timeout | undefined;
   constructor(readonly worker: Worker) {}
   send(message: CodeRequest | ExpressionRequest | { type: 'end-session'; session: number }) {
     if (!this.dead) this.worker.postMessage(message);
@@ -59,13 +67,23 @@ export class WorkerSlot {
 }
 
 /**
- * Warm worker threads that run sandbox jobs one at a time each, so a spinning script costs a
- * worker and never the thread that serves HTTP. A job that overruns its hard limit has its worker
- * terminated and replaced; the others keep theirs. Code jobs may hold all workers but one, so
+ * Worker threads that run sandbox jobs one at a time each, so a spinning script costs a worker and
+ * never the thread that serves HTTP. Workers start when jobs come (up to `size`, with one spare
+ * while any is busy) and end after `idleMs` without a job, so an idle server holds none. A job that overruns its hard limit
+ * has its worker terminated; the others keep theirs. Code jobs may hold all workers but one, so
  * expressions always find a worker within about a second, and one account's code all code workers
  * but one, so another account's code step never waits behind a tenant's runaway scripts.
  */
-export function createWorkerPool({ size, setup }: { size: number; setup: WorkerSetup }) {
+export function createWorkerPool({
+  size,
+  setup,
+  idleMs = WORKER_IDLE_MS,
+}: {
+  size: number;
+  setup: WorkerSetup;
+  /** How long a worker without a job lives on. */
+  idleMs?: number;
+}) {
   const slots: WorkerSlot[] = [];
   const queue: Pending[] = [];
   let codeRunning = 0;
@@ -101,8 +119,33 @@ export function createWorkerPool({ size, setup }: { size: number; setup: WorkerS
     return slot;
   };
 
-  const start = () => {
-    while (slots.length < size) slots.push(spawn());
+  /**
+   * Starts workers, up to `size`, for the jobs that could run now but find none free, and one
+   * spare while any worker is busy, so that a job arriving meanwhile does not wait for a start.
+   */
+  const startWorkers = () => {
+    if (closed) return;
+    let codeRoom = codeSlots - codeRunning;
+    let wanted = slots.some((slot) => slot.job) ? 1 : 0;
+    for (const job of queue) {
+      if (job.kind === 'expression') wanted++;
+      else if (codeRoom > 0 && eligible(job)) {
+        wanted++;
+        codeRoom--;
+      }
+    }
+    // Workers without a job: starting, or ready and idle.
+    wanted -= slots.filter((slot) => !slot.job).length;
+    for (; wanted > 0 && slots.length < size; wanted--) slots.push(spawn());
+  };
+
+  /** Ends a worker that has had no job for `idleMs`. */
+  const retire = (slot: WorkerSlot) => {
+    if (slot.job || slot.dead) return;
+    slot.dead = true;
+    const index = slots.indexOf(slot);
+    if (index >= 0) slots.splice(index, 1);
+    void slot.worker.terminate();
   };
 
   const onReply = (slot: WorkerSlot, reply: WorkerReply) => {
@@ -139,6 +182,7 @@ export function createWorkerPool({ size, setup }: { size: number; setup: WorkerS
     slot.dead = true;
     const job = slot.job;
     finish(slot);
+    clearTimeout(slot.idleTimer);
     void slot.worker.terminate();
     const index = slots.indexOf(slot);
     if (index >= 0) slots.splice(index, 1);
@@ -148,14 +192,14 @@ export function createWorkerPool({ size, setup }: { size: number; setup: WorkerS
       for (const waiting of queue.splice(0)) waiting.reject(new JobStopped('crashed', 0, detail));
       return;
     }
-    if (!closed) {
-      start();
-      pump();
-    }
+    // A new worker starts if jobs wait for one.
+    if (!closed) pump();
   };
 
   const run = (slot: WorkerSlot, job: Pending) => {
     const id = nextId++;
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = undefined;
     slot.job = Object.assign(job, { id, started: performance.now() });
     if (job.kind === 'code') codeRunning++;
     countTenant(job, 1);
@@ -175,14 +219,20 @@ export function createWorkerPool({ size, setup }: { size: number; setup: WorkerS
     (codeRunning < codeSlots && (job.tenant === undefined || (tenantRunning.get(job.tenant) ?? 0) < tenantSlots));
 
   function pump() {
-    for (const slot of slots) {
+    for (const slot of [...slots]) {
       if (!slot.ready || slot.job) continue;
       let index = queue.findIndex((job) => job.prefer === slot && eligible(job));
       if (index < 0) index = queue.findIndex(eligible);
-      if (index < 0) return;
+      if (index < 0) break;
       const [job] = queue.splice(index, 1);
       run(slot, job!);
     }
+    startWorkers();
+    for (const slot of slots)
+      if (slot.ready && !slot.job && !slot.idleTimer) {
+        slot.idleTimer = setTimeout(() => retire(slot), idleMs);
+        slot.idleTimer.unref();
+      }
   }
 
   return {
@@ -190,7 +240,6 @@ export function createWorkerPool({ size, setup }: { size: number; setup: WorkerS
     submit(job: Job): Promise<Done> {
       if (closed) return Promise.reject(new JobStopped('closed', 0));
       if (job.signal?.aborted) return Promise.reject(new JobStopped('aborted', 0));
-      start();
       return new Promise<Done>((resolve, reject) => {
         const pending: Pending = {
           ...job,
@@ -220,7 +269,7 @@ export function createWorkerPool({ size, setup }: { size: number; setup: WorkerS
     endSession(session: number, where: Iterable<WorkerSlot>) {
       for (const slot of where) slot.send({ type: 'end-session', session });
     },
-    /** Workers alive now (tests kill one to see it replaced). */
+    /** Workers alive now, started or starting (tests kill one to see it replaced). */
     workers: () => slots.map((slot) => slot.worker),
     async close() {
       closed = true;
