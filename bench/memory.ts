@@ -4,13 +4,13 @@
 // server to settle and prints the idle figure next to its target (200 MiB), then runs a short flows
 // load (a webhook → set → respond flow, and one with a code step, which runs in the sandbox's worker
 // threads), sampling the peak (target 400 MiB), and prints the idle figure again after the load.
-// The database comes from `databaseProvider` below: now a fresh database on the PostgreSQL of
-// BENCH_DATABASE_URL or TEST_DATABASE_URL, whose processes serving the app are shown for reference
-// but are not the app's own. BENCH_MEMORY_SECONDS sets the length of each load run (default 10).
+// The database comes from `databaseProvider` below: the embedded PostgreSQL the server starts in a
+// fresh data folder (counted), or with BENCH_DATABASE_URL a fresh database on that server, whose
+// processes serving the app are shown for reference but are not the app's own. BENCH_MEMORY_SECONDS sets the length of each load run (default 10).
 // The server runs as `npm run serve` runs it (the node flags of that script); BENCH_SERVER_NODE_ARGS
 // adds flags (e.g. "--max-semi-space-size=2"), BENCH_MEMORY_NODE_ARGS replaces the script's.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,15 +71,40 @@ export function existingPostgres(adminUrl: string): DatabaseProvider {
   };
 }
 
+/**
+ * The embedded PostgreSQL the server starts itself in its data folder (as `npm start` runs). It
+ * runs in its own session, not under the server: its processes are found from its postmaster.pid.
+ */
+export function embeddedPostgres(): DatabaseProvider {
+  return {
+    label: 'the embedded PostgreSQL (counted)',
+    counted: true,
+    async start() {
+      const folder = mkdtempSync(join(tmpdir(), 'flowmind-bench-memory-'));
+      // As root the database runs as the postgres user, who must be able to enter the folder.
+      chmodSync(folder, 0o755);
+      const dataDir = join(folder, 'data');
+      return {
+        env: { FLOWMIND_DATA_DIR: dataDir, DATABASE_URL: '' },
+        async pids() {
+          try {
+            const postmaster = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+            return postmaster ? processTree(postmaster) : [];
+          } catch {
+            return [];
+          }
+        },
+        async stop() {
+          rmSync(folder, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
+
 function databaseProvider(): DatabaseProvider {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    console.log(
-      '(Memory skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL, a PostgreSQL server it may create databases on.)',
-    );
-    process.exit(0);
-  }
-  return existingPostgres(adminUrl);
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  return adminUrl ? existingPostgres(adminUrl) : embeddedPostgres();
 }
 
 // --- reading memory ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { importPgliteFolder } from './db/pglite-import';
 import { createFlowSystem } from './flows/flow-system';
 import { createPostgresChangeBus } from './live/change-bus';
 import { createMailer } from './mail/mailer';
+import { collectWhenIdle } from './idle-gc';
 import { defaultWebDist } from './paths';
 import { startQueue } from './queue/queue';
 import { resolveSecret } from './secret';
@@ -61,6 +62,8 @@ async function main() {
     await flows.startInbound();
     logger.info(`Flowmind is running at ${config.appUrl}`);
   }
+  // A full GC whenever the process goes quiet, so an idle server gives back what a burst of work left.
+  const idleGc = collectWhenIdle();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -70,6 +73,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      idleGc.stop();
       await app?.close();
       await flows.stop();
       await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
