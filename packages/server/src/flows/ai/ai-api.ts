@@ -1,8 +1,8 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, jsonSchema, type LanguageModel, NoObjectGeneratedError, Output } from 'ai';
+import type { jsonSchema, LanguageModel, NoObjectGeneratedError } from 'ai';
 import { z } from 'zod';
 import { aiCallErrorMessage, hostOf } from '../../ai/ai-errors';
 import type { ResolvedModel } from '../../ai/ai-models';
+import { isAiSdkError, loadAi, openAiCompatibleChatModel } from '../../ai/ai-sdk';
 import { type AiApi, StepError } from '../steps/step';
 
 /** Where prompts go: any server speaking the OpenAI chat completions API. */
@@ -42,13 +42,14 @@ export function aiFailure(
   if (signal.aborted) return signal.reason instanceof Error ? signal.reason : (error as Error);
   const message = aiCallErrorMessage(error, { model, host: hostOf(baseUrl) });
   if (message) return new StepError(message);
-  if (NoObjectGeneratedError.isInstance(error)) {
-    const answer = (error.text ?? '').slice(0, 200);
+  if (isAiSdkError(error, 'AI_NoObjectGeneratedError')) {
+    const noObject = error as NoObjectGeneratedError;
+    const answer = (noObject.text ?? '').slice(0, 200);
     const reason = mismatchReason(error);
     return new StepError(
       reason
         ? `The AI model's answer does not match the JSON schema (${reason}): ${answer}`
-        : `The AI model's answer is not JSON: ${answer || error.message}`,
+        : `The AI model's answer is not JSON: ${answer || noObject.message}`,
     );
   }
   return error instanceof Error ? error : new Error(String(error));
@@ -61,14 +62,14 @@ class SchemaMismatch extends Error {}
  * The user's JSON schema for the model, with a validator (zod built from the same schema) so an
  * answer that does not match fails instead of passing through.
  */
-function validatingSchema(schema: Record<string, unknown>) {
+function validatingSchema(schema: Record<string, unknown>, toSchema: typeof jsonSchema) {
   let validator: z.ZodType;
   try {
     validator = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
   } catch (error) {
     throw new StepError(`The JSON schema cannot be used: ${(error as Error).message}`);
   }
-  return jsonSchema(schema, {
+  return toSchema(schema, {
     validate(value) {
       const result = validator.safeParse(value);
       if (result.success) return { success: true, value: result.data };
@@ -107,14 +108,17 @@ export function createAiApi({
       const config = aiProviderFromEnv(env);
       if (!config) throw new StepError(NO_AI_MODEL);
       const model = requested?.trim() || config.model;
-      const provider = createOpenAICompatible({
-        name: config.name ?? 'openai',
-        baseURL: config.baseUrl.replace(/\/+$/, ''),
-        apiKey: config.apiKey,
-        // Sends the schema as response_format json_schema (OpenAI and most compatible servers).
-        supportsStructuredOutputs: true,
-      });
-      return run(provider.chatModel(model), model, config.baseUrl, { prompt, system, schema, signal });
+      const languageModel = openAiCompatibleChatModel(
+        {
+          name: config.name ?? 'openai',
+          baseURL: config.baseUrl.replace(/\/+$/, ''),
+          apiKey: config.apiKey,
+          // Sends the schema as response_format json_schema (OpenAI and most compatible servers).
+          supportsStructuredOutputs: true,
+        },
+        model,
+      );
+      return run(languageModel, model, config.baseUrl, { prompt, system, schema, signal });
     },
   };
 }
@@ -130,8 +134,11 @@ async function run(
 ) {
   const common = { model: languageModel, prompt, system: system || undefined, abortSignal: signal, maxRetries: 0 };
   try {
+    // The SDK comes with the first prompt (it is large, and many servers never send one).
+    const { generateText, jsonSchema, Output } = await loadAi();
     if (schema) {
-      const result = await generateText({ ...common, output: Output.object({ schema: validatingSchema(schema) }) });
+      const output = Output.object({ schema: validatingSchema(schema, jsonSchema) });
+      const result = await generateText({ ...common, output });
       return { object: result.output, text: result.text, model };
     }
     const result = await generateText(common);

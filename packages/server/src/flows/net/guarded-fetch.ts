@@ -1,4 +1,4 @@
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 import { StepError } from '../steps/step';
 import {
   type AddressPolicy,
@@ -49,6 +49,14 @@ function redirectInit(init: RequestInit, status: number, from: URL, to: URL): Re
   return next;
 }
 
+type Undici = typeof import('undici');
+let undiciModule: Promise<Undici> | undefined;
+/** undici (about 13 MiB loaded, apart from the copy inside Node's own fetch) comes with the first request. */
+const loadUndici = () => {
+  undiciModule ??= import('undici');
+  return undiciModule;
+};
+
 /**
  * fetch for flows: refuses private, loopback, link-local and other internal addresses (unless
  * allowed, per host or per host and port), checks every redirect hop again (its port too), and
@@ -56,11 +64,14 @@ function redirectInit(init: RequestInit, status: number, from: URL, to: URL): Re
  */
 export function createGuardedFetch(options: AddressPolicyOptions = {}): GuardedFetch {
   const policy = addressPolicy(options);
-  const open = policy.allowPrivate ? new Agent() : null;
+  let open: Agent | null = null;
   // The lookup hook does not see the port, so each port the rules name gets its own agent (and pool).
   const agents = new Map<number | null, Agent>();
-  const agentFor = (url: URL) => {
-    if (open) return open;
+  const agentFor = ({ Agent }: Undici, url: URL) => {
+    if (policy.allowPrivate) {
+      open ??= new Agent();
+      return open;
+    }
     const key = policy.portKey(portOf(url));
     let agent = agents.get(key);
     if (!agent) {
@@ -77,14 +88,15 @@ export function createGuardedFetch(options: AddressPolicyOptions = {}): GuardedF
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     let url = checkUrl(rawUrl, policy);
     let hopInit: RequestInit = init;
+    const undici = await loadUndici();
     for (let hop = 0; ; hop++) {
       let response: Response;
       try {
-        response = (await undiciFetch(url, {
+        response = (await undici.fetch(url, {
           ...(hopInit as object),
           signal,
           redirect: 'manual',
-          dispatcher: agentFor(url),
+          dispatcher: agentFor(undici, url),
         })) as unknown as Response;
       } catch (error) {
         // undici wraps what the lookup hook threw in "fetch failed".

@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { StepError, type StepServices } from '../steps/step';
 
 export const NO_SMTP =
@@ -36,11 +37,20 @@ export function createStepMailer({
     return async () => {
       throw new StepError(NO_SMTP);
     };
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Nodemailer comes with the first email.
+  let transport: Promise<Transporter<SMTPTransport.SentMessageInfo>> | undefined;
+  const open = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    transport.catch(() => {
+      transport = undefined;
+    });
+    return transport;
+  };
   return async ({ to, subject, text, html, replyTo, idempotencyKey }) => {
     try {
       const messageId = idempotencyKey ? messageIdFor(idempotencyKey, from) : undefined;
-      const info = await transport.sendMail({ from, to, subject, text, html, replyTo, messageId });
+      const mailer = await open();
+      const info = await mailer.sendMail({ from, to, subject, text, html, replyTo, messageId });
       return { messageId: info.messageId, accepted: info.accepted.map(addressOf) };
     } catch (error) {
       throw mailFailure(error);

@@ -1,6 +1,6 @@
 import { effectiveSettings } from '@flowmind/shared/flow-steps';
 import type { Item } from '@flowmind/shared/flows';
-import { type Cheerio, type CheerioAPI, type contains, loadBuffer } from 'cheerio';
+import type { Cheerio, CheerioAPI, contains } from 'cheerio';
 import { charsetOf, readBody } from './read-body';
 import { requestFailure, statusFailure } from './request-errors';
 import { type StepContext, type StepDefinition, StepError } from './step';
@@ -95,6 +95,8 @@ async function fetchPage(ctx: StepContext, url: string): Promise<{ $: CheerioAPI
   const bytes = await readBody(response, MAX_PAGE_BYTES).catch((error: unknown) => {
     throw failed(error);
   });
+  // cheerio (about 20 MiB loaded) comes with the first page scraped.
+  const { loadBuffer } = await import('cheerio');
   // The header's charset first, then the page's own <meta charset>, as browsers decide.
   const $ = loadBuffer(bytes, { encoding: { transportLayerEncodingLabel: charsetOf(type) } });
   return { $, url: response.url || url };

@@ -1,9 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FlowGraph, Item } from '@flowmind/shared/flows';
 import { and, eq, isNull } from 'drizzle-orm';
-import { type AddressObject, simpleParser } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 import type { Logger } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import type { Db } from '../../db/client';
 import { flows, flowVersions } from '../../db/schema';
 import type { FlowRuntime } from '../engine/runtime';
@@ -50,6 +49,8 @@ export async function startInboundSmtp({
     return graph.nodes.some((n) => n.type === 'trigger.email') ? { ...row, graph } : null;
   }
 
+  // Loaded only where inbound mail is on (SMTP_INBOUND_PORT): together about 25 MiB.
+  const [{ SMTPServer }, { simpleParser }] = await Promise.all([import('smtp-server'), import('mailparser')]);
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
