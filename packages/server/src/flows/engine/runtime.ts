@@ -37,16 +37,7 @@ export type FlowRuntimeOptions = {
   workerConcurrency?: number;
   /** Finished executions older than this are deleted by the workers. */
   retentionDays?: number;
-  /**
-   * Only this process runs executions on this database (the embedded one): it wakes its delayed
-   * executions (waits, retries of a busy account) from its own timers, and polls the queue, which
-   * stays their durable backup across restarts, only every few seconds.
-   */
-  singleProcess?: boolean;
 };
-
-/** Delayed wake-ups up to this far ahead get an in-process timer in single-process mode. */
-const LOCAL_TIMER_MAX_MS = 10 * 60_000;
 
 /** A small counting semaphore: at most `size` executions run in this process at once. */
 function semaphore(size: number) {
@@ -146,8 +137,6 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       return;
     }
     const delay = at ? Math.max(0, at.getTime() - Date.now()) : 0;
-    if (queue && working && options.singleProcess && delay <= LOCAL_TIMER_MAX_MS)
-      later(() => void execute(executionId), delay);
     if (queue) {
       await ensureQueue();
       await queue.send(EXECUTION_QUEUE, { executionId }, at ? { startAfter: at } : {});
@@ -296,8 +285,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
         await ensureQueue();
         await queue.work<{ executionId: string }>(
           EXECUTION_QUEUE,
-          // pg-boss polls through the embedded database's socket, on the thread that serves HTTP.
-          { batchSize: 20, pollingIntervalSeconds: options.singleProcess ? 5 : 0.5 },
+          { batchSize: 20, pollingIntervalSeconds: 0.5 },
           async (jobs) => {
             for (const job of jobs) {
               await slots.acquire();
