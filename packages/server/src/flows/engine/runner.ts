@@ -1,9 +1,17 @@
 import { effectiveSettings, isTrigger, nodeOutputs, paramsWithDefaults } from '@flowmind/shared/flow-steps';
-import { type ExecutionError, type FlowNode, type Item, MAX_STEP_RETRIES, type StepLog } from '@flowmind/shared/flows';
+import {
+  type ExecutionError,
+  type FlowNode,
+  type Item,
+  MAX_STEP_RETRIES,
+  type SaveExecutions,
+  type StepLog,
+} from '@flowmind/shared/flows';
 import type { Logger } from 'pino';
 import type { PreviousRun, StepDefinition, StepResult, StepServices, WebhookResponse } from '../steps/step';
 import type { ExecutionRepository, ExecutionRow, StepRow } from './execution.repository';
 import { type GraphIndex, indexGraph } from './graph';
+import { type RunStore, runStore } from './run-store';
 import { type ExecutionWriter, storedErrorText } from './writer';
 
 type Outputs = Record<string, Item[]>;
@@ -45,7 +53,8 @@ export type RunnerDeps = {
   changed(execution: ExecutionRow): void;
   /** Wakes the execution at `at` (a queue job); the saved state is what resumes it. */
   resumeAt(execution: ExecutionRow, at: Date): Promise<void>;
-  flowName(flowId: string): Promise<string>;
+  /** The flow's name (for `$flow.name`) and which of its runs are kept. */
+  flowInfo(flowId: string): Promise<FlowInfo>;
   logger: Logger;
   owner: string;
   leaseMs: number;
@@ -54,6 +63,8 @@ export type RunnerDeps = {
   /** Told when its steps are done (before its last writes land). */
   onWalkDone?: (execution: ExecutionRow) => void;
 };
+
+export type FlowInfo = { name: string; saveExecutions: SaveExecutions };
 
 export type RunOutcome =
   | {
@@ -148,12 +159,18 @@ export async function runExecution(
     accountConcurrency,
     onRespond,
     claimed,
+    inMemory = false,
+    flow: knownFlow,
     signal: outerSignal,
   }: {
     accountConcurrency: number;
     onRespond?: (response: WebhookResponse) => void;
     /** The row when the caller created it already claimed (inline webhook runs); it has no steps yet. */
     claimed?: ExecutionRow;
+    /** The claimed row is not written (yet): a run its flow may not keep (see `runStore`). */
+    inMemory?: boolean;
+    /** The flow's name and setting, when the caller has them. */
+    flow?: FlowInfo;
     signal?: AbortSignal;
   },
 ): Promise<RunOutcome> {
@@ -179,35 +196,55 @@ export async function runExecution(
   outerSignal?.addEventListener('abort', onOuterAbort, { once: true });
   if (execution.cancelRequested) abort.abort(new Cancelled('cancelled'));
   let heartbeatBusy = false;
-  const heartbeat = setInterval(
-    async () => {
-      if (heartbeatBusy) return;
-      heartbeatBusy = true;
-      try {
-        const beat = await repo.heartbeat(execution.id, owner, leaseMs);
-        if (!beat.held) abort.abort(new LostClaim('claim lost'));
-        else if (beat.cancel) abort.abort(new Cancelled('cancelled'));
-      } catch (error) {
-        logger.warn({ err: error, executionId: execution.id }, 'execution heartbeat failed');
-      } finally {
-        heartbeatBusy = false;
-      }
-    },
-    Math.max(200, Math.floor(leaseMs / 3)),
-  );
-  heartbeat.unref();
+  let heartbeat: NodeJS.Timeout | null = null;
+  // Only a saved run's lease needs keeping alive: nobody else can take over one held in memory.
+  const startHeartbeat = () => {
+    heartbeat = setInterval(
+      async () => {
+        if (heartbeatBusy) return;
+        heartbeatBusy = true;
+        try {
+          const beat = await repo.heartbeat(execution.id, owner, leaseMs);
+          if (!beat.held) abort.abort(new LostClaim('claim lost'));
+          else if (beat.cancel) abort.abort(new Cancelled('cancelled'));
+        } catch (error) {
+          logger.warn({ err: error, executionId: execution.id }, 'execution heartbeat failed');
+        } finally {
+          heartbeatBusy = false;
+        }
+      },
+      Math.max(200, Math.floor(leaseMs / 3)),
+    );
+    heartbeat.unref();
+  };
+  if (!inMemory) startHeartbeat();
+  let store: RunStore | null = null;
+  /** Listeners hear of saved runs only: one held in memory cannot be read. */
+  const changed = () => {
+    if (!store?.inMemory) deps.changed(execution);
+  };
 
   try {
-    const flowName = await deps.flowName(execution.flowId);
-    const outcome = await walk(deps, execution, flowName, abort.signal, onRespond, Boolean(claimed));
+    const flow = knownFlow ?? (await deps.flowInfo(execution.flowId));
+    store = runStore({
+      writer: deps.writer,
+      repo,
+      execution,
+      inMemory,
+      policy: flow.saveExecutions,
+      leaseMs,
+      onDurable: startHeartbeat,
+    });
+    const outcome = await walk(deps, execution, flow.name, abort.signal, onRespond, Boolean(claimed), store, changed);
     // Nothing runs any more; what is left is writing it down.
     deps.onWalkDone?.(execution);
     if (outcome.kind === 'waiting') {
-      deps.changed(execution);
+      changed();
       return outcome;
     }
     await Promise.all(outcome.pending ?? []);
-    const ended = await deps.writer.finish({
+    const wasInMemory = store.inMemory;
+    const ended = await store.finish({
       id: execution.id,
       flowId: execution.flowId,
       createdAt: execution.createdAt,
@@ -216,13 +253,15 @@ export async function runExecution(
       error: outcome.error,
     });
     if (!ended) return { kind: 'lost' };
-    deps.changed(execution);
+    if (!wasInMemory || !store.inMemory) deps.changed(execution);
     return outcome;
   } catch (error) {
     if (error instanceof LostClaim || abort.signal.reason instanceof LostClaim) return { kind: 'lost' };
     logger.error({ err: error, executionId: execution.id }, 'execution crashed');
     const message = `Flowmind could not finish this run: ${errorText(error)}`;
-    await deps.writer
+    const end = store ?? runStore({ writer: deps.writer, repo, execution, inMemory, policy: 'all', leaseMs });
+    const wasInMemory = end.inMemory;
+    await end
       .finish({
         id: execution.id,
         flowId: execution.flowId,
@@ -232,10 +271,10 @@ export async function runExecution(
         error: { node_id: null, node_name: null, message },
       })
       .catch(() => {});
-    deps.changed(execution);
+    if (!wasInMemory || !end.inMemory) deps.changed(execution);
     return { kind: 'finished', status: 'failed', error: { node_id: null, node_name: null, message }, items: [] };
   } finally {
-    clearInterval(heartbeat);
+    if (heartbeat) clearInterval(heartbeat);
     outerSignal?.removeEventListener('abort', onOuterAbort);
   }
 }
@@ -249,12 +288,14 @@ async function walk(
   signal: AbortSignal,
   onRespond: ((response: WebhookResponse) => void) | undefined,
   fresh: boolean,
+  store: RunStore,
+  changed: () => void,
 ): Promise<WalkOutcome> {
-  const { repo, writer } = deps;
+  const { repo } = deps;
   // Saves not waited for are still watched: a failed write fails the execution at its end.
   const unawaited: Promise<boolean>[] = [];
   const save = (step: Parameters<ExecutionWriter['saveStep']>[0], wait: boolean) => {
-    const written = writer.saveStep(step);
+    const written = store.saveStep(step);
     if (wait) return written;
     unawaited.push(written);
     written.catch(() => {});
@@ -408,7 +449,7 @@ async function walk(
         },
         true,
       );
-      deps.changed(execution);
+      changed();
       remember(node, inputs, output);
       if (execution.stopAfterNodeId === node.id) return finished('succeeded', null);
       deliver(node, output);
@@ -425,10 +466,10 @@ async function walk(
     let showRunning: NodeJS.Timeout | null = setTimeout(() => {
       showRunning = null;
       // An effectful step's "started" row is already saved; only listeners need telling.
-      if (effectful) return deps.changed(execution);
-      void writer
+      if (effectful) return changed();
+      void store
         .saveStep({ ...base, status: 'running', output: null, logs: [], error: null, attempts: 1, finishedAt: null })
-        .then(() => deps.changed(execution))
+        .then(() => changed())
         .catch(() => {});
     }, SHOW_RUNNING_AFTER_MS);
     const scope = (items: Item[], i: number): ExpressionScope => ({
@@ -464,7 +505,7 @@ async function walk(
         markStarted: effectful
           ? (attempt) =>
               markStarted(
-                writer,
+                store,
                 {
                   ...base,
                   status: 'started',
@@ -512,7 +553,7 @@ async function walk(
         },
         !pure,
       );
-      deps.changed(execution);
+      changed();
       if (!output) return finished('failed', { node_id: node.id, node_name: node.name, message: failure.message });
       remember(node, inputs, output);
       if (execution.stopAfterNodeId === node.id) return finished('succeeded', null);
@@ -522,8 +563,10 @@ async function walk(
     if (showRunning) clearTimeout(showRunning);
 
     if ('waitUntil' in result) {
+      // Parked, it must outlive this call: a run held in memory is written now.
+      await store.makeDurable();
       await Promise.all(unawaited);
-      await repo.waitStep(
+      await store.waitStep(
         { ...base, status: 'waiting', output: null, logs, error: null, attempts, finishedAt: null },
         deps.owner,
         result.waitUntil,
@@ -535,11 +578,11 @@ async function walk(
     const output = result.outputs;
     if (result.respond && !responded) {
       responded = true;
-      unawaited.push(writer.setResponse(execution.id, result.respond));
+      unawaited.push(store.setResponse(result.respond));
       onRespond?.(result.respond);
     }
     await save({ ...base, status: 'succeeded', output, logs, error: null, attempts, finishedAt: new Date() }, !pure);
-    deps.changed(execution);
+    changed();
     remember(node, inputs, output);
     if (execution.stopAfterNodeId === node.id) return finished('succeeded', null);
     deliver(node, output);
@@ -551,10 +594,10 @@ async function walk(
  * Writes that an attempt of an effectful step starts and waits until it is committed: a worker
  * taking over after a crash then knows the step may have acted.
  */
-async function markStarted(writer: ExecutionWriter, step: Parameters<ExecutionWriter['saveStep']>[0], owner: string) {
+async function markStarted(store: RunStore, step: Parameters<ExecutionWriter['saveStep']>[0], owner: string) {
   let held: boolean;
   try {
-    held = await writer.saveStep(step, { fence: owner });
+    held = await store.saveStep(step, { fence: owner });
   } catch {
     // The database's own words stay in the server log (the writer logs them).
     throw new Error('Flowmind could not save that this step started, so it did not run it');
