@@ -1,8 +1,22 @@
 import { isTrigger, stepType } from '@flowmind/shared/flow-steps';
 import type { FlowEdge, FlowGraph, FlowNode } from '@flowmind/shared/flows';
 
-/** Lookups over a graph the runner needs again and again. */
+const indexes = new WeakMap<FlowGraph, ReturnType<typeof buildIndex>>();
+
+/**
+ * Lookups over a graph the runner needs again and again; built once per graph object (a published
+ * version's graph is cached and never changed, so a busy flow builds it once).
+ */
 export function indexGraph(graph: FlowGraph) {
+  let index = indexes.get(graph);
+  if (!index) {
+    index = buildIndex(graph);
+    indexes.set(graph, index);
+  }
+  return index;
+}
+
+function buildIndex(graph: FlowGraph) {
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
   const outgoing = new Map<string, FlowEdge[]>();
   const incoming = new Map<string, FlowEdge[]>();
@@ -39,4 +53,4 @@ export function indexGraph(graph: FlowGraph) {
   };
 }
 
-export type GraphIndex = ReturnType<typeof indexGraph>;
+export type GraphIndex = ReturnType<typeof buildIndex>;

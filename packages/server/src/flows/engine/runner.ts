@@ -81,6 +81,43 @@ export type RunOutcome =
   /** The claim ran out under us (another worker took over). */
   | { kind: 'lost' };
 
+/** What the runner reads of an abort signal; an AbortSignal is one, and so is `RunAbort`. */
+export type RunSignal = {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+};
+
+/**
+ * An abort signal for one run, without what an AbortController costs (an EventTarget per run,
+ * several per webhook call): a run's steps get a real AbortSignal only when they read one.
+ */
+export class RunAbort implements RunSignal {
+  aborted = false;
+  reason: unknown = undefined;
+  #listeners: Set<() => void> | null = null;
+  get signal(): RunSignal {
+    return this;
+  }
+  abort(reason?: unknown) {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    const listeners = this.#listeners;
+    this.#listeners = null;
+    if (listeners) for (const listener of listeners) listener();
+  }
+  addEventListener(_type: 'abort', listener: () => void) {
+    if (this.aborted) return;
+    this.#listeners ??= new Set();
+    this.#listeners.add(listener);
+  }
+  removeEventListener(_type: 'abort', listener: () => void) {
+    this.#listeners?.delete(listener);
+  }
+}
+
 class Cancelled extends Error {}
 class LostClaim extends Error {}
 class StepFailed extends Error {
@@ -122,7 +159,7 @@ function errorText(error: unknown): string {
   return String(error);
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: RunSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
@@ -148,6 +185,24 @@ function primaryItems(output: Outputs | null): Item[] {
 type Task = { node: FlowNode; inputs: Outputs };
 
 /**
+ * A node's params with their defaults and its effective settings, worked out once per node
+ * object: published graphs are cached and never changed, so a busy flow reuses them on every run.
+ * Nothing changes them (expressions resolve into new values).
+ */
+const nodeCache = new WeakMap<
+  FlowNode,
+  { params: Record<string, unknown>; settings: ReturnType<typeof effectiveSettings> }
+>();
+function compiled(node: FlowNode) {
+  let entry = nodeCache.get(node);
+  if (!entry) {
+    entry = { params: paramsWithDefaults(node), settings: effectiveSettings(node) };
+    nodeCache.set(node, entry);
+  }
+  return entry;
+}
+
+/**
  * Runs (or resumes) one execution. The walk is deterministic: every step run is keyed by
  * (node, n-th run), and a run already saved as finished is replayed from its saved output instead
  * of running again, so a resumed execution continues exactly where the last one stopped.
@@ -159,7 +214,7 @@ export async function runExecution(
     accountConcurrency,
     onRespond,
     claimed,
-    inMemory = false,
+    store: heldStore,
     flow: knownFlow,
     signal: outerSignal,
   }: {
@@ -167,11 +222,11 @@ export async function runExecution(
     onRespond?: (response: WebhookResponse) => void;
     /** The row when the caller created it already claimed (inline webhook runs); it has no steps yet. */
     claimed?: ExecutionRow;
-    /** The claimed row is not written (yet): a run its flow may not keep (see `runStore`). */
-    inMemory?: boolean;
+    /** Where a new inline run's state goes while its row is not written yet (see `runStore`). */
+    store?: RunStore;
     /** The flow's name and setting, when the caller has them. */
     flow?: FlowInfo;
-    signal?: AbortSignal;
+    signal?: RunSignal;
   },
 ): Promise<RunOutcome> {
   const { repo, owner, leaseMs, logger } = deps;
@@ -189,7 +244,7 @@ export async function runExecution(
   }
 
   deps.onClaimed?.(execution);
-  const abort = new AbortController();
+  const abort = new RunAbort();
   // A process shutting down leaves its executions to the next worker; anything else is a cancel.
   const onOuterAbort = () =>
     abort.abort(outerSignal?.reason === 'shutdown' ? new LostClaim('shutdown') : new Cancelled('cancelled'));
@@ -217,23 +272,27 @@ export async function runExecution(
     );
     heartbeat.unref();
   };
-  if (!inMemory) startHeartbeat();
-  let store: RunStore | null = null;
+  let store: RunStore | null = heldStore ?? null;
+  if (store?.held)
+    store.onWritten(() => {
+      startHeartbeat();
+      deps.changed(execution);
+    });
+  else startHeartbeat();
   /** Listeners hear of saved runs only: one held in memory cannot be read. */
   const changed = () => {
-    if (!store?.inMemory) deps.changed(execution);
+    if (!store?.held) deps.changed(execution);
   };
 
   try {
     const flow = knownFlow ?? (await deps.flowInfo(execution.flowId));
-    store = runStore({
+    store ??= runStore({
       writer: deps.writer,
       repo,
       execution,
-      inMemory,
+      mode: 'durable',
       policy: flow.saveExecutions,
       leaseMs,
-      onDurable: startHeartbeat,
     });
     const outcome = await walk(deps, execution, flow.name, abort.signal, onRespond, Boolean(claimed), store, changed);
     // Nothing runs any more; what is left is writing it down.
@@ -243,7 +302,7 @@ export async function runExecution(
       return outcome;
     }
     await Promise.all(outcome.pending ?? []);
-    const wasInMemory = store.inMemory;
+    const wasHeld = store.held;
     const ended = await store.finish({
       id: execution.id,
       flowId: execution.flowId,
@@ -253,14 +312,14 @@ export async function runExecution(
       error: outcome.error,
     });
     if (!ended) return { kind: 'lost' };
-    if (!wasInMemory || !store.inMemory) deps.changed(execution);
+    if (!wasHeld || !store.held) deps.changed(execution);
     return outcome;
   } catch (error) {
     if (error instanceof LostClaim || abort.signal.reason instanceof LostClaim) return { kind: 'lost' };
     logger.error({ err: error, executionId: execution.id }, 'execution crashed');
     const message = `Flowmind could not finish this run: ${errorText(error)}`;
-    const end = store ?? runStore({ writer: deps.writer, repo, execution, inMemory, policy: 'all', leaseMs });
-    const wasInMemory = end.inMemory;
+    const end = store ?? runStore({ writer: deps.writer, repo, execution, mode: 'durable', policy: 'all', leaseMs });
+    const wasHeld = end.held;
     await end
       .finish({
         id: execution.id,
@@ -271,7 +330,7 @@ export async function runExecution(
         error: { node_id: null, node_name: null, message },
       })
       .catch(() => {});
-    if (!wasInMemory || !end.inMemory) deps.changed(execution);
+    if (!wasHeld || !end.held) deps.changed(execution);
     return { kind: 'finished', status: 'failed', error: { node_id: null, node_name: null, message }, items: [] };
   } finally {
     if (heartbeat) clearInterval(heartbeat);
@@ -285,7 +344,7 @@ async function walk(
   deps: RunnerDeps,
   execution: ExecutionRow,
   flowName: string,
-  signal: AbortSignal,
+  signal: RunSignal,
   onRespond: ((response: WebhookResponse) => void) | undefined,
   fresh: boolean,
   store: RunStore,
@@ -456,7 +515,7 @@ async function walk(
       continue;
     }
 
-    const settings = effectiveSettings(node);
+    const { settings } = compiled(node);
     const pure = PURE_STEPS.has(node.type) || Boolean(node.disabled);
     const effectful = !NO_EFFECT_STEPS.has(node.type) && !node.disabled;
     // Found started (or running, as steps in flight were saved before) when a worker died in it:
@@ -628,7 +687,7 @@ async function runWithRetries({
   runIndex: number;
   execution: ExecutionRow;
   settings: ReturnType<typeof effectiveSettings>;
-  signal: AbortSignal;
+  signal: RunSignal;
   services: StepServices;
   previousRuns: PreviousRun[];
   scope: (items: Item[], i: number) => ExpressionScope;
@@ -646,7 +705,7 @@ async function runWithRetries({
   const definition = deps.steps.get(node.type);
   if (!definition) throw new StepFailed(`This step type (${node.type}) is not available on this server`, 1);
 
-  const params = paramsWithDefaults(node);
+  const { params } = compiled(node);
   let lastError = '';
   // Graphs saved before the cap may ask for more.
   const maxAttempts = Math.min(settings.retries, MAX_STEP_RETRIES) + 1;
@@ -660,52 +719,83 @@ async function runWithRetries({
     await markStarted?.(attempt);
     // Lost or cancelled while the row was written: this attempt must not act.
     if (signal.aborted) throw signal.reason;
-    const stepAbort = new AbortController();
-    const onOuter = () => stepAbort.abort(signal.reason);
+    // The attempt stops at its timeout or with the execution. Most steps (set, if, respond…) end
+    // in microseconds and never read their signal: its AbortController is made only when read.
+    let stepAbort: AbortController | null = null;
+    let stopped: { reason: unknown } | null = null;
+    let stop: ((reason: unknown) => void) | null = null;
+    const abortStep = (reason: unknown) => {
+      if (stopped) return;
+      stopped = { reason };
+      stepAbort?.abort(reason);
+      stop?.(reason);
+    };
+    const stepSignal = () => {
+      if (!stepAbort) {
+        stepAbort = new AbortController();
+        if (stopped) stepAbort.abort(stopped.reason);
+      }
+      return stepAbort.signal;
+    };
+    const onOuter = () => abortStep(signal.reason);
     signal.addEventListener('abort', onOuter, { once: true });
-    const timeoutMessage = `The step took longer than ${formatDuration(settings.timeoutMs)} and was stopped`;
-    const timer = setTimeout(() => stepAbort.abort(new StepFailed(timeoutMessage, attempt)), settings.timeoutMs);
-    const aborted = new Promise<never>((_, reject) => {
-      stepAbort.signal.addEventListener('abort', () => reject(stepAbort.signal.reason), { once: true });
-    });
-    aborted.catch(() => {});
+    const timer = setTimeout(
+      () =>
+        abortStep(
+          new StepFailed(`The step took longer than ${formatDuration(settings.timeoutMs)} and was stopped`, attempt),
+        ),
+      settings.timeoutMs,
+    );
     // Expressions that need the VM share one allowance over all items of this attempt, and stop
     // with the step, so a slow expression on many items fails the step instead of running on.
-    const expressionOptions = { budget: deps.expressions.stepBudget?.(execution.id), signal: stepAbort.signal };
+    let budget: ExpressionBudget | undefined | null = null;
+    const expressionOptions = {
+      get budget() {
+        if (budget === null) budget = deps.expressions.stepBudget?.(execution.id);
+        return budget;
+      },
+      get signal() {
+        return stepSignal();
+      },
+    };
     try {
-      const result = await Promise.race([
-        definition.run({
-          accountId: execution.accountId,
-          flowId: execution.flowId,
-          executionId: execution.id,
-          idempotencyKey: `${execution.id}:${node.id}:${runIndex}`,
-          node,
-          runIndex,
-          items,
-          inputs,
-          params: async (i = 0) => {
-            const session = deps.expressions.expressionSession(scope(items, i), expressionOptions);
-            try {
-              return (await session.resolveDeep(params)) as Record<string, unknown>;
-            } finally {
-              session.dispose();
-            }
-          },
-          evaluate: async (template, i = 0) => {
-            const session = deps.expressions.expressionSession(scope(items, i), expressionOptions);
-            try {
-              return await session.evaluate(template);
-            } finally {
-              session.dispose();
-            }
-          },
-          log,
-          signal: stepAbort.signal,
-          previousRuns,
-          services,
-        }),
-        aborted,
-      ]);
+      const running = definition.run({
+        accountId: execution.accountId,
+        flowId: execution.flowId,
+        executionId: execution.id,
+        idempotencyKey: `${execution.id}:${node.id}:${runIndex}`,
+        node,
+        runIndex,
+        items,
+        inputs,
+        params: async (i = 0) => {
+          const session = deps.expressions.expressionSession(scope(items, i), expressionOptions);
+          try {
+            return (await session.resolveDeep(params)) as Record<string, unknown>;
+          } finally {
+            session.dispose();
+          }
+        },
+        evaluate: async (template, i = 0) => {
+          const session = deps.expressions.expressionSession(scope(items, i), expressionOptions);
+          try {
+            return await session.evaluate(template);
+          } finally {
+            session.dispose();
+          }
+        },
+        log,
+        get signal() {
+          return stepSignal();
+        },
+        previousRuns,
+        services,
+      });
+      const result = await new Promise<StepResult>((resolve, reject) => {
+        stop = reject;
+        if (stopped) reject(stopped.reason);
+        running.then(resolve, reject);
+      });
       return { result, attempts: attempt };
     } catch (error) {
       if (signal.aborted) throw signal.reason;

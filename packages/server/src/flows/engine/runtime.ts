@@ -18,8 +18,8 @@ import { stepDefinitions } from '../steps';
 import type { StepServices, WebhookResponse } from '../steps/step';
 import { type ExecutionRepository, type ExecutionRow, executionRepository } from './execution.repository';
 import { indexGraph } from './graph';
-import { keepsEveryRun } from './run-store';
-import { type ExpressionEngine, type FlowInfo, type RunOutcome, runExecution } from './runner';
+import { keepsEveryRun, type RunStore, runStore } from './run-store';
+import { type ExpressionEngine, type FlowInfo, RunAbort, type RunOutcome, runExecution } from './runner';
 import { createTurns } from './turns';
 import { createExecutionWriter } from './writer';
 
@@ -97,7 +97,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
   });
   /** Webhook calls waiting for the response of an execution that waited its turn. */
   const responseWaiters = new Map<string, (response: WebhookResponse | null) => void>();
-  const local = new Map<string, AbortController>();
+  const local = new Map<string, RunAbort>();
   const timers = new Set<NodeJS.Timeout>();
   let working = false;
   let stopped = false;
@@ -227,31 +227,37 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       const inline =
         turns.tryTake(input.accountId) || (await turns.waitFor(input.accountId, Math.min(timeoutMs, TURN_WAIT_MS)));
       let row: ExecutionRow;
-      let written: Promise<unknown>;
-      // A run its flow may not keep is held in memory while it runs inline (see `runStore`).
-      const inMemory = inline && input.flow !== undefined && !keepsEveryRun(input.flow.saveExecutions, input.mode);
+      let store: RunStore | undefined;
       try {
         row = prepare(input, inline ? 'running' : 'queued');
-        // An inline run starts while its row is being written: its steps' saves follow the row
-        // in the same or a later batch, effectful steps wait for theirs, and the caller is
-        // answered only once the row is written. A quick flow is then one batch, one row.
-        written = inMemory ? Promise.resolve() : writer.insert(row);
-        if (!inline) await written;
-        else written.catch(() => {});
+        if (!inline) await writer.insert(row);
+        // An inline run starts with its row held (see `runStore`): written with its steps once it
+        // must be durable (its caller is answered only then), or, for a quick flow, at its end: one
+        // batch, one row. One its flow may not keep is held in memory to its end.
+        else
+          store = runStore({
+            writer,
+            repo,
+            execution: row,
+            mode: input.flow && !keepsEveryRun(input.flow.saveExecutions, input.mode) ? 'memory' : 'deferred',
+            policy: input.flow?.saveExecutions ?? 'all',
+            leaseMs,
+          });
       } catch (error) {
         if (inline) turns.release(input.accountId);
         throw error;
       }
-      if (!inMemory) changed(row);
+      if (!inline) changed(row);
       let respond: (response: WebhookResponse) => void = () => {};
       const responded = new Promise<WebhookResponse>((resolve) => {
         respond = resolve;
       });
       const run = inline
-        ? execute(row.id, respond, false, row, false, { inMemory, flow: input.flow })
+        ? execute(row.id, respond, false, row, false, { store, flow: input.flow })
         : enqueue(row.id).then((): RunOutcome => ({ kind: 'not-claimed', reason: 'busy' }));
       const outcome = await Promise.race([run, responded.then(() => null)]);
-      await written;
+      // Answered only once the run is saved (unless its flow keeps no such run).
+      await store?.whenDurable();
       if (outcome === null) return { execution: row, response: await responded, outcome: null };
       if (outcome.kind === 'not-claimed' && outcome.reason === 'busy') {
         // Queued behind the account's other executions: wait for a worker to answer for it. A
@@ -410,14 +416,14 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     held = false,
     claimed?: ExecutionRow,
     woken = false,
-    { inMemory = false, flow }: { inMemory?: boolean; flow?: FlowInfo } = {},
+    { store, flow }: { store?: RunStore; flow?: FlowInfo } = {},
   ): Promise<RunOutcome> {
     if (!held) await slots.acquire();
     if (local.has(executionId)) {
       slots.release();
       return { kind: 'not-claimed', reason: 'taken' };
     }
-    const controller = new AbortController();
+    const controller = new RunAbort();
     local.set(executionId, controller);
     let ranFor: string | null = claimed?.accountId ?? null;
     const releaseTurn = () => {
@@ -454,7 +460,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
           onRespond: onRespond ?? ((response) => responseWaiters.get(executionId)?.(response)),
           signal: controller.signal,
           claimed,
-          inMemory,
+          store,
           flow,
         },
       );
