@@ -26,6 +26,7 @@ function buildIndex(graph: FlowGraph) {
     incoming.set(edge.target, [...(incoming.get(edge.target) ?? []), edge]);
   }
   const trigger = graph.nodes.find((n) => isTrigger(n.type)) ?? null;
+  const connectedInputs = new Map<string, string[]>();
   return {
     nodes,
     trigger,
@@ -34,9 +35,13 @@ function buildIndex(graph: FlowGraph) {
     incoming: (id: string) => incoming.get(id) ?? [],
     /** Inputs of a node that something is connected to (merge waits for these). */
     connectedInputs(node: FlowNode): string[] {
-      const inputs = stepType(node.type)?.inputs ?? ['main'];
-      const connected = new Set((incoming.get(node.id) ?? []).map((e) => e.targetHandle));
-      return inputs.filter((i) => connected.has(i));
+      let inputs = connectedInputs.get(node.id);
+      if (!inputs) {
+        const connected = new Set((incoming.get(node.id) ?? []).map((e) => e.targetHandle));
+        inputs = (stepType(node.type)?.inputs ?? ['main']).filter((i) => connected.has(i));
+        connectedInputs.set(node.id, inputs);
+      }
+      return inputs;
     },
     /** A node and everything reachable from it. */
     downstream(id: string): Set<string> {
