@@ -116,6 +116,16 @@ export type FlowGraph = z.infer<typeof FlowGraph>;
 export const TriggerType = z.enum(['manual', 'webhook', 'schedule', 'email', 'table']);
 export type TriggerType = z.infer<typeof TriggerType>;
 
+/**
+ * Which runs of the published flow (from its triggers: webhook, schedule, email, table) are kept
+ * once they end: every run, only failed ones (saved in full), or none. Runs started from the editor
+ * and sub-flow runs are always kept.
+ */
+export const SaveExecutions = z.enum(['all', 'failures', 'none'], {
+  error: 'saveExecutions must be one of: all, failures, none',
+});
+export type SaveExecutions = z.infer<typeof SaveExecutions>;
+
 export const Flow = z.object({
   id: z.string(),
   account_id: z.string(),
@@ -141,6 +151,8 @@ export const Flow = z.object({
     .object({ id: z.string(), status: z.lazy(() => ExecutionStatus), created_at: z.string() })
     .nullable(),
   execution_counts: z.object({ total: z.number(), succeeded: z.number(), failed: z.number() }),
+  /** Which runs from its triggers are kept (the counts above count kept runs only). */
+  save_executions: SaveExecutions,
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
@@ -167,6 +179,8 @@ export const UpdateFlow = z.object({
   /** The revision the graph was edited from; a newer one on the server answers 409. */
   baseRevision: z.number().int().optional(),
   active: z.boolean().optional(),
+  /** Which runs from its triggers are kept: all (the default), only failures, or none. */
+  saveExecutions: SaveExecutions.optional(),
 });
 export type UpdateFlow = z.input<typeof UpdateFlow>;
 

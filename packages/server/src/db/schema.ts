@@ -295,6 +295,13 @@ export const flows = pgTable(
     executionsTotal: integer('executions_total').notNull().default(0),
     executionsSucceeded: integer('executions_succeeded').notNull().default(0),
     executionsFailed: integer('executions_failed').notNull().default(0),
+    /**
+     * Which runs from the published flow's triggers are kept once they end: all, only failed ones,
+     * or none (see the flow runtime for what is still written while one is in flight).
+     */
+    saveExecutions: text('save_executions', { enum: ['all', 'failures', 'none'] })
+      .notNull()
+      .default('all'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -48,6 +48,7 @@ export function toFlow(
       succeeded: row.executionsSucceeded,
       failed: row.executionsFailed,
     },
+    save_executions: row.saveExecutions,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     deleted_at: row.deletedAt ? row.deletedAt.toISOString() : null,

@@ -163,6 +163,7 @@ export function flowService({
         patch.triggerType = triggerOf(input.graph);
         patch.revision = sql`${flows.revision} + 1` as unknown as number;
       }
+      if (input.saveExecutions !== undefined) patch.saveExecutions = input.saveExecutions;
       if (input.active !== undefined) {
         if (input.active && !flow.publishedVersionId)
           throw new AppError('conflict', 'Publish the flow before turning it on');

@@ -49,18 +49,24 @@ function addVary(reply: FastifyReply) {
  * - WebSockets (`/api/live`): the upgrade takes the socket before any reply is sent.
  */
 export function registerCompression(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (request.url.startsWith('/api/hooks/')) return payload;
-    if (reply.hasHeader('content-encoding') || reply.statusCode === 204 || reply.statusCode === 304) return payload;
-    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    if (Buffer.byteLength(payload) < COMPRESS_THRESHOLD) return payload;
+  // A callback hook: most answers pass through as they are, without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (request.url.startsWith('/api/hooks/')) return done(null, payload);
+    if (reply.hasHeader('content-encoding') || reply.statusCode === 204 || reply.statusCode === 304)
+      return done(null, payload);
+    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
+    if (Buffer.byteLength(payload) < COMPRESS_THRESHOLD) return done(null, payload);
     addVary(reply);
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
-    const compressed = encoding === 'br' ? await brotli(payload, BROTLI_OPTIONS) : await gzipAsync(payload);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
+    if (!encoding) return done(null, payload);
+    (encoding === 'br' ? brotli(payload, BROTLI_OPTIONS) : gzipAsync(payload)).then(
+      (compressed) => {
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, compressed);
+      },
+      (error: Error) => done(error),
+    );
   });
 }

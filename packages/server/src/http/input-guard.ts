@@ -97,25 +97,28 @@ export function registerInputGuard(app: FastifyInstance) {
       return done(new AppError('bad_request', `body is nested more than ${MAX_JSON_DEPTH} levels deep`, 'body'));
     // The parser answers synchronously; what it throws besides (out of memory, stack) is still the
     // body's fault. `done` is called once, outside the try, so nothing after parsing lands here.
-    let parsed: { error: Error | null; value?: unknown } = {
-      error: new AppError('bad_request', 'body is not valid JSON', 'body'),
-    };
+    // (The error for a parser that never answered is made only then: an Error costs its stack.)
+    let parsed: { error: Error | null; value?: unknown } | null = null;
     try {
       parseJson(request, text, (error, value) => {
         parsed = { error, value };
       });
     } catch {}
-    if (!parsed.error && !MAYBE_UNSTORABLE_JSON.test(text)) storableBodies.add(request);
-    done(parsed.error, parsed.value);
+    const { error, value } = (parsed as { error: Error | null; value?: unknown } | null) ?? {
+      error: new AppError('bad_request', 'body is not valid JSON', 'body'),
+    };
+    if (!error && !MAYBE_UNSTORABLE_JSON.test(text)) storableBodies.add(request);
+    done(error, value);
   });
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request, and most pass.
+  app.addHook('preValidation', (request, _reply, done) => {
     // A wildcard's value is the rest of the path (a webhook's sub-path).
     const param = unstorableField(request.params, []);
     const field =
       (param === '*' ? 'path' : param) ??
       unstorableField(request.query, []) ??
       (request.body === undefined || storableBodies.has(request) ? null : unstorableField(request.body, []));
-    if (field !== null) throw refuse(field);
+    done(field === null ? undefined : refuse(field));
   });
 }
 

@@ -40,15 +40,18 @@ export function originPolicy(appUrl: string) {
  */
 export function registerOriginCheck(app: FastifyInstance, { appUrl }: { appUrl: string }) {
   const policy = originPolicy(appUrl);
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+  // A callback hook, not an async one: it runs on every request, and most pass straight through.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
     // Webhooks never read a session, so there is nothing for a cross-site caller to ride on.
-    if (request.url.startsWith('/api/hooks/')) return;
+    if (request.url.startsWith('/api/hooks/')) return done();
     // Public forms may be embedded on other sites; without a cookie there is no session to ride on.
-    if (!request.headers.cookie && request.url.startsWith('/api/forms/')) return;
+    if (!request.headers.cookie && request.url.startsWith('/api/forms/')) return done();
     const origin = request.headers.origin;
     if (!policy.allows(origin)) {
-      return reply.status(403).send({ error: { code: 'forbidden', message: policy.refusal(origin as string) } });
+      reply.status(403).send({ error: { code: 'forbidden', message: policy.refusal(origin as string) } });
+      return;
     }
+    done();
   });
 }

@@ -32,14 +32,17 @@ export function registerSecurityHeaders(app: FastifyInstance, { appUrl }: { appU
     'referrer-policy': 'strict-origin-when-cross-origin',
     ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
-  app.addHook('onSend', async (request, reply, payload) => {
+  const hookHeaders = Object.entries(hookResponseSecurityHeaders);
+  const appHeaderList = Object.entries(appHeaders);
+  // A callback hook, not an async one: it runs on every response and never waits.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/hooks/')) {
-      for (const [name, value] of Object.entries(hookResponseSecurityHeaders)) reply.header(name, value);
+      for (const [name, value] of hookHeaders) reply.header(name, value);
       reply.removeHeader('set-cookie');
       if (https) reply.header('strict-transport-security', appHeaders['strict-transport-security']);
-      return payload;
+      return done(null, payload);
     }
-    for (const [name, value] of Object.entries(appHeaders)) if (!reply.hasHeader(name)) reply.header(name, value);
-    return payload;
+    for (const [name, value] of appHeaderList) if (!reply.hasHeader(name)) reply.header(name, value);
+    done(null, payload);
   });
 }

@@ -1,8 +1,22 @@
 import { isTrigger, stepType } from '@flowmind/shared/flow-steps';
 import type { FlowEdge, FlowGraph, FlowNode } from '@flowmind/shared/flows';
 
-/** Lookups over a graph the runner needs again and again. */
+const indexes = new WeakMap<FlowGraph, ReturnType<typeof buildIndex>>();
+
+/**
+ * Lookups over a graph the runner needs again and again; built once per graph object (a published
+ * version's graph is cached and never changed, so a busy flow builds it once).
+ */
 export function indexGraph(graph: FlowGraph) {
+  let index = indexes.get(graph);
+  if (!index) {
+    index = buildIndex(graph);
+    indexes.set(graph, index);
+  }
+  return index;
+}
+
+function buildIndex(graph: FlowGraph) {
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
   const outgoing = new Map<string, FlowEdge[]>();
   const incoming = new Map<string, FlowEdge[]>();
@@ -12,6 +26,7 @@ export function indexGraph(graph: FlowGraph) {
     incoming.set(edge.target, [...(incoming.get(edge.target) ?? []), edge]);
   }
   const trigger = graph.nodes.find((n) => isTrigger(n.type)) ?? null;
+  const connectedInputs = new Map<string, string[]>();
   return {
     nodes,
     trigger,
@@ -20,9 +35,13 @@ export function indexGraph(graph: FlowGraph) {
     incoming: (id: string) => incoming.get(id) ?? [],
     /** Inputs of a node that something is connected to (merge waits for these). */
     connectedInputs(node: FlowNode): string[] {
-      const inputs = stepType(node.type)?.inputs ?? ['main'];
-      const connected = new Set((incoming.get(node.id) ?? []).map((e) => e.targetHandle));
-      return inputs.filter((i) => connected.has(i));
+      let inputs = connectedInputs.get(node.id);
+      if (!inputs) {
+        const connected = new Set((incoming.get(node.id) ?? []).map((e) => e.targetHandle));
+        inputs = (stepType(node.type)?.inputs ?? ['main']).filter((i) => connected.has(i));
+        connectedInputs.set(node.id, inputs);
+      }
+      return inputs;
     },
     /** A node and everything reachable from it. */
     downstream(id: string): Set<string> {
@@ -39,4 +58,4 @@ export function indexGraph(graph: FlowGraph) {
   };
 }
 
-export type GraphIndex = ReturnType<typeof indexGraph>;
+export type GraphIndex = ReturnType<typeof buildIndex>;

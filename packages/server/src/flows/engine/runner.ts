@@ -1,9 +1,17 @@
 import { effectiveSettings, isTrigger, nodeOutputs, paramsWithDefaults } from '@flowmind/shared/flow-steps';
-import { type ExecutionError, type FlowNode, type Item, MAX_STEP_RETRIES, type StepLog } from '@flowmind/shared/flows';
+import {
+  type ExecutionError,
+  type FlowNode,
+  type Item,
+  MAX_STEP_RETRIES,
+  type SaveExecutions,
+  type StepLog,
+} from '@flowmind/shared/flows';
 import type { Logger } from 'pino';
 import type { PreviousRun, StepDefinition, StepResult, StepServices, WebhookResponse } from '../steps/step';
 import type { ExecutionRepository, ExecutionRow, StepRow } from './execution.repository';
 import { type GraphIndex, indexGraph } from './graph';
+import { type RunStore, runStore } from './run-store';
 import { type ExecutionWriter, storedErrorText } from './writer';
 
 type Outputs = Record<string, Item[]>;
@@ -45,7 +53,8 @@ export type RunnerDeps = {
   changed(execution: ExecutionRow): void;
   /** Wakes the execution at `at` (a queue job); the saved state is what resumes it. */
   resumeAt(execution: ExecutionRow, at: Date): Promise<void>;
-  flowName(flowId: string): Promise<string>;
+  /** The flow's name (for `$flow.name`) and which of its runs are kept. */
+  flowInfo(flowId: string): Promise<FlowInfo>;
   logger: Logger;
   owner: string;
   leaseMs: number;
@@ -54,6 +63,8 @@ export type RunnerDeps = {
   /** Told when its steps are done (before its last writes land). */
   onWalkDone?: (execution: ExecutionRow) => void;
 };
+
+export type FlowInfo = { name: string; saveExecutions: SaveExecutions };
 
 export type RunOutcome =
   | {
@@ -69,6 +80,43 @@ export type RunOutcome =
   | { kind: 'not-claimed'; reason: 'busy' | 'taken' | 'missing'; accountId?: string }
   /** The claim ran out under us (another worker took over). */
   | { kind: 'lost' };
+
+/** What the runner reads of an abort signal; an AbortSignal is one, and so is `RunAbort`. */
+export type RunSignal = {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+};
+
+/**
+ * An abort signal for one run, without what an AbortController costs (an EventTarget per run,
+ * several per webhook call): a run's steps get a real AbortSignal only when they read one.
+ */
+export class RunAbort implements RunSignal {
+  aborted = false;
+  reason: unknown = undefined;
+  #listeners: Set<() => void> | null = null;
+  get signal(): RunSignal {
+    return this;
+  }
+  abort(reason?: unknown) {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    const listeners = this.#listeners;
+    this.#listeners = null;
+    if (listeners) for (const listener of listeners) listener();
+  }
+  addEventListener(_type: 'abort', listener: () => void) {
+    if (this.aborted) return;
+    this.#listeners ??= new Set();
+    this.#listeners.add(listener);
+  }
+  removeEventListener(_type: 'abort', listener: () => void) {
+    this.#listeners?.delete(listener);
+  }
+}
 
 class Cancelled extends Error {}
 class LostClaim extends Error {}
@@ -111,7 +159,7 @@ function errorText(error: unknown): string {
   return String(error);
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: RunSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
@@ -137,6 +185,24 @@ function primaryItems(output: Outputs | null): Item[] {
 type Task = { node: FlowNode; inputs: Outputs };
 
 /**
+ * A node's params with their defaults and its effective settings, worked out once per node
+ * object: published graphs are cached and never changed, so a busy flow reuses them on every run.
+ * Nothing changes them (expressions resolve into new values).
+ */
+const nodeCache = new WeakMap<
+  FlowNode,
+  { params: Record<string, unknown>; settings: ReturnType<typeof effectiveSettings> }
+>();
+function compiled(node: FlowNode) {
+  let entry = nodeCache.get(node);
+  if (!entry) {
+    entry = { params: paramsWithDefaults(node), settings: effectiveSettings(node) };
+    nodeCache.set(node, entry);
+  }
+  return entry;
+}
+
+/**
  * Runs (or resumes) one execution. The walk is deterministic: every step run is keyed by
  * (node, n-th run), and a run already saved as finished is replayed from its saved output instead
  * of running again, so a resumed execution continues exactly where the last one stopped.
@@ -148,13 +214,19 @@ export async function runExecution(
     accountConcurrency,
     onRespond,
     claimed,
+    store: heldStore,
+    flow: knownFlow,
     signal: outerSignal,
   }: {
     accountConcurrency: number;
     onRespond?: (response: WebhookResponse) => void;
     /** The row when the caller created it already claimed (inline webhook runs); it has no steps yet. */
     claimed?: ExecutionRow;
-    signal?: AbortSignal;
+    /** Where a new inline run's state goes while its row is not written yet (see `runStore`). */
+    store?: RunStore;
+    /** The flow's name and setting, when the caller has them. */
+    flow?: FlowInfo;
+    signal?: RunSignal;
   },
 ): Promise<RunOutcome> {
   const { repo, owner, leaseMs, logger } = deps;
@@ -172,42 +244,66 @@ export async function runExecution(
   }
 
   deps.onClaimed?.(execution);
-  const abort = new AbortController();
+  const abort = new RunAbort();
   // A process shutting down leaves its executions to the next worker; anything else is a cancel.
   const onOuterAbort = () =>
     abort.abort(outerSignal?.reason === 'shutdown' ? new LostClaim('shutdown') : new Cancelled('cancelled'));
   outerSignal?.addEventListener('abort', onOuterAbort, { once: true });
   if (execution.cancelRequested) abort.abort(new Cancelled('cancelled'));
   let heartbeatBusy = false;
-  const heartbeat = setInterval(
-    async () => {
-      if (heartbeatBusy) return;
-      heartbeatBusy = true;
-      try {
-        const beat = await repo.heartbeat(execution.id, owner, leaseMs);
-        if (!beat.held) abort.abort(new LostClaim('claim lost'));
-        else if (beat.cancel) abort.abort(new Cancelled('cancelled'));
-      } catch (error) {
-        logger.warn({ err: error, executionId: execution.id }, 'execution heartbeat failed');
-      } finally {
-        heartbeatBusy = false;
-      }
-    },
-    Math.max(200, Math.floor(leaseMs / 3)),
-  );
-  heartbeat.unref();
+  let heartbeat: NodeJS.Timeout | null = null;
+  // Only a saved run's lease needs keeping alive: nobody else can take over one held in memory.
+  const startHeartbeat = () => {
+    heartbeat = setInterval(
+      async () => {
+        if (heartbeatBusy) return;
+        heartbeatBusy = true;
+        try {
+          const beat = await repo.heartbeat(execution.id, owner, leaseMs);
+          if (!beat.held) abort.abort(new LostClaim('claim lost'));
+          else if (beat.cancel) abort.abort(new Cancelled('cancelled'));
+        } catch (error) {
+          logger.warn({ err: error, executionId: execution.id }, 'execution heartbeat failed');
+        } finally {
+          heartbeatBusy = false;
+        }
+      },
+      Math.max(200, Math.floor(leaseMs / 3)),
+    );
+    heartbeat.unref();
+  };
+  let store: RunStore | null = heldStore ?? null;
+  if (store?.held)
+    store.onWritten(() => {
+      startHeartbeat();
+      deps.changed(execution);
+    });
+  else startHeartbeat();
+  /** Listeners hear of saved runs only: one held in memory cannot be read. */
+  const changed = () => {
+    if (!store?.held) deps.changed(execution);
+  };
 
   try {
-    const flowName = await deps.flowName(execution.flowId);
-    const outcome = await walk(deps, execution, flowName, abort.signal, onRespond, Boolean(claimed));
+    const flow = knownFlow ?? (await deps.flowInfo(execution.flowId));
+    store ??= runStore({
+      writer: deps.writer,
+      repo,
+      execution,
+      mode: 'durable',
+      policy: flow.saveExecutions,
+      leaseMs,
+    });
+    const outcome = await walk(deps, execution, flow.name, abort.signal, onRespond, Boolean(claimed), store, changed);
     // Nothing runs any more; what is left is writing it down.
     deps.onWalkDone?.(execution);
     if (outcome.kind === 'waiting') {
-      deps.changed(execution);
+      changed();
       return outcome;
     }
     await Promise.all(outcome.pending ?? []);
-    const ended = await deps.writer.finish({
+    const wasHeld = store.held;
+    const ended = await store.finish({
       id: execution.id,
       flowId: execution.flowId,
       createdAt: execution.createdAt,
@@ -216,13 +312,15 @@ export async function runExecution(
       error: outcome.error,
     });
     if (!ended) return { kind: 'lost' };
-    deps.changed(execution);
+    if (!wasHeld || !store.held) deps.changed(execution);
     return outcome;
   } catch (error) {
     if (error instanceof LostClaim || abort.signal.reason instanceof LostClaim) return { kind: 'lost' };
     logger.error({ err: error, executionId: execution.id }, 'execution crashed');
     const message = `Flowmind could not finish this run: ${errorText(error)}`;
-    await deps.writer
+    const end = store ?? runStore({ writer: deps.writer, repo, execution, mode: 'durable', policy: 'all', leaseMs });
+    const wasHeld = end.held;
+    await end
       .finish({
         id: execution.id,
         flowId: execution.flowId,
@@ -232,10 +330,10 @@ export async function runExecution(
         error: { node_id: null, node_name: null, message },
       })
       .catch(() => {});
-    deps.changed(execution);
+    if (!wasHeld || !end.held) deps.changed(execution);
     return { kind: 'finished', status: 'failed', error: { node_id: null, node_name: null, message }, items: [] };
   } finally {
-    clearInterval(heartbeat);
+    if (heartbeat) clearInterval(heartbeat);
     outerSignal?.removeEventListener('abort', onOuterAbort);
   }
 }
@@ -246,15 +344,17 @@ async function walk(
   deps: RunnerDeps,
   execution: ExecutionRow,
   flowName: string,
-  signal: AbortSignal,
+  signal: RunSignal,
   onRespond: ((response: WebhookResponse) => void) | undefined,
   fresh: boolean,
+  store: RunStore,
+  changed: () => void,
 ): Promise<WalkOutcome> {
-  const { repo, writer } = deps;
+  const { repo } = deps;
   // Saves not waited for are still watched: a failed write fails the execution at its end.
   const unawaited: Promise<boolean>[] = [];
   const save = (step: Parameters<ExecutionWriter['saveStep']>[0], wait: boolean) => {
-    const written = writer.saveStep(step);
+    const written = store.saveStep(step);
     if (wait) return written;
     unawaited.push(written);
     written.catch(() => {});
@@ -408,14 +508,14 @@ async function walk(
         },
         true,
       );
-      deps.changed(execution);
+      changed();
       remember(node, inputs, output);
       if (execution.stopAfterNodeId === node.id) return finished('succeeded', null);
       deliver(node, output);
       continue;
     }
 
-    const settings = effectiveSettings(node);
+    const { settings } = compiled(node);
     const pure = PURE_STEPS.has(node.type) || Boolean(node.disabled);
     const effectful = !NO_EFFECT_STEPS.has(node.type) && !node.disabled;
     // Found started (or running, as steps in flight were saved before) when a worker died in it:
@@ -425,10 +525,10 @@ async function walk(
     let showRunning: NodeJS.Timeout | null = setTimeout(() => {
       showRunning = null;
       // An effectful step's "started" row is already saved; only listeners need telling.
-      if (effectful) return deps.changed(execution);
-      void writer
+      if (effectful) return changed();
+      void store
         .saveStep({ ...base, status: 'running', output: null, logs: [], error: null, attempts: 1, finishedAt: null })
-        .then(() => deps.changed(execution))
+        .then(() => changed())
         .catch(() => {});
     }, SHOW_RUNNING_AFTER_MS);
     const scope = (items: Item[], i: number): ExpressionScope => ({
@@ -464,7 +564,7 @@ async function walk(
         markStarted: effectful
           ? (attempt) =>
               markStarted(
-                writer,
+                store,
                 {
                   ...base,
                   status: 'started',
@@ -512,7 +612,7 @@ async function walk(
         },
         !pure,
       );
-      deps.changed(execution);
+      changed();
       if (!output) return finished('failed', { node_id: node.id, node_name: node.name, message: failure.message });
       remember(node, inputs, output);
       if (execution.stopAfterNodeId === node.id) return finished('succeeded', null);
@@ -522,8 +622,10 @@ async function walk(
     if (showRunning) clearTimeout(showRunning);
 
     if ('waitUntil' in result) {
+      // Parked, it must outlive this call: a run held in memory is written now.
+      await store.makeDurable();
       await Promise.all(unawaited);
-      await repo.waitStep(
+      await store.waitStep(
         { ...base, status: 'waiting', output: null, logs, error: null, attempts, finishedAt: null },
         deps.owner,
         result.waitUntil,
@@ -535,11 +637,11 @@ async function walk(
     const output = result.outputs;
     if (result.respond && !responded) {
       responded = true;
-      unawaited.push(writer.setResponse(execution.id, result.respond));
+      unawaited.push(store.setResponse(result.respond));
       onRespond?.(result.respond);
     }
     await save({ ...base, status: 'succeeded', output, logs, error: null, attempts, finishedAt: new Date() }, !pure);
-    deps.changed(execution);
+    changed();
     remember(node, inputs, output);
     if (execution.stopAfterNodeId === node.id) return finished('succeeded', null);
     deliver(node, output);
@@ -551,10 +653,10 @@ async function walk(
  * Writes that an attempt of an effectful step starts and waits until it is committed: a worker
  * taking over after a crash then knows the step may have acted.
  */
-async function markStarted(writer: ExecutionWriter, step: Parameters<ExecutionWriter['saveStep']>[0], owner: string) {
+async function markStarted(store: RunStore, step: Parameters<ExecutionWriter['saveStep']>[0], owner: string) {
   let held: boolean;
   try {
-    held = await writer.saveStep(step, { fence: owner });
+    held = await store.saveStep(step, { fence: owner });
   } catch {
     // The database's own words stay in the server log (the writer logs them).
     throw new Error('Flowmind could not save that this step started, so it did not run it');
@@ -585,7 +687,7 @@ async function runWithRetries({
   runIndex: number;
   execution: ExecutionRow;
   settings: ReturnType<typeof effectiveSettings>;
-  signal: AbortSignal;
+  signal: RunSignal;
   services: StepServices;
   previousRuns: PreviousRun[];
   scope: (items: Item[], i: number) => ExpressionScope;
@@ -603,7 +705,7 @@ async function runWithRetries({
   const definition = deps.steps.get(node.type);
   if (!definition) throw new StepFailed(`This step type (${node.type}) is not available on this server`, 1);
 
-  const params = paramsWithDefaults(node);
+  const { params } = compiled(node);
   let lastError = '';
   // Graphs saved before the cap may ask for more.
   const maxAttempts = Math.min(settings.retries, MAX_STEP_RETRIES) + 1;
@@ -617,52 +719,83 @@ async function runWithRetries({
     await markStarted?.(attempt);
     // Lost or cancelled while the row was written: this attempt must not act.
     if (signal.aborted) throw signal.reason;
-    const stepAbort = new AbortController();
-    const onOuter = () => stepAbort.abort(signal.reason);
+    // The attempt stops at its timeout or with the execution. Most steps (set, if, respond…) end
+    // in microseconds and never read their signal: its AbortController is made only when read.
+    let stepAbort: AbortController | null = null;
+    let stopped: { reason: unknown } | null = null;
+    let stop: ((reason: unknown) => void) | null = null;
+    const abortStep = (reason: unknown) => {
+      if (stopped) return;
+      stopped = { reason };
+      stepAbort?.abort(reason);
+      stop?.(reason);
+    };
+    const stepSignal = () => {
+      if (!stepAbort) {
+        stepAbort = new AbortController();
+        if (stopped) stepAbort.abort(stopped.reason);
+      }
+      return stepAbort.signal;
+    };
+    const onOuter = () => abortStep(signal.reason);
     signal.addEventListener('abort', onOuter, { once: true });
-    const timeoutMessage = `The step took longer than ${formatDuration(settings.timeoutMs)} and was stopped`;
-    const timer = setTimeout(() => stepAbort.abort(new StepFailed(timeoutMessage, attempt)), settings.timeoutMs);
-    const aborted = new Promise<never>((_, reject) => {
-      stepAbort.signal.addEventListener('abort', () => reject(stepAbort.signal.reason), { once: true });
-    });
-    aborted.catch(() => {});
+    const timer = setTimeout(
+      () =>
+        abortStep(
+          new StepFailed(`The step took longer than ${formatDuration(settings.timeoutMs)} and was stopped`, attempt),
+        ),
+      settings.timeoutMs,
+    );
     // Expressions that need the VM share one allowance over all items of this attempt, and stop
     // with the step, so a slow expression on many items fails the step instead of running on.
-    const expressionOptions = { budget: deps.expressions.stepBudget?.(execution.id), signal: stepAbort.signal };
+    let budget: ExpressionBudget | undefined | null = null;
+    const expressionOptions = {
+      get budget() {
+        if (budget === null) budget = deps.expressions.stepBudget?.(execution.id);
+        return budget;
+      },
+      get signal() {
+        return stepSignal();
+      },
+    };
     try {
-      const result = await Promise.race([
-        definition.run({
-          accountId: execution.accountId,
-          flowId: execution.flowId,
-          executionId: execution.id,
-          idempotencyKey: `${execution.id}:${node.id}:${runIndex}`,
-          node,
-          runIndex,
-          items,
-          inputs,
-          params: async (i = 0) => {
-            const session = deps.expressions.expressionSession(scope(items, i), expressionOptions);
-            try {
-              return (await session.resolveDeep(params)) as Record<string, unknown>;
-            } finally {
-              session.dispose();
-            }
-          },
-          evaluate: async (template, i = 0) => {
-            const session = deps.expressions.expressionSession(scope(items, i), expressionOptions);
-            try {
-              return await session.evaluate(template);
-            } finally {
-              session.dispose();
-            }
-          },
-          log,
-          signal: stepAbort.signal,
-          previousRuns,
-          services,
-        }),
-        aborted,
-      ]);
+      const running = definition.run({
+        accountId: execution.accountId,
+        flowId: execution.flowId,
+        executionId: execution.id,
+        idempotencyKey: `${execution.id}:${node.id}:${runIndex}`,
+        node,
+        runIndex,
+        items,
+        inputs,
+        params: async (i = 0) => {
+          const session = deps.expressions.expressionSession(scope(items, i), expressionOptions);
+          try {
+            return (await session.resolveDeep(params)) as Record<string, unknown>;
+          } finally {
+            session.dispose();
+          }
+        },
+        evaluate: async (template, i = 0) => {
+          const session = deps.expressions.expressionSession(scope(items, i), expressionOptions);
+          try {
+            return await session.evaluate(template);
+          } finally {
+            session.dispose();
+          }
+        },
+        log,
+        get signal() {
+          return stepSignal();
+        },
+        previousRuns,
+        services,
+      });
+      const result = await new Promise<StepResult>((resolve, reject) => {
+        stop = reject;
+        if (stopped) reject(stopped.reason);
+        running.then(resolve, reject);
+      });
       return { result, attempts: attempt };
     } catch (error) {
       if (signal.aborted) throw signal.reason;

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { DEFAULT_ACCOUNT_CONCURRENCY, type ExecutionMode, type FlowGraph, type Item } from '@flowmind/shared/flows';
+import {
+  DEFAULT_ACCOUNT_CONCURRENCY,
+  type ExecutionMode,
+  type FlowGraph,
+  type Item,
+  type SaveExecutions,
+} from '@flowmind/shared/flows';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
@@ -12,7 +18,8 @@ import { stepDefinitions } from '../steps';
 import type { StepServices, WebhookResponse } from '../steps/step';
 import { type ExecutionRepository, type ExecutionRow, executionRepository } from './execution.repository';
 import { indexGraph } from './graph';
-import { type ExpressionEngine, type RunOutcome, runExecution } from './runner';
+import { keepsEveryRun, type RunStore, runStore } from './run-store';
+import { type ExpressionEngine, type FlowInfo, RunAbort, type RunOutcome, runExecution } from './runner';
 import { createTurns } from './turns';
 import { createExecutionWriter } from './writer';
 
@@ -81,11 +88,11 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
   });
   /** Webhook calls waiting for the response of an execution that waited its turn. */
   const responseWaiters = new Map<string, (response: WebhookResponse | null) => void>();
-  const local = new Map<string, AbortController>();
+  const local = new Map<string, RunAbort>();
   const timers = new Set<NodeJS.Timeout>();
   let working = false;
   let stopped = false;
-  const flowNames = new Map<string, { name: string; at: number }>();
+  const flowInfos = new Map<string, { info: FlowInfo; at: number }>();
 
   const changed = (execution: { id: string; accountId: string; flowId: string }) =>
     bus.publish([
@@ -100,13 +107,18 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     local.get(topic.slice('execution-cancel:'.length))?.abort();
   });
 
-  async function flowName(flowId: string) {
-    const cached = flowNames.get(flowId);
-    if (cached && Date.now() - cached.at < 10_000) return cached.name;
-    const [row] = await db.select({ name: flows.name }).from(flows).where(eq(flows.id, flowId));
-    const name = row?.name ?? 'Flow';
-    flowNames.set(flowId, { name, at: Date.now() });
-    return name;
+  /** A flow's name and "save executions" setting, kept 2 s (a changed setting shows within that). */
+  async function flowInfo(flowId: string): Promise<FlowInfo> {
+    const cached = flowInfos.get(flowId);
+    if (cached && Date.now() - cached.at < 2000) return cached.info;
+    const [row] = await db
+      .select({ name: flows.name, saveExecutions: flows.saveExecutions })
+      .from(flows)
+      .where(eq(flows.id, flowId));
+    const info: FlowInfo = { name: row?.name ?? 'Flow', saveExecutions: row?.saveExecutions ?? 'all' };
+    if (flowInfos.size > 10_000) flowInfos.clear();
+    flowInfos.set(flowId, { info, at: Date.now() });
+    return info;
   }
 
   function later(fn: () => void, ms: number) {
@@ -158,6 +170,8 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     stopAfterNodeId?: string | null;
     parentExecutionId?: string | null;
     id?: string;
+    /** The flow's name and setting when the caller read them already (the webhook's cached lookup). */
+    flow?: { name: string; saveExecutions: SaveExecutions };
   };
 
   const finishRow = (row: ExecutionRow, status: 'cancelled', owner = '') =>
@@ -202,29 +216,37 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       const inline =
         turns.tryTake(input.accountId) || (await turns.waitFor(input.accountId, Math.min(timeoutMs, TURN_WAIT_MS)));
       let row: ExecutionRow;
-      let written: Promise<unknown>;
+      let store: RunStore | undefined;
       try {
         row = prepare(input, inline ? 'running' : 'queued');
-        // An inline run starts while its row is being written: its steps' saves follow the row
-        // in the same or a later batch, effectful steps wait for theirs, and the caller is
-        // answered only once the row is written. A quick flow is then one batch, one row.
-        written = writer.insert(row);
-        if (!inline) await written;
-        else written.catch(() => {});
+        if (!inline) await writer.insert(row);
+        // An inline run starts with its row held (see `runStore`): written with its steps once it
+        // must be durable (its caller is answered only then), or, for a quick flow, at its end: one
+        // batch, one row. One its flow may not keep is held in memory to its end.
+        else
+          store = runStore({
+            writer,
+            repo,
+            execution: row,
+            mode: input.flow && !keepsEveryRun(input.flow.saveExecutions, input.mode) ? 'memory' : 'deferred',
+            policy: input.flow?.saveExecutions ?? 'all',
+            leaseMs,
+          });
       } catch (error) {
         if (inline) turns.release(input.accountId);
         throw error;
       }
-      changed(row);
+      if (!inline) changed(row);
       let respond: (response: WebhookResponse) => void = () => {};
       const responded = new Promise<WebhookResponse>((resolve) => {
         respond = resolve;
       });
       const run = inline
-        ? execute(row.id, respond, false, row)
+        ? execute(row.id, respond, false, row, false, { store, flow: input.flow })
         : enqueue(row.id).then((): RunOutcome => ({ kind: 'not-claimed', reason: 'busy' }));
       const outcome = await Promise.race([run, responded.then(() => null)]);
-      await written;
+      // Answered only once the run is saved (unless its flow keeps no such run).
+      await store?.whenDurable();
       if (outcome === null) return { execution: row, response: await responded, outcome: null };
       if (outcome.kind === 'not-claimed' && outcome.reason === 'busy') {
         // Queued behind the account's other executions: wait for a worker to answer for it. A
@@ -382,13 +404,14 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     held = false,
     claimed?: ExecutionRow,
     woken = false,
+    { store, flow }: { store?: RunStore; flow?: FlowInfo } = {},
   ): Promise<RunOutcome> {
     if (!held) await slots.acquire();
     if (local.has(executionId)) {
       slots.release();
       return { kind: 'not-claimed', reason: 'taken' };
     }
-    const controller = new AbortController();
+    const controller = new RunAbort();
     local.set(executionId, controller);
     let ranFor: string | null = claimed?.accountId ?? null;
     const releaseTurn = () => {
@@ -407,7 +430,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
           services: (execution) => options.services(execution, runtime),
           changed,
           resumeAt: (execution, at) => enqueue(execution.id, at),
-          flowName,
+          flowInfo,
           logger,
           owner,
           leaseMs,
@@ -425,6 +448,8 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
           onRespond: onRespond ?? ((response) => responseWaiters.get(executionId)?.(response)),
           signal: controller.signal,
           claimed,
+          store,
+          flow,
         },
       );
       if (outcome.kind === 'finished' || outcome.kind === 'lost') responseWaiters.get(executionId)?.(null);

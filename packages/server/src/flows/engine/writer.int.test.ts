@@ -323,4 +323,38 @@ describe('the execution writer', () => {
     expect([created, first]).toEqual([true, true]);
     expect(await stepsOf(fresh.id)).toHaveLength(1);
   });
+
+  it('discards an ended execution its flow does not keep: deleted with its steps, uncounted, only by its owner', async () => {
+    const writer = createExecutionWriter({ db: server.db, logger: pino({ level: 'silent' }) });
+    const before = await counts();
+    const rowsOf = async (id: string) => server.db.select().from(executions).where(eq(executions.id, id));
+    const stepsOf = async (id: string) =>
+      server.db.select().from(executionSteps).where(eq(executionSteps.executionId, id));
+
+    // Written earlier, then discarded by its owner: gone, steps and all.
+    const earlier = row('me');
+    expect(await Promise.all([writer.insert(earlier), writer.saveStep(step(earlier.id))])).toEqual([true, true]);
+    expect(await writer.discard({ id: earlier.id, owner: 'someone-else' })).toBe(false);
+    expect(await rowsOf(earlier.id)).toHaveLength(1);
+    expect(await writer.discard({ id: earlier.id, owner: 'me' })).toBe(true);
+    expect(await rowsOf(earlier.id)).toEqual([]);
+    expect(await stepsOf(earlier.id)).toEqual([]);
+
+    // Created and discarded in one batch: never written, next to another execution that is.
+    const fleeting = row('me');
+    const kept = row('me');
+    const results = await Promise.all([
+      writer.insert(fleeting),
+      writer.saveStep(step(fleeting.id)),
+      writer.insert(kept),
+      writer.discard({ id: fleeting.id, owner: 'me' }),
+      writer.finish({ id: kept.id, flowId, createdAt: kept.createdAt, owner: 'me', status: 'succeeded', error: null }),
+    ]);
+    expect(results).toEqual([true, true, true, true, true]);
+    expect(await rowsOf(fleeting.id)).toEqual([]);
+    expect(await stepsOf(fleeting.id)).toEqual([]);
+    expect((await rowsOf(kept.id))[0]?.status).toBe('succeeded');
+    // Only the kept one was counted.
+    expect((await counts()).total).toBe((before.total ?? 0) + 1);
+  });
 });

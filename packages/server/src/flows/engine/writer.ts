@@ -27,7 +27,9 @@ type Op =
       reject: (e: unknown) => void;
     }
   | { kind: 'response'; id: string; response: unknown; resolve: (ok: boolean) => void; reject: (e: unknown) => void }
-  | { kind: 'finish'; finish: Finish; resolve: (ok: boolean) => void; reject: (e: unknown) => void };
+  | { kind: 'finish'; finish: Finish; resolve: (ok: boolean) => void; reject: (e: unknown) => void }
+  /** Deletes an ended execution its flow does not keep (while `owner` still holds it; '' for any). */
+  | { kind: 'discard'; id: string; owner: string; resolve: (ok: boolean) => void; reject: (e: unknown) => void };
 
 const UNSAFE_ESCAPE = /\\u(?:0000|d[89a-f])/i;
 const ESCAPES = /(\\+)u(?:0000|d[89a-f][0-9a-f]{2})/gi;
@@ -78,7 +80,7 @@ const executionOf = (op: Op) =>
     ? String(op.row.id)
     : op.kind === 'step'
       ? op.step.executionId
-      : op.kind === 'response'
+      : op.kind === 'response' || op.kind === 'discard'
         ? op.id
         : op.finish.id;
 
@@ -137,10 +139,16 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
   async function writeOrSplit(ops: Op[]) {
     if (ops.length === 0) return;
     try {
-      const { ended, fencedOut } = await writeBatch(ops);
+      const { ended, fencedOut, discarded } = await writeBatch(ops);
       for (const op of ops)
         op.resolve(
-          op.kind === 'finish' ? ended.has(op.finish.id) : op.kind === 'step' ? !fencedOut.has(stepKey(op.step)) : true,
+          op.kind === 'finish'
+            ? ended.has(op.finish.id)
+            : op.kind === 'step'
+              ? !fencedOut.has(stepKey(op.step))
+              : op.kind === 'discard'
+                ? discarded.has(op.id)
+                : true,
         );
     } catch (error) {
       const groups = new Map<string, Op[]>();
@@ -171,7 +179,24 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
    * row or a hundred.
    */
   /** Ends that took effect, and fenced steps left out because their worker no longer held the execution. */
-  async function writeBatch(batch: Op[]): Promise<{ ended: Set<string>; fencedOut: Set<string> }> {
+  async function writeBatch(
+    all: Op[],
+  ): Promise<{ ended: Set<string>; fencedOut: Set<string>; discarded: Set<string> }> {
+    // An execution deleted in this batch needs none of its other writes of the batch (a statement
+    // cannot delete rows another part of it inserts); one created in this batch is simply not
+    // written, and counts as deleted.
+    const discards = new Map<string, string>();
+    for (const op of all) if (op.kind === 'discard') discards.set(op.id, op.owner);
+    const discarded = new Set<string>();
+    let batch = all;
+    if (discards.size > 0) {
+      batch = all.filter((op) => !discards.has(executionOf(op)));
+      for (const op of all)
+        if (op.kind === 'insert' && discards.has(op.row.id as string)) {
+          discarded.add(op.row.id as string);
+          discards.delete(op.row.id as string);
+        }
+    }
     const fresh = new Map<string, NewRow>();
     for (const op of batch) if (op.kind === 'insert') fresh.set(op.row.id as string, { ...op.row });
     /** Changes to executions written earlier, one entry per execution (a statement updates a row once). */
@@ -282,10 +307,25 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
       const saved = idsOfKind(result, 'step');
       return new Set(fencedKeys.filter((key) => !saved.has(key)));
     };
+    if (discards.size > 0)
+      parts.push(sql`discarded as (
+        delete from executions e
+        using jsonb_to_recordset(${json([...discards].map(([id, owner]) => ({ id, owner })))}::jsonb) as x(id text, owner text)
+        where e.id = x.id and (e.lease_owner = x.owner or x.owner = '')
+          and e.status not in ('succeeded', 'failed', 'cancelled')
+        returning e.id)`);
+    const deletedRows = discards.size > 0 ? sql`select id, 'discarded' as kind from discarded` : null;
+    const extra = [savedSteps, deletedRows].filter((part): part is SQL => part !== null);
+    const withDiscarded = (result: unknown) => {
+      for (const id of idsOfKind(result, 'discarded')) discarded.add(id);
+      return discarded;
+    };
     if (endedSources.length === 0) {
-      if (parts.length === 0) return { ended: new Set(), fencedOut: new Set() };
-      const result = await db.execute(sql`with ${sql.join(parts, sql`, `)} ${savedSteps ?? sql`select 1`}`);
-      return { ended: new Set(), fencedOut: fencedOut(result) };
+      if (parts.length === 0) return { ended: new Set(), fencedOut: new Set(), discarded };
+      const result = await db.execute(
+        sql`with ${sql.join(parts, sql`, `)} ${extra.length > 0 ? sql.join(extra, sql` union all `) : sql`select 1`}`,
+      );
+      return { ended: new Set(), fencedOut: fencedOut(result), discarded: withDiscarded(result) };
     }
     // Counted on their flows in the same statement: the list never counts executions.
     parts.push(sql`ended as (${sql.join(endedSources, sql` union all `)})`);
@@ -310,9 +350,9 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
       ) c
       where f.id = c.flow_id)`);
     const result = await db.execute(
-      sql`with ${sql.join(parts, sql`, `)} select id, 'ended' as kind from ended${savedSteps ? sql` union all ${savedSteps}` : sql``}`,
+      sql`with ${sql.join(parts, sql`, `)} select id, 'ended' as kind from ended${extra.length > 0 ? sql` union all ${sql.join(extra, sql` union all `)}` : sql``}`,
     );
-    return { ended: idsOfKind(result, 'ended'), fencedOut: fencedOut(result) };
+    return { ended: idsOfKind(result, 'ended'), fencedOut: fencedOut(result), discarded: withDiscarded(result) };
   }
 
   const enqueue = <T extends Op['kind']>(op: Omit<Extract<Op, { kind: T }>, 'resolve' | 'reject'>) =>
@@ -329,6 +369,11 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
     setResponse: (id: string, response: unknown) => enqueue<'response'>({ kind: 'response', id, response }),
     /** Resolves true when the execution ended here (this owner still held it). */
     finish: (finish: Finish) => enqueue<'finish'>({ kind: 'finish', finish }),
+    /**
+     * Ends an execution its flow does not keep by deleting it (its steps go with it); resolves true
+     * when it was deleted here (this owner still held it), as `finish` does.
+     */
+    discard: ({ id, owner }: { id: string; owner: string }) => enqueue<'discard'>({ kind: 'discard', id, owner }),
     /** Resolves when everything asked so far is written. */
     async flushed() {
       await enqueue<'response'>({ kind: 'response', id: '', response: null });

@@ -1,10 +1,11 @@
 import { paramsWithDefaults } from '@flowmind/shared/flow-steps';
-import type { FlowGraph, Item } from '@flowmind/shared/flows';
+import type { FlowGraph, Item, SaveExecutions } from '@flowmind/shared/flows';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { flows, flowVersions } from '../../db/schema';
+import { keepsRun } from '../engine/run-store';
 import type { FlowRuntime } from '../engine/runtime';
 import { storedErrorText } from '../engine/writer';
 import { webhookSecretMatches } from './webhook-secret';
@@ -19,6 +20,8 @@ type Hook = {
   respond: 'immediately' | 'respond_step';
   secretHeader: string;
   secretValue: string;
+  /** The flow's name and which runs it keeps, read with the hook. */
+  flow: { name: string; saveExecutions: SaveExecutions };
 };
 
 const CACHE_MS = 1000;
@@ -56,6 +59,7 @@ function hookCache(db: Db) {
         .trim()
         .toLowerCase(),
       secretValue: String(params.secretValue ?? ''),
+      flow: { name: row.flow.name, saveExecutions: row.flow.saveExecutions },
     };
   };
 
@@ -110,7 +114,9 @@ export function registerWebhookRoutes(app: FastifyInstance, { db, runtime }: { d
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = request.params as { webhookId?: string; '*'?: string };
-    const webhookId = HookParams.safeParse(params).success ? (params.webhookId as string) : '';
+    // (What HookParams says, checked by hand: this runs on every call.)
+    const id = params.webhookId;
+    const webhookId = typeof id === 'string' && id.length >= 1 && id.length <= 64 ? id : '';
     const hook = webhookId ? await findHook(webhookId) : null;
     if (!hook)
       return reply.status(404).send({
@@ -137,6 +143,7 @@ export function registerWebhookRoutes(app: FastifyInstance, { db, runtime }: { d
       graph: hook.graph,
       mode: 'webhook' as const,
       trigger: [requestItem(request, params['*'] ?? '', hook.secretHeader)],
+      flow: hook.flow,
     };
     if (hook.respond === 'immediately') {
       // Saved before answering: once the caller has its 202, the call cannot be lost.
@@ -163,7 +170,8 @@ export function registerWebhookRoutes(app: FastifyInstance, { db, runtime }: { d
               : (outcome.error?.message ?? 'The flow failed'),
           ),
         },
-        executionId: execution.id,
+        // Only a run that was kept can be looked up.
+        ...(keepsRun(hook.flow.saveExecutions, 'webhook', 'failed') ? { executionId: execution.id } : {}),
       });
     if (outcome?.kind === 'finished') return reply.status(200).send(outcome.items);
     return reply.status(202).send({ executionId: execution.id });

@@ -6,6 +6,7 @@ import type {
   FlowGraph,
   FlowVersion,
   RunFlow,
+  SaveExecutions,
 } from '@flowmind/shared/flows';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -24,6 +25,8 @@ export const flowApi = {
     api<Flow>(flowPath(flowId), { method: 'PATCH', body: { name } }),
   setActive: ({ flowId, active }: { flowId: string; active: boolean }) =>
     api<Flow>(flowPath(flowId), { method: 'PATCH', body: { active } }),
+  setSaveExecutions: ({ flowId, saveExecutions }: { flowId: string; saveExecutions: SaveExecutions }) =>
+    api<Flow>(flowPath(flowId), { method: 'PATCH', body: { saveExecutions } }),
   /** Saves the draft; a 409 means someone saved a newer revision first. */
   saveDraft: ({ flowId, graph, baseRevision }: { flowId: string; graph: FlowGraph; baseRevision: number }) =>
     api<Flow>(flowPath(flowId), { method: 'PATCH', body: { graph, baseRevision } }),

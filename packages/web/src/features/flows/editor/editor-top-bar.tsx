@@ -14,6 +14,7 @@ import {
   Play,
   Power,
   Rocket,
+  Settings2,
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -33,7 +34,7 @@ import { alerts } from '../../../shell/alert-store';
 import { flowApi } from '../flow-api';
 import type { SaveStatus } from './use-draft-saver';
 
-export type TopBarMenuAction = 'versions' | 'executions' | 'export' | 'import' | 'shortcuts';
+export type TopBarMenuAction = 'versions' | 'executions' | 'settings' | 'export' | 'import' | 'shortcuts';
 
 /** The editor's bar: back, the flow's name, save state, problems, Run, Publish, on/off and the menu. */
 export function EditorTopBar({
@@ -122,6 +123,9 @@ export function EditorTopBar({
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => onMenu('executions')}>
               <ListChecks /> Executions
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onMenu('settings')}>
+              <Settings2 /> Flow settings
             </DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={() => onMenu('export')}>

@@ -29,6 +29,7 @@ import { type CanvasActions, CanvasActionsContext } from './editor-context';
 import { EditorTopBar, type TopBarMenuAction } from './editor-top-bar';
 import { ExecutionsList } from './executions-list';
 import { FlowCanvas } from './flow-canvas';
+import { FlowSettingsDialog } from './flow-settings-dialog';
 import { emptyGraph, parseFragment, removeItems, renameNode, updateNode, updateSticky } from './graph-ops';
 import { nodeRuns } from './node-runs';
 import { PublishDialog } from './publish-dialog';
@@ -137,6 +138,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [publishOpen, setPublishOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [restoring, setRestoring] = useState<FlowVersion | null>(null);
   const canvasBox = useRef<HTMLDivElement>(null);
   const importInput = useRef<HTMLInputElement>(null);
@@ -282,6 +284,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
     if (action === 'versions') setRightPanel({ kind: 'versions' });
     if (action === 'executions') setRightPanel({ kind: 'executions' });
     if (action === 'shortcuts') setShortcutsOpen(true);
+    if (action === 'settings') setSettingsOpen(true);
     if (action === 'import') importInput.current?.click();
     if (action === 'export') {
       const link = document.createElement('a');
@@ -587,6 +590,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
         onPublish={publish}
       />
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      <FlowSettingsDialog flow={flow} open={settingsOpen} onOpenChange={setSettingsOpen} />
       <ConfirmDialog
         open={pendingTrigger !== null}
         onOpenChange={(open) => !open && cancelReplaceTrigger()}

@@ -1,0 +1,1 @@
+ALTER TABLE "flows" ADD COLUMN "save_executions" text DEFAULT 'all' NOT NULL;
