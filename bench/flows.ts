@@ -1,16 +1,16 @@
-// `npm run bench -- flows`: a published webhook → set → respond flow on the embedded database,
-// every call saved as an execution, under 10 and 50 concurrent connections for 10 s each, next to a
-// bare node:http server doing the same JSON work in the same run. Prints req/s, p50/p99 latency and
-// peak RSS; asserts nothing. When BENCH_DATABASE_URL or TEST_DATABASE_URL is set, the same load also
-// runs on a fresh PostgreSQL database against 1 `flowmind all` process, then against 2 `flowmind
-// api` processes (and a worker), the calls sent round-robin to their ports. Ports from
-// BENCH_FLOWS_PORT (default 3170) up to 40 above it. On PostgreSQL, the same flow with "Save
-// executions: None" is measured too, and, when the side-by-side harness (../shared/bench-peers) is
-// present, both are measured with its load generator next to Node-RED in the same run.
-// BENCH_FLOWS_QUICK=1 runs only the PostgreSQL part with 1 process (and Node-RED): the loop to
-// measure a change with.
+// `npm run bench -- flows`: a published webhook → set → respond flow under 10 and 50 concurrent
+// connections for 10 s each. First the compiled server (`flowmind all`, as `npm start` runs it) on
+// its embedded PostgreSQL, with every execution saved and with "Save executions: None", each next
+// to its aim, then both with the side-by-side harness's load generator next to Node-RED when
+// ../shared/bench-peers is present. Then (not with BENCH_FLOWS_QUICK=1) the server from source
+// next to a bare node:http server and a Fastify one doing the same JSON work, and with
+// BENCH_DATABASE_URL the scale-out figures: 1 `flowmind all` against 2 `flowmind api` processes
+// (and a worker) on that PostgreSQL server, the calls sent round-robin to their ports. Prints req/s,
+// p50/p99 latency, CPU per call and peak RSS; asserts nothing. Ports from BENCH_FLOWS_PORT
+// (default 3170) up to 40 above it. Build first (npm run build).
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
@@ -169,7 +169,7 @@ async function onEmbedded() {
     await load(`http://127.0.0.1:${fastifyPort}/`, 5, 1000);
 
     console.log(
-      `\nWebhook → set → respond, ${DURATION_MS / 1000} s per run, on the embedded database (PGlite, file-backed)`,
+      `\nWebhook → set → respond, ${DURATION_MS / 1000} s per run, on the embedded PostgreSQL (server from source, next to bare servers)`,
     );
     for (const connections of CONNECTIONS) {
       const cpuBefore = cpuTimeMs(server.pid);
@@ -209,7 +209,8 @@ async function onEmbedded() {
 function startRole(role: 'all' | 'api' | 'worker', port: number, env: Record<string, string>): ChildProcess {
   // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles these too.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts', role], {
+  // The compiled server, as `npm start` runs it (npm run build first).
+  return spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'packages/server/dist/main.js', role], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -257,18 +258,25 @@ async function stopAll(children: ChildProcess[]) {
  * deployment behind a load balancer would. A Respond-step webhook runs inline in the api
  * process that took the call, so the api processes do the flows' work.
  */
-async function onPostgres(adminUrl: string, apis: number): Promise<Map<number, Result>> {
+async function onPostgres(adminUrl: string | null, apis: number): Promise<Map<number, Result>> {
   const dbName = `flowmind_bench_flows_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
+  // No server given: the embedded PostgreSQL that `flowmind all` starts in a fresh data folder.
+  const folder = mkdtempSync(join(tmpdir(), 'flowmind-bench-flows-'));
+  chmodSync(folder, 0o755);
+  const admin = adminUrl ? new pg.Client({ connectionString: adminUrl }) : null;
+  let database: Record<string, string> = { DATABASE_URL: '', FLOWMIND_DATA_DIR: join(folder, 'data') };
+  if (admin && adminUrl) {
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    database = { DATABASE_URL: url.toString() };
+  }
   const mailPort = PORT + 39;
   const mail = await startMailCatcher({ httpPort: mailPort });
   const ports = Array.from({ length: apis }, (_, i) => PORT + 30 + i);
   const appUrl = `http://localhost:${ports[0]}`;
-  const env = { DATABASE_URL: url.toString(), SMTP_URL: mail.smtpUrl, APP_URL: appUrl };
+  const env = { ...database, SMTP_URL: mail.smtpUrl, APP_URL: appUrl };
   const children: ChildProcess[] = [];
   try {
     // Started one after another: each migrates on start, and the first does the work.
@@ -313,8 +321,14 @@ async function onPostgres(adminUrl: string, apis: number): Promise<Map<number, R
         console.log(`\n${connections} connections, ${label}`);
         console.log(line(apis === 1 ? '1 process (flowmind all)' : `${apis} api processes (+1 worker)`, result, rss));
         console.log(
-          `  CPU per call in the api processes: ${((main / calls) * 1000).toFixed(0)} µs on main threads, ${((others / calls) * 1000).toFixed(0)} µs on other threads (PostgreSQL's own not counted)`,
+          `  CPU per call in the api processes: ${((main / calls) * 1000).toFixed(0)} µs on main threads (aim ≤ 300 µs), ${((others / calls) * 1000).toFixed(0)} µs on other threads (PostgreSQL's own not counted)`,
         );
+        if (urls === hookUrls && apis === 1)
+          console.log(
+            connections === 10
+              ? `  aim with every execution saved: ≥ 3,000 req/s and p99 ≤ 15 ms (${result.rps >= 3000 && result.p99 <= 15 ? 'met' : 'MISSED'})`
+              : `  aim with every execution saved: ≥ 4,000 req/s (${result.rps >= 4000 ? 'met' : 'MISSED'})`,
+          );
       }
     }
     const refreshed = await api('GET', `/api/flows/${flow.id}`);
@@ -322,13 +336,17 @@ async function onPostgres(adminUrl: string, apis: number): Promise<Map<number, R
     console.log(
       `\nExecutions saved: ${refreshed.execution_counts.total} (save executions: none: ${refreshedUnsaved.execution_counts.total})`,
     );
-    if (apis === 1) await nextToNodeRed(api, me.personal_account_id, ports[0] as number, children[0]?.pid as number);
+    if (apis === 1 && !adminUrl)
+      await nextToNodeRed(api, me.personal_account_id, ports[0] as number, children[0]?.pid as number);
     return results;
   } finally {
     await stopAll(children);
     await mail.close();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    if (admin) {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 
@@ -343,7 +361,10 @@ async function nextToNodeRed(
   pid: number,
 ) {
   const harness = process.env.BENCH_PEERS_DIR ?? resolve(import.meta.dirname ?? '.', '../../shared/bench-peers');
-  if (!existsSync(join(harness, 'load.sh'))) return;
+  if (!existsSync(join(harness, 'load.sh'))) {
+    console.log(`\n(no side-by-side harness at ${harness}: Node-RED not measured)`);
+    return;
+  }
   type Run = { connections: number; rps: number };
   const loadSh = (url: string, target: number, label: string): Run[] => {
     const out = spawnSync('bash', [join(harness, 'load.sh'), url, String(target), label], { encoding: 'utf8' });
@@ -353,7 +374,7 @@ async function nextToNodeRed(
       rps: Number(m[2]),
     }));
   };
-  console.log('\nSide by side with Node-RED on PostgreSQL (same machine, same load generator: autocannon)');
+  console.log('\nSide by side with Node-RED (same machine, same load generator: autocannon)');
   execFileSync('bash', [join(harness, 'setup.sh')], { stdio: 'inherit' });
   const noderedPort = Number(process.env.BENCH_NODERED_PORT ?? 3195);
   const noderedPid = Number(
@@ -375,20 +396,25 @@ async function nextToNodeRed(
     const runs = loadSh(
       `http://127.0.0.1:${port}/api/hooks/${published.webhook_id}`,
       pid,
-      `Flowmind on PostgreSQL, save executions: ${save}`,
+      `Flowmind, save executions: ${save}`,
     );
     for (const run of runs) {
       const peer = nodered.find((other) => other.connections === run.connections);
       if (peer)
         console.log(
-          `  ${run.connections} connections: Flowmind (save ${save}) ${run.rps} req/s = ${(run.rps / peer.rps).toFixed(2)}× Node-RED's ${peer.rps}`,
+          `  ${run.connections} connections: Flowmind (save ${save}) ${run.rps} req/s = ${(run.rps / peer.rps).toFixed(2)}× Node-RED's ${peer.rps}${save === 'none' ? ` (aim ≥ 0.5×: ${run.rps >= peer.rps / 2 ? 'met' : 'MISSED'})` : ''}`,
         );
     }
   }
 }
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (adminUrl) {
+console.log(
+  `\nWebhook → set → respond, ${DURATION_MS / 1000} s per run, on the embedded PostgreSQL (compiled server, as npm start runs it)`,
+);
+await onPostgres(null, 1);
+
+const adminUrl = process.env.BENCH_DATABASE_URL;
+if (adminUrl && !QUICK) {
   const byApis = new Map<number, Map<number, Result>>();
   for (const apis of QUICK ? [1] : [1, 2]) {
     console.log(`\nWebhook → set → respond, ${DURATION_MS / 1000} s per run, on PostgreSQL, ${apis} api process(es)`);
@@ -404,8 +430,5 @@ if (adminUrl) {
     );
   }
 } else {
-  console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it.)');
+  console.log('\n(Scale-out on PostgreSQL skipped: set BENCH_DATABASE_URL to a server it may create databases on.)');
 }
-
-// Next to what users would pick instead: Node-RED on the same work, when the harness is present.
-if (!QUICK) spawnSync('node', ['--import', 'tsx', 'bench/flows-peers.ts'], { stdio: 'inherit' });
