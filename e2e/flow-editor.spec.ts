@@ -580,3 +580,29 @@ test('a step that ran 150 times in a loop: totals on the canvas, any run in the 
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/editor-1280-loop-runs.png` });
   await expect(runs.getByRole('button', { name: 'Previous run' })).toBeEnabled();
 });
+
+test('flow settings: save executions is chosen in the editor and kept', async ({ page }) => {
+  const flow = await newFlow(page, 'Busy hook');
+  await page.goto(`/flows/${flow.id}`);
+  await expect(step(page, 'Manual trigger')).toBeVisible();
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Flow settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Flow settings' });
+  const select = dialog.getByLabel('Save executions');
+  await expect(select).toHaveValue('all');
+  await select.selectOption('none');
+  await expect(dialog.getByText(/No run from the trigger is kept/)).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/flow-settings-1280.png` });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/flows/${flow.id}`)).json()) as { save_executions: string })
+          .save_executions,
+    )
+    .toBe('none');
+  await page.reload();
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Flow settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Flow settings' }).getByLabel('Save executions')).toHaveValue('none');
+});
