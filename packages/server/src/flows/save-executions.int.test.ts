@@ -99,6 +99,14 @@ describe('save executions', () => {
     expect((await owner.client.get(`/api/flows/${created.body.id}`)).body.save_executions).toBe('all');
   });
 
+  it("another account cannot change a flow's setting", async () => {
+    const created = await owner.client.post('/api/flows', { accountId: accountId(), name: 'Mine' });
+    const stranger = await signUpVerified(server, { name: 'Sol', email: 'sol@example.com' });
+    const res = await stranger.client.patch(`/api/flows/${created.body.id}`, { saveExecutions: 'none' });
+    expect(res.status).toBe(404);
+    expect((await owner.client.get(`/api/flows/${created.body.id}`)).body.save_executions).toBe('all');
+  });
+
   it('"none" answers webhooks and keeps nothing of successful or failed runs', async () => {
     const ok = await flowWith(
       graph(
