@@ -1,7 +1,7 @@
 // `npm run bench -- flows`: a published webhook → set → respond flow under 10 and 50 concurrent
 // connections for 10 s each. First the compiled server (`flowmind all`, as `npm start` runs it) on
 // its embedded PostgreSQL, with every execution saved and with "Save executions: None", each next
-// to its aim, then both with the side-by-side harness's load generator next to Node-RED when
+// to its aim (BENCH_FLOWS_SAVE=all or none: only that one, to profile it), then both with the side-by-side harness's load generator next to Node-RED when
 // ../shared/bench-peers is present. Then (not with BENCH_FLOWS_QUICK=1) the server from source
 // next to a bare node:http server and a Fastify one doing the same JSON work, and with
 // BENCH_DATABASE_URL the scale-out figures: 1 `flowmind all` against 2 `flowmind api` processes
@@ -305,10 +305,13 @@ async function onPostgres(adminUrl: string | null, apis: number): Promise<Map<nu
     await load(unsavedUrls, 5, 1000);
     const results = new Map<number, Result>();
     const apiPids = children.slice(0, apis).map((child) => child.pid as number);
+    // BENCH_FLOWS_SAVE=all or none measures only that case (to profile it alone).
+    const only = process.env.BENCH_FLOWS_SAVE;
     for (const [label, urls] of [
       ['executions saved', hookUrls],
       ['save executions: none', unsavedUrls],
     ] as const) {
+      if (only && only !== (urls === hookUrls ? 'all' : 'none')) continue;
       for (const connections of CONNECTIONS) {
         const cpuBefore = apiPids.map(cpuTimeMs);
         const result = await load(urls, connections, DURATION_MS);

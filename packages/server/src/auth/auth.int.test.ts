@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../test/test-server';
+import { authStorages } from './auth-context';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -54,6 +55,33 @@ describe('sign-up and email verification', () => {
     });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe('better-auth state between calls', () => {
+  it('switches its storages off once no call is in flight, and concurrent calls still each see their own', async () => {
+    const clients = [server.client(), server.client(), server.client()];
+    const signUps = await Promise.all(
+      clients.map((client, i) =>
+        client.post('/api/auth/sign-up/email', {
+          name: `Quiet ${i}`,
+          email: `quiet-${i}@example.com`,
+          password: 'analytical-engine',
+          callbackURL: '/auth/verify',
+        }),
+      ),
+    );
+    expect(signUps.map((res) => res.status)).toEqual([200, 200, 200]);
+    const mes = await Promise.all(clients.map((client) => client.get('/api/me')));
+    expect(mes.map((res) => res.body.email)).toEqual([
+      'quiet-0@example.com',
+      'quiet-1@example.com',
+      'quiet-2@example.com',
+    ]);
+    // On Node 20 and 22 a storage left on runs promise hooks on every promise of the process.
+    const storages = authStorages();
+    expect(storages.length).toBeGreaterThan(0);
+    for (const storage of storages) expect(storage.enabled ?? false).toBe(false);
   });
 });
 

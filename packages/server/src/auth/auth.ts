@@ -10,6 +10,7 @@ import { CLIENT_IP_HEADER } from '../http/client-ip';
 import { sameSiteOrigins } from '../http/origin-check';
 import type { Mailer } from '../mail/mailer';
 import { resetPassword, verifyEmail } from '../mail/templates';
+import { duringAuthCall } from './auth-context';
 import { consumeRateLimit } from './rate-limit-store';
 
 export type AuthHooks = {
@@ -40,7 +41,7 @@ export function createAuth({
   hooks: AuthHooks;
 }) {
   const perMinute = (max: number) => ({ window: 60, max });
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Flowmind',
     baseURL: config.appUrl,
     basePath: '/api/auth',
@@ -137,6 +138,13 @@ export function createAuth({
       },
     },
   });
+  // Its calls from the outside, as its state's storages need (see auth-context.ts).
+  const { handler } = auth;
+  const { getSession } = auth.api;
+  auth.handler = (request) => duringAuthCall(() => handler(request));
+  auth.api.getSession = ((...args: Parameters<typeof getSession>) =>
+    duringAuthCall(() => getSession(...args))) as typeof getSession;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

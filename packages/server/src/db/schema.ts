@@ -407,6 +407,8 @@ export const executionSteps = pgTable(
     attempts: integer('attempts').notNull().default(1),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Order of first save: steps that started within the same millisecond keep the order they ran in. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [uniqueIndex('execution_steps_run_idx').on(t.executionId, t.nodeId, t.runIndex)],
 );

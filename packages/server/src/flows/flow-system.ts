@@ -25,7 +25,7 @@ import type { StepServices } from './steps/step';
 import { StepError } from './steps/step';
 import { startInboundSmtp } from './triggers/email-inbound';
 import { startScheduler, syncSchedule } from './triggers/schedule';
-import { flowWriteContext, tableTriggers } from './triggers/table-events';
+import { tableTriggers } from './triggers/table-events';
 
 /**
  * Everything flows need in one process, api or worker: the services steps call, the runtime
@@ -97,20 +97,25 @@ export function createFlowSystem({
       actor ??= actorFor(execution);
       return actor;
     };
+    // Its own record writes name the flow: they do not start it again through its table trigger.
     const recordsApi = async () =>
-      createRecordsApi({ db, records, accountId: execution.accountId, actorUserId: await actorOnce() });
-    // A flow's own record writes do not start it again through its table trigger.
-    const asFlow = <T>(fn: () => Promise<T>) => flowWriteContext.run({ flowId: execution.flowId }, fn);
+      createRecordsApi({
+        db,
+        records,
+        accountId: execution.accountId,
+        actorUserId: await actorOnce(),
+        flowId: execution.flowId,
+      });
     return {
       fetch,
       sendMail,
       runCode: sandbox.runCode,
       records: {
-        create: (tableId, values, keys) => asFlow(async () => (await recordsApi()).create(tableId, values, keys)),
+        create: async (tableId, values, keys) => (await recordsApi()).create(tableId, values, keys),
         find: async (tableId, query) => (await recordsApi()).find(tableId, query),
-        update: (tableId, id, values) => asFlow(async () => (await recordsApi()).update(tableId, id, values)),
+        update: async (tableId, id, values) => (await recordsApi()).update(tableId, id, values),
         remove: async (tableId, id) => (await recordsApi()).remove(tableId, id),
-        upsert: (tableId, field, values) => asFlow(async () => (await recordsApi()).upsert(tableId, field, values)),
+        upsert: async (tableId, field, values) => (await recordsApi()).upsert(tableId, field, values),
       },
       notes: {
         create: async (input) =>

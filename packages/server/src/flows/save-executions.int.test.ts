@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, startTestServer, type TestServer } from '../test/test-server';
 
@@ -33,6 +34,15 @@ const sum: Node = {
   params: { keepOnlySet: true, assignments: [{ name: 'sum', value: '{{ $json.body.a + $json.body.b }}' }] },
 };
 const answer: Node = { id: 'answer', type: 'webhook.respond', name: 'Answer', params: { bodyType: 'first_item' } };
+/** Webhook → sum → answer. */
+const sumGraph = () =>
+  graph(
+    [hook(), sum, answer],
+    [
+      ['hook', 'sum'],
+      ['sum', 'answer'],
+    ],
+  );
 /** Fails (reads a field of a missing one) when `when` holds. */
 const boom = (when = 'true'): Node => ({
   id: 'boom',
@@ -107,17 +117,34 @@ describe('save executions', () => {
     expect((await owner.client.get(`/api/flows/${created.body.id}`)).body.save_executions).toBe('all');
   });
 
+  it('"all" has a run answered by its last step saved ended, with its steps and counts, when its caller is answered', async () => {
+    const flow = await flowWith(sumGraph(), 'all');
+    for (let i = 1; i <= 3; i++) {
+      const res = await call(flow, { a: i, b: 1 });
+      expect(await res.json()).toEqual({ sum: i + 1 });
+      // Read at once, without waiting for anything: written in one go before the answer.
+      const [latest] = await executionsOf(flow.id);
+      expect(latest?.status).toBe('succeeded');
+      const detail = (await owner.client.get(`/api/executions/${latest?.id}`)).body;
+      expect(detail.steps.map((step: { node_id: string; status: string }) => [step.node_id, step.status])).toEqual([
+        ['hook', 'succeeded'],
+        ['sum', 'succeeded'],
+        ['answer', 'succeeded'],
+      ]);
+      const counts = (await owner.client.get(`/api/flows/${flow.id}`)).body.execution_counts;
+      expect(counts).toEqual({ total: i, succeeded: i, failed: 0 });
+      // In one transaction (one batch): the row was inserted ended, never updated after its steps.
+      const written = await server.db.execute(
+        sql`select e.xmin::text as row, array_agg(distinct s.xmin::text) as steps
+            from executions e join execution_steps s on s.execution_id = e.id where e.id = ${latest?.id} group by e.xmin::text`,
+      );
+      const [tx] = (written as unknown as { rows: { row: string; steps: string[] }[] }).rows;
+      expect(tx?.steps).toEqual([tx?.row]);
+    }
+  });
+
   it('"none" answers webhooks and keeps nothing of successful or failed runs', async () => {
-    const ok = await flowWith(
-      graph(
-        [hook(), sum, answer],
-        [
-          ['hook', 'sum'],
-          ['sum', 'answer'],
-        ],
-      ),
-      'none',
-    );
+    const ok = await flowWith(sumGraph(), 'none');
     for (let i = 0; i < 5; i++) {
       const res = await call(ok, { a: i, b: 3 });
       expect(res.status).toBe(200);
@@ -246,16 +273,7 @@ describe('save executions', () => {
   });
 
   it('a change of the setting applies to the next calls', async () => {
-    const flow = await flowWith(
-      graph(
-        [hook(), sum, answer],
-        [
-          ['hook', 'sum'],
-          ['sum', 'answer'],
-        ],
-      ),
-      'none',
-    );
+    const flow = await flowWith(sumGraph(), 'none');
     expect((await call(flow)).status).toBe(200);
     await owner.client.patch(`/api/flows/${flow.id}`, { saveExecutions: 'all' });
     // The webhook's lookup is kept a second.

@@ -1,7 +1,21 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { signUpVerified, startTestServer } from '../test/test-server';
-import { createPostgresChangeBus } from './change-bus';
+import { type ChangeBus, createPostgresChangeBus } from './change-bus';
+
+/** Two buses on the test database, as two processes would have. */
+async function withTwoBuses(test: (one: ChangeBus, two: ChangeBus) => Promise<void>) {
+  const connection = { connectionString: process.env.TEST_DATABASE_URL };
+  const logger = pino({ level: 'silent' });
+  const one = await createPostgresChangeBus({ connection, logger });
+  const two = await createPostgresChangeBus({ connection, logger });
+  try {
+    await test(one, two);
+  } finally {
+    await one.close();
+    await two.close();
+  }
+}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('live changes across api processes (PostgreSQL)', () => {
   it('a change made through one process reaches a listener on another', async () => {
@@ -29,12 +43,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live changes across api process
     }
   });
 
-  it('relays short messages to the other processes only, and drops ones too long for NOTIFY', async () => {
-    const connection = { connectionString: process.env.TEST_DATABASE_URL };
-    const logger = pino({ level: 'silent' });
-    const one = await createPostgresChangeBus({ connection, logger });
-    const two = await createPostgresChangeBus({ connection, logger });
-    try {
+  it('sends what one turn published together, split to fit NOTIFY, and every topic arrives once', () =>
+    withTwoBuses(async (one, two) => {
+      const heardByOne: string[] = [];
+      const heardByTwo: string[] = [];
+      one.subscribe((topic) => heardByOne.push(topic));
+      two.subscribe((topic) => heardByTwo.push(topic));
+      // 400 topics of about 45 bytes (more than one NOTIFY's 8,000), each published twice in the turn.
+      const topics = Array.from({ length: 400 }, (_, i) => `execution:exe_${String(i).padStart(30, '0')}`);
+      for (const topic of topics) one.publish([topic]);
+      for (const topic of topics) one.publish([topic]);
+      // Heard here at once, each time it was published.
+      expect(heardByOne).toHaveLength(800);
+      await expect.poll(() => heardByTwo.length, { timeout: 5000 }).toBe(400);
+      expect(heardByTwo.sort()).toEqual([...topics].sort());
+    }));
+
+  it('relays short messages to the other processes only, and drops ones too long for NOTIFY', () =>
+    withTwoBuses(async (one, two) => {
       const heardByOne: string[] = [];
       const heardByTwo: string[] = [];
       one.onRelay('cursor', (message) => heardByOne.push(message));
@@ -44,9 +70,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live changes across api process
       one.relay('cursor', 'line one\nline two');
       await expect.poll(() => heardByTwo, { timeout: 5000 }).toEqual(['line one\nline two']);
       expect(heardByOne).toEqual([]);
-    } finally {
-      await one.close();
-      await two.close();
-    }
-  });
+    }));
 });

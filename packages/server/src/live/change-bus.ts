@@ -23,6 +23,7 @@ const CHANNEL = 'flowmind_changes';
 const RELAY_CHANNEL = 'flowmind_relay';
 /** pg_notify's payload limit is 8,000 bytes; the origin and kind take the rest. */
 const MAX_RELAY_BYTES = 7000;
+const MAX_NOTIFY_BYTES = 7900;
 
 export function createLocalChangeBus(): ChangeBus {
   const emitter = new EventEmitter();
@@ -72,13 +73,37 @@ export async function createPostgresChangeBus({
     if (from !== origin) local.publish(topics);
   });
   listener.on('error', (error) => logger.error({ err: error }, 'change bus listener failed'));
+  // Topics go out one NOTIFY at a time: what is published while one is on its way goes in the next,
+  // so a busy flow, which changes the same few topics many times a second, costs a statement and
+  // a commit per round trip instead of per change.
+  const unsent = new Set<string>();
+  let sending: Promise<void> | null = null;
+  const sendUnsent = async () => {
+    while (unsent.size > 0) {
+      const payloads: string[] = [];
+      let payload = origin;
+      for (const topic of unsent) {
+        if (payload !== origin && Buffer.byteLength(payload) + Buffer.byteLength(topic) + 1 > MAX_NOTIFY_BYTES) {
+          payloads.push(payload);
+          payload = origin;
+        }
+        payload += `\n${topic}`;
+      }
+      payloads.push(payload);
+      unsent.clear();
+      for (const part of payloads)
+        await notifier
+          .query('select pg_notify($1, $2)', [CHANNEL, part])
+          .catch((error) => logger.error({ err: error }, 'change bus notify failed'));
+    }
+    sending = null;
+  };
   return {
     publish(topics) {
       if (topics.length === 0) return;
       local.publish(topics);
-      notifier
-        .query('select pg_notify($1, $2)', [CHANNEL, [origin, ...new Set(topics)].join('\n')])
-        .catch((error) => logger.error({ err: error }, 'change bus notify failed'));
+      for (const topic of topics) unsent.add(topic);
+      sending ??= new Promise((resolve) => setImmediate(resolve)).then(sendUnsent);
     },
     subscribe: local.subscribe,
     relay(kind, message) {
@@ -95,6 +120,7 @@ export async function createPostgresChangeBus({
     async close() {
       relayed.removeAllListeners();
       await local.close();
+      await sending;
       await listener.end();
       await notifier.end();
     },

@@ -124,7 +124,14 @@ const withoutNulls = (values: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
 
 /** Records created or updated through the API (flows with a table trigger listen). */
-export type RecordEvent = { table: TableRow; fields: Field[]; kind: 'created' | 'updated'; records: TableRecord[] };
+export type RecordEvent = {
+  table: TableRow;
+  fields: Field[];
+  kind: 'created' | 'updated';
+  records: TableRecord[];
+  /** The flow whose step wrote them (its own writes do not start it again). */
+  byFlowId?: string;
+};
 
 export function recordService({
   db,
@@ -467,17 +474,20 @@ export function recordService({
       userId,
       input,
       ids,
+      byFlowId,
     }: {
       tableId: string;
       userId: string;
       input: CreateRecords;
       ids?: string[];
+      /** Set when a flow's step writes them. */
+      byFlowId?: string;
     }) {
       const { table, fields, byId } = await context(tableId, userId);
       const values = validateBatch(input.records, byId).map(withoutNulls);
       const created = await insert({ table, fields, byId, userId, values, ids });
       const records = await present(table, fields, created.map(toRecord));
-      onRecords({ table, fields, kind: 'created', records });
+      onRecords({ table, fields, kind: 'created', records, byFlowId });
       return { records };
     },
 
@@ -492,7 +502,18 @@ export function recordService({
       return { imported: values.length, failed };
     },
 
-    async update({ tableId, userId, input }: { tableId: string; userId: string; input: UpdateRecords }) {
+    async update({
+      tableId,
+      userId,
+      input,
+      byFlowId,
+    }: {
+      tableId: string;
+      userId: string;
+      input: UpdateRecords;
+      /** Set when a flow's step writes them. */
+      byFlowId?: string;
+    }) {
       const { table, fields, byId } = await context(tableId, userId);
       const patches = validateBatch(input.records, byId);
       const ids = input.records.map((r) => r.id);
@@ -576,7 +597,7 @@ export function recordService({
         fields,
         updated.map(toRecord).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)),
       );
-      onRecords({ table, fields, kind: 'updated', records });
+      onRecords({ table, fields, kind: 'updated', records, byFlowId });
       return { records };
     },
 

@@ -222,7 +222,7 @@ export function executionRepository(db: Db) {
         .select()
         .from(executionSteps)
         .where(eq(executionSteps.executionId, executionId))
-        .orderBy(asc(executionSteps.startedAt), asc(executionSteps.id));
+        .orderBy(asc(executionSteps.startedAt), asc(executionSteps.seq));
     },
 
     async saveStep(step: SaveStep) {

@@ -38,11 +38,14 @@ export function createRecordsApi({
   records,
   accountId,
   actorUserId,
+  flowId,
 }: {
   db: Db;
   records: RecordService;
   accountId: string;
   actorUserId: string;
+  /** The flow whose steps write: its own writes do not start it again through its table trigger. */
+  flowId?: string;
 }): RecordsApi {
   const repo = tableRepository(db);
 
@@ -81,6 +84,7 @@ export function createRecordsApi({
         tableId: opened.table.id,
         userId: actorUserId,
         input: { records: [{ id: recordId, values: patch }] },
+        byFlowId: flowId,
       });
       return toItems(opened.fields, updated)[0] as Record<string, unknown>;
     } catch (error) {
@@ -118,6 +122,7 @@ export function createRecordsApi({
           userId: actorUserId,
           input: { records: chunk },
           ids: ids && part.map((index) => ids[index] as string),
+          byFlowId: flowId,
         }),
       );
       toItems(opened.fields, result).forEach((item, j) => {

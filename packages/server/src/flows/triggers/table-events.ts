@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { paramsWithDefaults } from '@flowmind/shared/flow-steps';
 import type { FlowGraph, Item } from '@flowmind/shared/flows';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -7,9 +6,6 @@ import type { Db } from '../../db/client';
 import { flows, flowVersions } from '../../db/schema';
 import type { RecordEvent } from '../../tables/record.service';
 import type { FlowRuntime } from '../engine/runtime';
-
-/** Set while a flow's step writes records, so that flow's own writes do not trigger it again. */
-export const flowWriteContext = new AsyncLocalStorage<{ flowId: string }>();
 
 type Listener = {
   flowId: string;
@@ -81,7 +77,8 @@ export function tableTriggers({ db, runtime, logger }: { db: Db; runtime: () => 
     onRecords(event: RecordEvent) {
       const flowsRuntime = runtime();
       if (!flowsRuntime || event.records.length === 0) return;
-      const writer = flowWriteContext.getStore()?.flowId;
+      // A flow's own writes do not start it again.
+      const writer = event.byFlowId;
       void (async () => {
         const listeners = await listenersOf(event.table.id, event.table.accountId);
         for (const listener of listeners) {
