@@ -13,104 +13,30 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { Pool } from 'undici';
 import { startMailCatcher } from '../packages/server/src/test/mail-catcher';
-import { cpuTimeMs, peakRssMb, percentile, signUpOnBenchServer, startBenchServer } from './support';
+import {
+  cpuTimeMs,
+  type LoadResult,
+  load,
+  peakRssMb,
+  signUpOnBenchServer,
+  startBenchServer,
+  waitHealthy,
+  webhookSetGraph,
+} from './support';
 
 const DURATION_MS = Number(process.env.BENCH_FLOWS_SECONDS ?? 10) * 1000;
 const CONNECTIONS = [10, 50];
 const PORT = Number(process.env.BENCH_FLOWS_PORT ?? 3170);
 
-type Result = { requests: number; errors: number; rps: number; p50: number; p99: number };
-
-/**
- * `connections` clients each sending one request after another for `durationMs`; with several
- * urls (one per server process), the clients are spread over them in turn, like a load balancer.
- */
-async function load(url: string | string[], connections: number, durationMs: number): Promise<Result> {
-  const targets = (Array.isArray(url) ? url : [url]).map((u) => new URL(u));
-  const pools = targets.map(
-    (target) => new Pool(target.origin, { connections: Math.ceil(connections / targets.length), pipelining: 1 }),
-  );
-  const latencies: number[] = [];
-  let errors = 0;
-  const until = performance.now() + durationMs;
-  let n = 0;
-  const client = async (_: unknown, i: number) => {
-    const target = targets[i % targets.length] as URL;
-    const pool = pools[i % pools.length] as Pool;
-    while (performance.now() < until) {
-      n += 1;
-      const body = JSON.stringify({ name: `caller ${n}`, a: n, b: 2 });
-      const started = performance.now();
-      try {
-        const res = await pool.request({
-          path: target.pathname,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        });
-        const text = await res.body.text();
-        if (res.statusCode !== 200 || !text.includes('"total"')) errors += 1;
-        else latencies.push(performance.now() - started);
-      } catch {
-        errors += 1;
-      }
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: connections }, client));
-  const elapsed = (performance.now() - started) / 1000;
-  await Promise.all(pools.map((pool) => pool.close()));
-  return {
-    requests: latencies.length,
-    errors,
-    rps: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
-}
+type Result = LoadResult;
 
 const line = (label: string, r: Result, rssMb: number) =>
   `  ${label.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99
     .toFixed(1)
     .padStart(6)} ms   peak RSS ${rssMb.toFixed(0)} MB${r.errors ? `   errors ${r.errors}` : ''}`;
 
-/** A published webhook → set → respond flow: every call is an execution run inline and saved. */
-const graph = {
-  nodes: [
-    {
-      id: 'hook',
-      type: 'trigger.webhook',
-      name: 'Webhook',
-      position: { x: 0, y: 0 },
-      params: { respond: 'respond_step', method: 'POST' },
-    },
-    {
-      id: 'set',
-      type: 'set',
-      name: 'Set',
-      position: { x: 300, y: 0 },
-      params: {
-        assignments: [
-          { name: 'greeting', value: 'Hello {{ $json.body.name }}' },
-          { name: 'total', value: '{{ $json.body.a + $json.body.b }}' },
-        ],
-      },
-    },
-    {
-      id: 'respond',
-      type: 'webhook.respond',
-      name: 'Respond',
-      position: { x: 600, y: 0 },
-      params: { bodyType: 'first_item' },
-    },
-  ],
-  edges: [
-    { id: 'e1', source: 'hook', target: 'set' },
-    { id: 'e2', source: 'set', target: 'respond' },
-  ],
-};
+const graph = webhookSetGraph;
 
 const QUICK = process.env.BENCH_FLOWS_QUICK === '1';
 
@@ -224,17 +150,6 @@ function startRole(role: 'all' | 'api' | 'worker', port: number, env: Record<str
   });
 }
 
-async function healthy(base: string, child: ChildProcess) {
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server at ${base} exited during start`);
-    if (i > 240) throw new Error(`server at ${base} did not start`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 async function stopAll(children: ChildProcess[]) {
   await Promise.all(
     children.map(
@@ -283,7 +198,7 @@ async function onPostgres(adminUrl: string | null, apis: number): Promise<Map<nu
     for (const port of ports) {
       const child = startRole(apis === 1 ? 'all' : 'api', port, env);
       children.push(child);
-      await healthy(`http://localhost:${port}`, child);
+      await waitHealthy(`http://localhost:${port}`, child, { timeoutMs: 120_000, everyMs: 500 });
     }
     if (apis > 1) children.push(startRole('worker', PORT + 38, env));
     const { headers } = await signUpOnBenchServer(appUrl, mailPort);

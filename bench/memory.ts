@@ -15,10 +15,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { Pool } from 'undici';
 import WebSocket from 'ws';
+import { postmasterPid } from '../packages/server/src/db/embedded';
 import { startMailCatcher } from '../packages/server/src/test/mail-catcher';
-import { cpuTimeMs, percentile } from './support';
+import { cpuTimeMs, load, waitHealthy, webhookSetGraph } from './support';
 
 const root = new URL('..', import.meta.url).pathname;
 const MiB = 1024 * 1024;
@@ -87,12 +87,8 @@ export function embeddedPostgres(): DatabaseProvider {
       return {
         env: { FLOWMIND_DATA_DIR: dataDir, DATABASE_URL: '' },
         async pids() {
-          try {
-            const postmaster = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-            return postmaster ? processTree(postmaster) : [];
-          } catch {
-            return [];
-          }
+          const postmaster = postmasterPid(dataDir);
+          return postmaster ? processTree(postmaster) : [];
         },
         async stop() {
           rmSync(folder, { recursive: true, force: true });
@@ -301,40 +297,7 @@ async function openNote(base: string, cookie: string, noteId: string) {
 
 // --- the flows ---------------------------------------------------------------------------------
 
-const setFlow = {
-  nodes: [
-    {
-      id: 'hook',
-      type: 'trigger.webhook',
-      name: 'Webhook',
-      position: { x: 0, y: 0 },
-      params: { respond: 'respond_step', method: 'POST' },
-    },
-    {
-      id: 'set',
-      type: 'set',
-      name: 'Set',
-      position: { x: 300, y: 0 },
-      params: {
-        assignments: [
-          { name: 'greeting', value: 'Hello {{ $json.body.name }}' },
-          { name: 'total', value: '{{ $json.body.a + $json.body.b }}' },
-        ],
-      },
-    },
-    {
-      id: 'respond',
-      type: 'webhook.respond',
-      name: 'Respond',
-      position: { x: 600, y: 0 },
-      params: { bodyType: 'first_item' },
-    },
-  ],
-  edges: [
-    { id: 'e1', source: 'hook', target: 'set' },
-    { id: 'e2', source: 'set', target: 'respond' },
-  ],
-};
+const setFlow = webhookSetGraph;
 
 /** The same work in a code step: runs in the sandbox's worker threads. */
 const codeFlow = {
@@ -353,46 +316,6 @@ const codeFlow = {
       : node,
   ),
 };
-
-/** `connections` clients posting one call after another to `url` for `durationMs`. */
-async function load(url: string, connections: number, durationMs: number) {
-  const target = new URL(url);
-  const pool = new Pool(target.origin, { connections, pipelining: 1 });
-  const latencies: number[] = [];
-  let errors = 0;
-  let n = 0;
-  const until = performance.now() + durationMs;
-  const client = async () => {
-    while (performance.now() < until) {
-      n += 1;
-      const started = performance.now();
-      try {
-        const res = await pool.request({
-          path: target.pathname,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: `caller ${n}`, a: n, b: 2 }),
-        });
-        const text = await res.body.text();
-        if (res.statusCode !== 200 || !text.includes('"total"')) errors += 1;
-        else latencies.push(performance.now() - started);
-      } catch {
-        errors += 1;
-      }
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: connections }, client));
-  const seconds = (performance.now() - started) / 1000;
-  await pool.close();
-  return {
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    errors,
-    calls: latencies.length + errors,
-  };
-}
 
 // --- the run -----------------------------------------------------------------------------------
 
@@ -438,14 +361,7 @@ async function main() {
     }),
   );
   try {
-    for (let i = 0; ; i++) {
-      if (server.exitCode !== null) throw new Error('server exited during start');
-      if (i > 600) throw new Error('server did not start');
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitHealthy(base, server, { everyMs: 100 });
     const pid = server.pid as number;
     console.log(`\nMemory of the compiled server (node ${nodeArgs.join(' ')}) on ${provider.label}`);
     report(await read(pid, db, provider.counted), provider.counted, IDLE_TARGET_MIB, 'Just started');
@@ -513,7 +429,7 @@ async function main() {
         // CPU per call depends less than req/s on what else the machine runs.
         const cpu = cpuAfter.main + cpuAfter.others - cpuBefore.main - cpuBefore.others;
         console.log(
-          `  ${label}, ${String(connections).padStart(2)} connections: ${r.rps.toFixed(0).padStart(5)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, CPU ${((cpu / Math.max(1, r.calls)) * 1000).toFixed(0)} µs per call${r.errors ? `, errors ${r.errors}` : ''}`,
+          `  ${label}, ${String(connections).padStart(2)} connections: ${r.rps.toFixed(0).padStart(5)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, CPU ${((cpu / Math.max(1, r.requests + r.errors)) * 1000).toFixed(0)} µs per call${r.errors ? `, errors ${r.errors}` : ''}`,
         );
       }
     sampling = false;

@@ -1,5 +1,19 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { Pool } from 'undici';
+
+/** Waits for a server process to answer /api/health, failing when it exits or takes too long. */
+export async function waitHealthy(base: string, child: ChildProcess, { timeoutMs = 60_000, everyMs = 250 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server at ${base} exited during start`);
+    if (Date.now() > deadline) throw new Error(`server at ${base} did not start`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
 
 /** The real server (scripts/e2e-server.ts: file-backed embedded database, SMTP catcher) on bench ports. */
 export async function startBenchServer({ port = 3150, mailPort = 3159, env = {} as Record<string, string> } = {}) {
@@ -10,14 +24,7 @@ export async function startBenchServer({ port = 3150, mailPort = 3159, env = {} 
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://localhost:${port}`;
-  for (let i = 0; ; i++) {
-    if (server.exitCode !== null) throw new Error('server exited during start');
-    if (i > 120) throw new Error('server did not start');
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitHealthy(base, server);
   return { base, mailPort, pid: server.pid as number, stop: () => server.kill('SIGTERM') };
 }
 
@@ -75,4 +82,91 @@ export async function signUpOnBenchServer(base: string, mailPort: number) {
     .map((c) => c.split(';')[0])
     .join('; ');
   return { email, cookie, headers: { ...headers, cookie } };
+}
+
+/** A published webhook → set → respond flow: every call is an execution run inline and saved. */
+export const webhookSetGraph = {
+  nodes: [
+    {
+      id: 'hook',
+      type: 'trigger.webhook',
+      name: 'Webhook',
+      position: { x: 0, y: 0 },
+      params: { respond: 'respond_step', method: 'POST' },
+    },
+    {
+      id: 'set',
+      type: 'set',
+      name: 'Set',
+      position: { x: 300, y: 0 },
+      params: {
+        assignments: [
+          { name: 'greeting', value: 'Hello {{ $json.body.name }}' },
+          { name: 'total', value: '{{ $json.body.a + $json.body.b }}' },
+        ],
+      },
+    },
+    {
+      id: 'respond',
+      type: 'webhook.respond',
+      name: 'Respond',
+      position: { x: 600, y: 0 },
+      params: { bodyType: 'first_item' },
+    },
+  ],
+  edges: [
+    { id: 'e1', source: 'hook', target: 'set' },
+    { id: 'e2', source: 'set', target: 'respond' },
+  ],
+};
+
+export type LoadResult = { requests: number; errors: number; rps: number; p50: number; p99: number };
+
+/**
+ * `connections` clients each posting one call after another to the webhook flow above for
+ * `durationMs`; with several urls (one per server process), the clients are spread over them in
+ * turn, like a load balancer. A call counts when it is answered 200 with the flow's `total`.
+ */
+export async function load(url: string | string[], connections: number, durationMs: number): Promise<LoadResult> {
+  const targets = (Array.isArray(url) ? url : [url]).map((u) => new URL(u));
+  const pools = targets.map(
+    (target) => new Pool(target.origin, { connections: Math.ceil(connections / targets.length), pipelining: 1 }),
+  );
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + durationMs;
+  let n = 0;
+  const client = async (_: unknown, i: number) => {
+    const target = targets[i % targets.length] as URL;
+    const pool = pools[i % pools.length] as Pool;
+    while (performance.now() < until) {
+      n += 1;
+      const body = JSON.stringify({ name: `caller ${n}`, a: n, b: 2 });
+      const started = performance.now();
+      try {
+        const res = await pool.request({
+          path: target.pathname,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        const text = await res.body.text();
+        if (res.statusCode !== 200 || !text.includes('"total"')) errors += 1;
+        else latencies.push(performance.now() - started);
+      } catch {
+        errors += 1;
+      }
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, client));
+  const elapsed = (performance.now() - started) / 1000;
+  await Promise.all(pools.map((pool) => pool.close()));
+  return {
+    requests: latencies.length,
+    errors,
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }

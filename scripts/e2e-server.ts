@@ -1,6 +1,7 @@
 // The server the browser tests drive: a real SMTP catcher (read by tests over HTTP) and the app
 // on a fresh embedded database, exactly as `npm start` runs it.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { stopLeftoverPostgres } from '../packages/server/src/db/embedded';
 import { startMailCatcher } from '../packages/server/src/test/mail-catcher';
 import { startOpenAiServer } from '../packages/server/src/test/openai-server';
 
@@ -8,15 +9,7 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? 3199);
 const dataDir = `/tmp/flowmind-e2e-${port}`;
 // A run that was killed may have left its embedded PostgreSQL running on this folder: stop it first.
-const postmaster = `${dataDir}/postgres/postmaster.pid`;
-if (existsSync(postmaster)) {
-  try {
-    process.kill(Number(readFileSync(postmaster, 'utf8').split('\n')[0]), 'SIGQUIT');
-    await new Promise((done) => setTimeout(done, 500));
-  } catch {
-    // Not running any more.
-  }
-}
+await stopLeftoverPostgres(dataDir);
 rmSync(dataDir, { recursive: true, force: true });
 
 const mail = await startMailCatcher({ httpPort: mailPort });

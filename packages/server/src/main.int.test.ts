@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { postmasterPid, processAlive, stopLeftoverPostgres } from './db/embedded';
 import { freePort } from './test/wait';
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -58,20 +59,8 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', (code) => resolve(code));
   });
 
-function postmaster(dataDir: string): number | null {
-  const file = join(dataDir, 'postgres', 'postmaster.pid');
-  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : null;
-}
-
-function alive(pid: number | null): boolean {
-  if (!pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+/** Whether the server that ran on a data folder still runs. */
+const alive = (pid: number | null) => pid !== null && processAlive(pid);
 
 const folders: string[] = [];
 function dataFolder() {
@@ -81,10 +70,9 @@ function dataFolder() {
   folders.push(folder);
   return join(folder, 'data');
 }
-afterAll(() => {
+afterAll(async () => {
   for (const folder of folders) {
-    const pid = postmaster(join(folder, 'data'));
-    if (alive(pid)) process.kill(pid as number, 'SIGQUIT');
+    await stopLeftoverPostgres(join(folder, 'data'));
     rmSync(folder, { recursive: true, force: true });
   }
 });
@@ -99,7 +87,7 @@ describe('the flowmind process', () => {
       expect(existsSync(join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
       expect(existsSync(join(dataDir, 'postgres-password'))).toBe(true);
       expect(existsSync(join(dataDir, 'secret'))).toBe(true);
-      const pid = postmaster(dataDir);
+      const pid = postmasterPid(dataDir);
       expect(alive(pid)).toBe(true);
 
       // The backup command the README gives reaches it: a wire client on the socket, with the password.
@@ -126,7 +114,7 @@ describe('the flowmind process', () => {
     const dataDir = dataFolder();
     const first = await start(dataDir);
     expect(await health(first), first.output).toMatchObject({ ok: true });
-    const pid = postmaster(dataDir);
+    const pid = postmasterPid(dataDir);
     first.child.kill('SIGKILL');
     await exited(first.child);
     expect(alive(pid)).toBe(true);
@@ -137,7 +125,7 @@ describe('the flowmind process', () => {
       expect(await health(api), api.output).toMatchObject({ ok: true, database: 'embedded' });
       expect(await printed(worker, 'database ready'), worker.output).toBe(true);
       expect(api.output + worker.output).toContain(`already running on`);
-      expect(postmaster(dataDir)).toBe(pid);
+      expect(postmasterPid(dataDir)).toBe(pid);
       // The api stops first: the worker still uses the database, so it keeps running.
       api.child.kill('SIGTERM');
       expect(await exited(api.child), api.output).toBe(0);

@@ -50,7 +50,8 @@ export type EmbeddedPostgres = {
 
 type Logger = { info(message: string): void; warn(message: string): void };
 
-type Binaries = { initdb: string; postgres: string };
+/** `version`: what `postgres --version` said, when it was already asked. */
+type Binaries = { initdb: string; postgres: string; version?: string };
 
 export class EmbeddedPostgresError extends Error {}
 
@@ -99,8 +100,8 @@ type Owner = { uid: number; gid: number } | null;
  */
 function reachableBinaries(found: Binaries, owner: Owner, logger: Logger): Binaries {
   if (!owner) return found;
-  const runs = spawnSync(found.postgres, ['--version'], { uid: owner.uid, gid: owner.gid });
-  if (runs.status === 0) return found;
+  const runs = spawnSync(found.postgres, ['--version'], { encoding: 'utf8', uid: owner.uid, gid: owner.gid });
+  if (runs.status === 0) return { ...found, version: runs.stdout };
   const native = resolve(dirname(found.postgres), '..');
   const version = JSON.parse(readFileSync(join(native, '..', 'package.json'), 'utf8')).version as string;
   const copy = join('/var/lib/flowmind', `postgres-${process.platform}-${process.arch}-${version}`);
@@ -119,9 +120,11 @@ function reachableBinaries(found: Binaries, owner: Owner, logger: Logger): Binar
   return moved;
 }
 
-function idOf(flag: '-u' | '-g'): number | null {
-  const result = spawnSync('id', [flag, USER], { encoding: 'utf8' });
-  return result.status === 0 ? Number(result.stdout.trim()) : null;
+/** The user's and group's ids, from one `id` call ("uid=102(postgres) gid=104(postgres) …"). */
+function idsOf(user: string): { uid: number; gid: number } | null {
+  const result = spawnSync('id', [user], { encoding: 'utf8' });
+  const found = /uid=(\d+).*?gid=(\d+)/.exec(result.status === 0 ? result.stdout : '');
+  return found ? { uid: Number(found[1]), gid: Number(found[2]) } : null;
 }
 
 /**
@@ -130,23 +133,22 @@ function idOf(flag: '-u' | '-g'): number | null {
  */
 function serverOwner(): Owner {
   if (process.getuid?.() !== 0) return null;
-  if (idOf('-u') === null) {
-    spawnSync('groupadd', ['--system', USER]);
-    const made = spawnSync(
-      'useradd',
-      ['--system', '-g', USER, '--no-create-home', '--shell', '/usr/sbin/nologin', USER],
-      {
-        encoding: 'utf8',
-      },
-    );
-    if (made.status !== 0 && idOf('-u') === null) {
-      throw new EmbeddedPostgresError(
-        `PostgreSQL does not run as root, and the "${USER}" user it would run as could not be made (useradd: ${made.stderr.trim() || made.error?.message}). ` +
-          `Make it (useradd --system ${USER}), run Flowmind as another user, or set DATABASE_URL.`,
-      );
-    }
-  }
-  return { uid: idOf('-u') as number, gid: idOf('-g') as number };
+  const existing = idsOf(USER);
+  if (existing) return existing;
+  spawnSync('groupadd', ['--system', USER]);
+  const made = spawnSync(
+    'useradd',
+    ['--system', '-g', USER, '--no-create-home', '--shell', '/usr/sbin/nologin', USER],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const ids = idsOf(USER);
+  if (ids) return ids;
+  throw new EmbeddedPostgresError(
+    `PostgreSQL does not run as root, and the "${USER}" user it would run as could not be made (useradd: ${made.stderr.trim() || made.error?.message}). ` +
+      `Make it (useradd --system ${USER}), run Flowmind as another user, or set DATABASE_URL.`,
+  );
 }
 
 /** Whether `owner` can enter and write `dir` (every folder above it must let them through). */
@@ -214,17 +216,12 @@ function running(clusterDir: string): { pid: number; socketDir: string } | null 
   const pid = Number(lines[0]);
   // Line 5: the first socket folder; line 8: "ready" once it takes connections.
   const socketDir = lines[4]?.trim();
-  if (!pid || !socketDir) return null;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    // EPERM: alive but another user's (the postgres user's, when we are not root).
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
-  }
+  if (!pid || !socketDir || !processAlive(pid)) return null;
   return { pid, socketDir };
 }
 
-function alive(pid: number): boolean {
+/** Whether a process runs (EPERM: it does, as another user, such as the postgres user). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -233,11 +230,35 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The postmaster process id recorded in a Flowmind data folder's cluster, if any. */
+export function postmasterPid(dataDir: string): number | null {
+  try {
+    return Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]) || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stops the embedded server a killed run left on `dataDir` (immediate shutdown: the folder is
+ * about to be thrown away). Resolves once it has had a moment to go.
+ */
+export async function stopLeftoverPostgres(dataDir: string): Promise<void> {
+  const pid = postmasterPid(dataDir);
+  if (!pid || !processAlive(pid)) return;
+  try {
+    process.kill(pid, 'SIGQUIT');
+  } catch {
+    return; // Gone meanwhile, or another user's.
+  }
+  for (let i = 0; i < 20 && processAlive(pid); i++) await new Promise((done) => setTimeout(done, 50));
+}
+
 /** A cluster made by another PostgreSQL major cannot be opened by this one: say what to do. */
 function checkMajor(bin: Binaries, clusterDir: string) {
   const made = readFileSync(join(clusterDir, 'PG_VERSION'), 'utf8').trim();
-  const version = spawnSync(bin.postgres, ['--version'], { encoding: 'utf8' });
-  const major = /(\d+)(?:\.\d+)?/.exec(version.stdout ?? '')?.[1];
+  const version = bin.version ?? spawnSync(bin.postgres, ['--version'], { encoding: 'utf8' }).stdout;
+  const major = /(\d+)(?:\.\d+)?/.exec(version ?? '')?.[1];
   if (major && made !== major) {
     throw new EmbeddedPostgresError(
       `The database in ${clusterDir} was made by PostgreSQL ${made}, and this Flowmind ships PostgreSQL ${major}. ` +
@@ -451,7 +472,7 @@ export async function startEmbeddedPostgres({
     connection,
     url,
     async stop({ force = false } = {}) {
-      if (!alive(pid)) return;
+      if (!processAlive(pid)) return;
       // Another Flowmind process still using it keeps it running; the last one out stops it.
       if (!force && (await othersConnected())) {
         logger.info('The embedded PostgreSQL keeps running: another Flowmind process uses it');
@@ -464,7 +485,7 @@ export async function startEmbeddedPostgres({
         return;
       }
       // Polled, not awaited as an event: the child is unref'd, and a timer keeps this process up.
-      const gone = () => (started ? started.exitCode !== null || started.signalCode !== null : !alive(pid));
+      const gone = () => (started ? started.exitCode !== null || started.signalCode !== null : !processAlive(pid));
       while (!gone()) await new Promise((done) => setTimeout(done, 20));
       if (socketDir !== clusterDir) rmSync(socketDir, { recursive: true, force: true });
       logger.info('Embedded PostgreSQL stopped');

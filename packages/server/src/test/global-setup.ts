@@ -5,33 +5,20 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '../db/embedded';
+import { processAlive, startEmbeddedPostgres, stopLeftoverPostgres } from '../db/embedded';
 
 const PREFIX = 'flowmind-test-pg-';
 
-function alive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Servers left by runs that were killed (their owner is gone): stop them and remove their folders. */
-function sweep() {
+async function sweep() {
   for (const name of readdirSync(tmpdir())) {
     if (!name.startsWith(PREFIX)) continue;
     const folder = join(tmpdir(), name);
     try {
       const ownerFile = join(folder, 'owner');
       const owner = existsSync(ownerFile) ? Number(readFileSync(ownerFile, 'utf8').trim()) : 0;
-      if (owner && alive(owner)) continue;
-      const pidFile = join(folder, 'data', 'postgres', 'postmaster.pid');
-      if (existsSync(pidFile)) {
-        const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-        if (pid && alive(pid)) process.kill(pid, 'SIGQUIT');
-      }
+      if (owner && processAlive(owner)) continue;
+      await stopLeftoverPostgres(join(folder, 'data'));
       rmSync(folder, { recursive: true, force: true });
     } catch {
       // Another user's run: not ours to clean.
@@ -41,7 +28,7 @@ function sweep() {
 
 export default async function setup() {
   if (process.env.TEST_DATABASE_URL) return;
-  sweep();
+  await sweep();
   const folder = mkdtempSync(join(tmpdir(), PREFIX));
   // As root the server runs as the postgres user, who must be able to enter this folder.
   chmodSync(folder, 0o755);
