@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookAnsweredBy } from '../test/flow-graphs';
 import { type OpenAiServer, startOpenAiServer } from '../test/openai-server';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../test/test-server';
 import { pickEncoding } from './compression';
@@ -265,30 +266,12 @@ describe('API answers', () => {
     const created = await owner.client.post('/api/flows', {
       accountId: owner.user.personal_account_id,
       name: 'Big answer',
-      graph: {
-        nodes: [
-          {
-            id: 'hook',
-            type: 'trigger.webhook',
-            name: 'Webhook',
-            position: { x: 0, y: 0 },
-            params: { respond: 'respond_step' },
-          },
-          {
-            id: 'answer',
-            type: 'webhook.respond',
-            name: 'Answer',
-            position: { x: 300, y: 0 },
-            params: {
-              status: 200,
-              bodyType: 'text',
-              text: answer,
-              headers: [{ key: 'Content-Type', value: 'application/json' }],
-            },
-          },
-        ],
-        edges: [{ id: 'e1', source: 'hook', target: 'answer', sourceHandle: 'main', targetHandle: 'main' }],
-      },
+      graph: webhookAnsweredBy({
+        status: 200,
+        bodyType: 'text',
+        text: answer,
+        headers: [{ key: 'Content-Type', value: 'application/json' }],
+      }),
     });
     expect(created.status, created.text).toBe(201);
     const flow = created.body as { id: string; webhook_id: string };

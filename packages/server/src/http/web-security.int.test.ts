@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookAnsweredBy } from '../test/flow-graphs';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../test/test-server';
 import { sameSiteOrigins } from './origin-check';
 import { registerSecurityHeaders } from './security-headers';
@@ -15,27 +16,8 @@ afterAll(() => server.close());
 
 type Header = { key: string; value: string };
 
-function respondGraph(headers: Header[], text = '<p>Thanks</p>') {
-  return {
-    nodes: [
-      {
-        id: 'hook',
-        type: 'trigger.webhook',
-        name: 'Webhook',
-        position: { x: 0, y: 0 },
-        params: { respond: 'respond_step' },
-      },
-      {
-        id: 'page',
-        type: 'webhook.respond',
-        name: 'Page',
-        position: { x: 300, y: 0 },
-        params: { status: 200, bodyType: 'text', text, headers },
-      },
-    ],
-    edges: [{ id: 'e1', source: 'hook', target: 'page', sourceHandle: 'main', targetHandle: 'main' }],
-  };
-}
+const respondGraph = (headers: Header[], text = '<p>Thanks</p>') =>
+  webhookAnsweredBy({ status: 200, bodyType: 'text', text, headers });
 
 async function createFlow(graph: ReturnType<typeof respondGraph>) {
   const res = await author.client.post('/api/flows', {

@@ -62,26 +62,24 @@ export function VerifyPage() {
     );
   }
 
-  if (!error && !user && params.get(VERIFIED_MARKER) !== '1') {
-    return (
-      <AuthCard
-        icon={<TriangleAlert className="size-5" aria-hidden="true" />}
-        title="This verification link is missing or invalid"
-        description="Open the link in the most recent email we sent you, or log in to have a new one sent."
-      >
-        <Link to="/auth/login" className={buttonClasses({ className: 'w-full' })}>
-          Log in
-        </Link>
-      </AuthCard>
-    );
-  }
-
   if (!error && !user) {
+    // Signed out: verified only when better-auth came back here with its marker; else no link was followed.
+    const followed = params.get(VERIFIED_MARKER) === '1';
     return (
       <AuthCard
-        icon={<CircleCheck className="size-5" aria-hidden="true" />}
-        title="Your email is verified"
-        description="Log in to continue."
+        icon={
+          followed ? (
+            <CircleCheck className="size-5" aria-hidden="true" />
+          ) : (
+            <TriangleAlert className="size-5" aria-hidden="true" />
+          )
+        }
+        title={followed ? 'Your email is verified' : 'This verification link is missing or invalid'}
+        description={
+          followed
+            ? 'Log in to continue.'
+            : 'Open the link in the most recent email we sent you, or log in to have a new one sent.'
+        }
       >
         <Link to="/auth/login" className={buttonClasses({ className: 'w-full' })}>
           Log in
