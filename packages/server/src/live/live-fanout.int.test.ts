@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookAnsweredBy } from '../test/flow-graphs';
 import { type LiveTestSocket, signUpVerified, startTestServer, type TestServer } from '../test/test-server';
 
 let server: TestServer;
@@ -15,25 +16,7 @@ describe('live fan-out', () => {
   it('300 subscriptions to the user’s executions neither starve HTTP nor hold back webhook calls', async () => {
     const { client, user } = await signUpVerified(server, { name: 'Fan', email: 'fan@example.com' });
     const accountId = user.personal_account_id;
-    const graph = {
-      nodes: [
-        {
-          id: 'w',
-          type: 'trigger.webhook',
-          name: 'Webhook',
-          position: { x: 0, y: 0 },
-          params: { respond: 'respond_step' },
-        },
-        {
-          id: 'r',
-          type: 'webhook.respond',
-          name: 'Respond',
-          position: { x: 300, y: 0 },
-          params: { bodyType: 'json', json: '{ "n": {{ $node["Webhook"].json.body.n }} }' },
-        },
-      ],
-      edges: [{ id: 'e1', source: 'w', target: 'r' }],
-    };
+    const graph = webhookAnsweredBy({ bodyType: 'json', json: '{ "n": {{ $node["Webhook"].json.body.n }} }' });
     const created = await client.post('/api/flows', { accountId, name: 'Fan-out', graph });
     const flow = (await client.post(`/api/flows/${created.body.id}/publish`, {})).body;
 
