@@ -24,6 +24,7 @@ const RELAY_CHANNEL = 'flowmind_relay';
 /** pg_notify's payload limit is 8,000 bytes; the origin and kind take the rest. */
 const MAX_RELAY_BYTES = 7000;
 const MAX_NOTIFY_BYTES = 7900;
+const NOTIFY_GAP_MS = 50;
 
 export function createLocalChangeBus(): ChangeBus {
   const emitter = new EventEmitter();
@@ -73,9 +74,10 @@ export async function createPostgresChangeBus({
     if (from !== origin) local.publish(topics);
   });
   listener.on('error', (error) => logger.error({ err: error }, 'change bus listener failed'));
-  // Topics go out one NOTIFY at a time: what is published while one is on its way goes in the next,
-  // so a busy flow, which changes the same few topics many times a second, costs a statement and
-  // a commit per round trip instead of per change.
+  // Topics go out one NOTIFY at a time, and at most one every NOTIFY_GAP_MS: what is published
+  // meanwhile goes in the next. A busy flow changes the same few topics hundreds of times a second;
+  // each NOTIFY is a statement and a commit, and a write to the database's socket costs the thread
+  // that serves HTTP. Other processes hear of a change at most that much later.
   const unsent = new Set<string>();
   let sending: Promise<void> | null = null;
   const sendUnsent = async () => {
@@ -95,6 +97,7 @@ export async function createPostgresChangeBus({
         await notifier
           .query('select pg_notify($1, $2)', [CHANNEL, part])
           .catch((error) => logger.error({ err: error }, 'change bus notify failed'));
+      await new Promise((resolve) => setTimeout(resolve, NOTIFY_GAP_MS));
     }
     sending = null;
   };
