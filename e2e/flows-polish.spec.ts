@@ -1,0 +1,116 @@
+import { expect, type Page, test } from '@playwright/test';
+import { APP_ORIGIN, signedInUser } from './support';
+
+const headers = { origin: APP_ORIGIN };
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
+const settings = (page: Page) => page.getByRole('complementary', { name: 'Step settings', exact: true });
+
+/**
+ * Screenshots of what is on screen now, at 1280 px and at 390 px (the canvas fitted to the phone's width), into
+ * E2E_SHOTS_DIR when set.
+ */
+async function shots(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A step panel is a full-screen sheet on a phone, over the canvas and its fit button: then it is what is shown.
+  await page
+    .locator('.react-flow__controls-fitview')
+    .click({ timeout: 2000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+type GraphNode = { id: string; type: string; name: string; x: number; y?: number; params?: Record<string, unknown> };
+
+/** A flow made through the API, from a template or with the given steps (connected in order). */
+async function flowWith(
+  page: Page,
+  input: { name: string; templateId?: string; nodes?: GraphNode[]; stickies?: unknown[] },
+): Promise<string> {
+  const user = await signedInUser(page, 'Polisher');
+  const res = await page.request.post('/api/flows', {
+    data: { accountId: user.personalAccountId, name: input.name, templateId: input.templateId },
+    headers,
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const flow = (await res.json()) as { id: string; revision: number };
+  if (input.nodes) {
+    const nodes = input.nodes.map((node) => ({
+      id: node.id,
+      type: node.type,
+      name: node.name,
+      position: { x: node.x, y: node.y ?? 0 },
+      params: node.params ?? {},
+      settings: {},
+    }));
+    const edges = nodes.slice(1).map((node, index) => ({
+      id: `e${index}`,
+      source: nodes[index]?.id,
+      sourceHandle: 'main',
+      target: node.id,
+      targetHandle: 'main',
+    }));
+    const saved = await page.request.patch(`/api/flows/${flow.id}`, {
+      data: { graph: { nodes, edges, stickies: input.stickies ?? [] }, baseRevision: flow.revision },
+      headers,
+    });
+    expect(saved.ok(), await saved.text()).toBeTruthy();
+  }
+  return flow.id;
+}
+
+async function runAndWait(page: Page) {
+  await page.getByRole('button', { name: 'Run flow' }).click();
+  const run = page.getByRole('status', { name: 'Run' });
+  await expect(run.getByTestId('run-status')).toHaveText(/succeeded|failed/, { timeout: 20_000 });
+}
+
+test('expressions show "No input yet" before anything ran, and the real error after a run', async ({ page }) => {
+  // A template: its steps read the webhook's body, which nothing has sent yet.
+  const templateFlow = await flowWith(page, { name: 'Leads', templateId: 'webhook-lead-intake' });
+  await page.goto(`/flows/${templateFlow}`);
+  await step(page, 'Valid email?').click();
+  const previews = settings(page).getByRole('status', { name: 'Expression preview' });
+  await expect(previews.first()).toHaveText('No input yet — run the flow or pin test data');
+  await expect(previews.filter({ hasText: 'failed' })).toHaveCount(0);
+  await shots(page, 'expression-no-input');
+
+  // A new step added after one that never ran: the same.
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await page.getByRole('combobox', { name: 'Search steps' }).fill('set fields');
+  await page.getByRole('combobox', { name: 'Search steps' }).press('Enter');
+  await expect(settings(page)).toContainText('Set fields');
+  if (!(await settings(page).getByLabel('Value 1').count()))
+    await settings(page).getByRole('button', { name: 'Add field' }).click();
+  await settings(page).getByLabel('Value 1').fill('{{ $json.body.name }}');
+  await expect(settings(page).getByRole('status', { name: 'Expression preview' })).toHaveText(
+    'No input yet — run the flow or pin test data',
+  );
+
+  // After a run the step has input: a value that does not fit it is a real error, shown as one.
+  const flowId = await flowWith(page, {
+    name: 'Orders',
+    nodes: [
+      { id: 't', type: 'trigger.manual', name: 'Start', x: 0, params: { sample: '[{"n":1}]' } },
+      {
+        id: 'check',
+        type: 'if',
+        name: 'Check',
+        x: 320,
+        params: { conditions: [{ left: '{{ $json.customer.name }}', operator: 'is_not_empty' }] },
+      },
+    ],
+  });
+  await page.goto(`/flows/${flowId}`);
+  await step(page, 'Check').click();
+  const preview = settings(page).getByRole('status', { name: 'Expression preview' });
+  await expect(preview).toHaveText('No input yet — run the flow or pin test data');
+  await runAndWait(page);
+  await expect(preview).toContainText('failed');
+  await expect(preview).toContainText('{{ $json.customer.name }}');
+});
