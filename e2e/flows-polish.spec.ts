@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { APP_ORIGIN, signedInUser } from './support';
 
 const headers = { origin: APP_ORIGIN };
@@ -113,4 +113,51 @@ test('expressions show "No input yet" before anything ran, and the real error af
   await runAndWait(page);
   await expect(preview).toContainText('failed');
   await expect(preview).toContainText('{{ $json.customer.name }}');
+});
+
+test('the JSON view: collapsed objects and lists look collapsed, with their size, and open to show what is in them', async ({
+  page,
+}) => {
+  const sample = JSON.stringify([
+    { order: 7, customer: { name: 'Ada Lovelace', city: 'London' }, tags: ['a', 'b', 'c'] },
+  ]);
+  const flowId = await flowWith(page, {
+    name: 'Shapes',
+    nodes: [
+      { id: 't', type: 'trigger.manual', name: 'Start', x: 0, params: { sample } },
+      { id: 'pass', type: 'code', name: 'Pass', x: 320, params: { code: 'return items;' } },
+    ],
+  });
+  await page.goto(`/flows/${flowId}`);
+  await runAndWait(page);
+  await step(page, 'Pass').click();
+  await settings(page).getByRole('tab', { name: 'Data' }).click();
+  await settings(page).getByRole('button', { name: 'JSON', exact: true }).click();
+  const output = settings(page).getByRole('region', { name: 'Output' });
+
+  const customer = output.getByRole('button', { name: /"customer"/ });
+  const tags = output.getByRole('button', { name: /"tags"/ });
+  await expect(customer).toHaveAttribute('aria-expanded', 'false');
+  await expect(customer).toContainText('2 keys');
+  await expect(tags).toHaveAttribute('aria-expanded', 'false');
+  await expect(tags).toContainText('3 items');
+  await expect(output.getByText('"Ada Lovelace"')).toHaveCount(0);
+  // The chevron of a collapsed node points right (no rotation).
+  const turned = (button: Locator) =>
+    button.locator('svg').evaluate((svg) => {
+      const style = getComputedStyle(svg);
+      return style.rotate !== 'none' || style.transform !== 'none';
+    });
+  expect(await turned(customer)).toBe(false);
+  await shots(page, 'json-collapsed');
+
+  await customer.click();
+  await expect(customer).toHaveAttribute('aria-expanded', 'true');
+  await expect(output.getByText('"Ada Lovelace"')).toBeVisible();
+  await expect(customer).not.toContainText('2 keys');
+  await expect.poll(() => turned(customer)).toBe(true);
+  await customer.click();
+  await expect(output.getByText('"Ada Lovelace"')).toHaveCount(0);
+  await tags.click();
+  await expect(output.getByText('"c"')).toBeVisible();
 });
