@@ -161,3 +161,42 @@ test('the JSON view: collapsed objects and lists look collapsed, with their size
   await tags.click();
   await expect(output.getByText('"c"')).toBeVisible();
 });
+
+test('sticky notes show their Markdown rendered, safely, and their source while edited', async ({ page }) => {
+  const text = [
+    '**Call it** with `POST` and *care*.',
+    '',
+    '- first point',
+    '- see [the docs](https://example.com/docs)',
+    '',
+    '<img src=x onerror="window.hacked=1"> [bad](javascript:alert(1))',
+  ].join('\n');
+  const flowId = await flowWith(page, {
+    name: 'Notes',
+    nodes: [{ id: 't', type: 'trigger.manual', name: 'Start', x: 0 }],
+    stickies: [{ id: 'n1', position: { x: 0, y: 160 }, width: 320, height: 220, text, color: 'yellow' }],
+  });
+  await page.goto(`/flows/${flowId}`);
+  const note = page.getByTestId('sticky-note');
+  await expect(note.locator('strong')).toHaveText('Call it');
+  await expect(note.locator('code')).toHaveText('POST');
+  await expect(note.locator('em')).toHaveText('care');
+  await expect(note.locator('li')).toHaveCount(2);
+  await expect(note.getByRole('link', { name: 'the docs' })).toHaveAttribute('href', 'https://example.com/docs');
+  await expect(note).not.toContainText('**');
+  await expect(note.locator('img')).toHaveCount(0);
+  await expect(note).toContainText('<img src=x');
+  await expect(note.locator('a[href^="javascript"]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
+  await shots(page, 'sticky-markdown');
+
+  // Selected, the note shows its source to edit; the edit is rendered once the note is left.
+  await note.click({ position: { x: 300, y: 200 } });
+  const box = page.getByRole('textbox', { name: 'Note text' });
+  await expect(box).toHaveValue(text);
+  await expect(box).toBeFocused();
+  await box.fill('Now _italic_ and **bold**');
+  await page.locator('.react-flow__pane').click({ position: { x: 900, y: 100 } });
+  await expect(note.locator('em')).toHaveText('italic');
+  await expect(note.locator('strong')).toHaveText('bold');
+});
