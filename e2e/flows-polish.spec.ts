@@ -7,6 +7,16 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
 const settings = (page: Page) => page.getByRole('complementary', { name: 'Step settings', exact: true });
 
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on screen');
+  return box;
+}
+
 /**
  * Screenshots of what is on screen now, at 1280 px and at 390 px (the canvas fitted to the phone's width), into
  * E2E_SHOTS_DIR when set.
@@ -199,4 +209,37 @@ test('sticky notes show their Markdown rendered, safely, and their source while 
   await page.locator('.react-flow__pane').click({ position: { x: 900, y: 100 } });
   await expect(note.locator('em')).toHaveText('italic');
   await expect(note.locator('strong')).toHaveText('bold');
+});
+
+test('a toast never covers the editor header actions or the canvas tools', async ({ page }) => {
+  for (const width of [1280, 390]) {
+    const flowId = await flowWith(page, {
+      name: 'Toasts',
+      nodes: [
+        { id: 't', type: 'trigger.manual', name: 'Start', x: 0 },
+        { id: 'a', type: 'code', name: 'Shape', x: 320, params: { code: 'return items;' } },
+      ],
+    });
+    await page.setViewportSize({ width, height: width > 400 ? 800 : 844 });
+    await page.goto(`/flows/${flowId}`);
+    await expect(step(page, 'Shape')).toBeVisible();
+    const publish = page.getByRole('button', { name: 'Publish' });
+    await publish.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
+    const toast = page.getByRole('status').filter({ hasText: /^Published v\d+$/ });
+    await expect(toast).toBeVisible();
+    const toastBox = await boxOf(toast);
+    const header = await boxOf(page.locator('header').first());
+    expect(overlaps(toastBox, header), `toast ${JSON.stringify(toastBox)} header ${JSON.stringify(header)}`).toBe(
+      false,
+    );
+    for (const action of [
+      publish,
+      page.getByRole('button', { name: 'Run flow' }),
+      page.getByRole('switch').first(),
+      page.getByRole('button', { name: 'Add step' }),
+    ])
+      if (await action.isVisible()) expect(overlaps(toastBox, await boxOf(action))).toBe(false);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/toast-${width}.png` });
+  }
 });
