@@ -211,6 +211,40 @@ test('sticky notes show their Markdown rendered, safely, and their source while 
   await expect(note.locator('strong')).toHaveText('bold');
 });
 
+test('a step added with a panel open lands in view and the panel shows it', async ({ page }) => {
+  const flowId = await flowWith(page, {
+    name: 'Placing',
+    nodes: [
+      { id: 't', type: 'trigger.manual', name: 'Start', x: 0 },
+      { id: 'a', type: 'code', name: 'Shape', x: 320 },
+      { id: 'b', type: 'code', name: 'Check', x: 640 },
+    ],
+  });
+  await page.goto(`/flows/${flowId}`);
+  await step(page, 'Check').click();
+  await expect(settings(page).getByRole('textbox', { name: 'Step name' })).toHaveValue('Check');
+
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await page.getByRole('combobox', { name: 'Search steps' }).fill('wait');
+  await page.getByRole('combobox', { name: 'Search steps' }).press('Enter');
+  await expect(settings(page).getByRole('textbox', { name: 'Step name' })).toHaveValue('Wait');
+  const canvas = await boxOf(page.getByTestId('flow-canvas'));
+  const panel = await boxOf(settings(page));
+  await expect
+    .poll(async () => {
+      const added = await boxOf(step(page, 'Wait'));
+      return (
+        added.x >= canvas.x &&
+        added.x + added.width <= canvas.x + canvas.width &&
+        added.y >= canvas.y &&
+        added.y + added.height <= canvas.y + canvas.height &&
+        !overlaps(added, panel)
+      );
+    })
+    .toBe(true);
+  await shots(page, 'added-step');
+});
+
 test('a toast never covers the editor header actions or the canvas tools', async ({ page }) => {
   for (const width of [1280, 390]) {
     const flowId = await flowWith(page, {
@@ -242,4 +276,85 @@ test('a toast never covers the editor header actions or the canvas tools', async
       if (await action.isVisible()) expect(overlaps(toastBox, await boxOf(action))).toBe(false);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/toast-${width}.png` });
   }
+});
+
+test('step names are unique, a clash is refused with a message, long names are shown whole or with a tooltip', async ({
+  page,
+}) => {
+  const flowId = await flowWith(page, {
+    name: 'Naming',
+    nodes: [
+      { id: 'hook', type: 'trigger.webhook', name: 'Webhook', x: 0, params: { respond: 'respond_step' } },
+      { id: 'shape', type: 'code', name: 'Shape', x: 320 },
+    ],
+  });
+  await page.goto(`/flows/${flowId}`);
+  for (const after of ['Shape', 'Shape']) {
+    await page.keyboard.press('Escape');
+    await step(page, after).click();
+    await page.getByRole('button', { name: 'Add step' }).click();
+    await page.getByRole('combobox', { name: 'Search steps' }).fill('respond to webhook');
+    await page.getByRole('option', { name: /^Respond to webhook/ }).click();
+  }
+  await expect(step(page, 'Respond to webhook')).toBeVisible();
+  await expect(step(page, 'Respond to webhook 2')).toBeVisible();
+
+  // Both names can be told apart on the canvas: each is shown whole.
+  for (const name of ['Respond to webhook', 'Respond to webhook 2']) {
+    const label = step(page, name).getByTestId('step-name');
+    await expect(label).toHaveText(name);
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(
+      true,
+    );
+  }
+
+  // Renaming on the canvas to a name another step has is refused, with the reason; the typed name stays.
+  await page.keyboard.press('Escape');
+  await step(page, 'Respond to webhook 2').dblclick();
+  const rename = page.getByRole('textbox', { name: 'Rename step' });
+  await rename.fill('shape');
+  await rename.press('Enter');
+  await expect(page.getByText('Another step is named "shape"')).toBeVisible();
+  await expect(rename).toHaveValue('shape');
+  await expect(rename).toHaveAttribute('aria-invalid', 'true');
+  await rename.press('Escape');
+  await expect(step(page, 'Respond to webhook 2')).toBeVisible();
+  await expect(step(page, 'shape 2')).toHaveCount(0);
+
+  // A name too long for the card ends in an ellipsis and carries the whole name as its tooltip.
+  const long = 'Respond to the webhook caller with the enriched lead record';
+  await step(page, 'Respond to webhook 2').dblclick();
+  await rename.fill(long);
+  await rename.press('Enter');
+  const label = step(page, long).getByTestId('step-name');
+  await expect(label).toHaveAttribute('title', long);
+  expect(await label.evaluate((el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth)).toBe(true);
+  expect(
+    await label.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none';
+    }),
+  ).toBe(true);
+  await shots(page, 'step-names');
+});
+
+test('the step toolbar stays on its own step, clear of the one above', async ({ page }) => {
+  const flowId = await flowWith(page, {
+    name: 'Toolbar',
+    nodes: [
+      { id: 't', type: 'trigger.manual', name: 'Start', x: 0 },
+      { id: 'a', type: 'code', name: 'Upper', x: 320, y: 0 },
+      { id: 'b', type: 'code', name: 'Lower', x: 320, y: 110 },
+    ],
+  });
+  await page.goto(`/flows/${flowId}`);
+  await step(page, 'Lower').click();
+  const toolbar = page.getByRole('toolbar', { name: 'Lower' });
+  await expect(toolbar).toBeVisible();
+  const bar = await boxOf(toolbar);
+  const upper = await boxOf(step(page, 'Upper'));
+  const lower = await boxOf(step(page, 'Lower'));
+  expect(overlaps(bar, upper), `toolbar ${JSON.stringify(bar)} upper ${JSON.stringify(upper)}`).toBe(false);
+  expect(bar.x >= lower.x && bar.x + bar.width <= lower.x + lower.width).toBe(true);
+  await shots(page, 'step-toolbar');
 });
