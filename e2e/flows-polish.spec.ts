@@ -301,7 +301,7 @@ test('step names are unique, a clash is refused with a message, long names are s
 
   // Both names can be told apart on the canvas: each is shown whole.
   for (const name of ['Respond to webhook', 'Respond to webhook 2']) {
-    const label = step(page, name).getByTestId('step-name');
+    const label = step(page, name).getByText(name, { exact: true });
     await expect(label).toHaveText(name);
     expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(
       true,
@@ -326,7 +326,7 @@ test('step names are unique, a clash is refused with a message, long names are s
   await step(page, 'Respond to webhook 2').dblclick();
   await rename.fill(long);
   await rename.press('Enter');
-  const label = step(page, long).getByTestId('step-name');
+  const label = step(page, long).getByText(long, { exact: true });
   await expect(label).toHaveAttribute('title', long);
   expect(await label.evaluate((el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth)).toBe(true);
   expect(
@@ -349,7 +349,8 @@ test('the step toolbar stays on its own step, clear of the one above', async ({ 
   });
   await page.goto(`/flows/${flowId}`);
   await step(page, 'Lower').click();
-  const toolbar = page.getByRole('toolbar', { name: 'Lower' });
+  // The bar the step's actions sit in.
+  const toolbar = page.getByRole('button', { name: 'Disable step' }).locator('..');
   await expect(toolbar).toBeVisible();
   const bar = await boxOf(toolbar);
   const upper = await boxOf(step(page, 'Upper'));

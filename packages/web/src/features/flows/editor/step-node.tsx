@@ -125,11 +125,7 @@ function StepNodeView({ id, data, selected }: NodeProps<StepFlowNode>) {
           <RenameInput node={node} />
         ) : (
           // Two lines before the ellipsis, so names that share a start ("Respond to webhook 2") still differ.
-          <p
-            className="line-clamp-2 break-words font-semibold text-[13px] leading-tight"
-            title={node.name}
-            data-testid="step-name"
-          >
+          <p className="line-clamp-2 break-words font-semibold text-[13px] leading-tight" title={node.name}>
             {node.name}
           </p>
         )}
