@@ -317,6 +317,7 @@ test('step names are unique, a clash is refused with a message, long names are s
   await expect(page.getByText('Another step is named "shape"')).toBeVisible();
   await expect(rename).toHaveValue('shape');
   await expect(rename).toHaveAttribute('aria-invalid', 'true');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/rename-refused-1280.png` });
   await rename.press('Escape');
   await expect(step(page, 'Respond to webhook 2')).toBeVisible();
   await expect(step(page, 'shape 2')).toHaveCount(0);
