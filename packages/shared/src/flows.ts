@@ -355,6 +355,11 @@ export const ExpressionPreview = z.object({
   /** The value as JSON (ok) or the error in words (not ok). */
   value: z.unknown().optional(),
   error: z.string().optional(),
+  /**
+   * The step has no input to evaluate against yet (nothing ran, or not as far as it): not ok, but not an error
+   * either, since any template reading `$json` would fail on an empty item.
+   */
+  noInput: z.boolean().optional(),
 });
 export type ExpressionPreview = z.infer<typeof ExpressionPreview>;
 

@@ -360,6 +360,12 @@ describe('the engine end to end', () => {
       ),
       { publish: false },
     );
+    // Before any run the step has no input: that is said, not reported as the template failing.
+    const unrun = await owner.client.post(`/api/flows/${flow.id}/preview-expression`, {
+      template: '{{ $json.n.x.y }}',
+      nodeId: 'b',
+    });
+    expect(unrun.body).toEqual({ ok: false, noInput: true });
     const first = await finished((await owner.client.post(`/api/flows/${flow.id}/run`, {})).body.id);
     expect(first.status).toBe('succeeded');
     expect(stepOf(first, 'b')?.output.main?.map((i) => (i as { doubled: number }).doubled)).toEqual([20, 40]);

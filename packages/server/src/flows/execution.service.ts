@@ -211,6 +211,7 @@ export function executionService({
         const output = (upstream?.output as Record<string, Item[]> | undefined) ?? {};
         items = output[edge?.sourceHandle ?? 'main'] ?? [];
       }
+      if (items.length === 0) return { ok: false, noInput: true };
       const triggerItems = (source?.trigger as Item[] | null) ?? [];
       const session = expressions.expressionSession({
         $json: items[input.itemIndex] ?? {},

@@ -8,6 +8,12 @@ export type AlertItem = { id: number; kind: AlertKind; message: string };
 
 export const alertStore = createStore<AlertItem[]>([]);
 
+/**
+ * How far down the page the alerts start, in px: a screen whose own header carries its main actions (the flow
+ * editor's Run, Publish, on/off) keeps the alerts below it, so an alert never hides what it reports on.
+ */
+export const alertsTopStore = createStore(0);
+
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 

@@ -1,7 +1,8 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
+import { type RefObject, useEffect } from 'react';
 import { cn } from '../lib/cn';
 import { useStore } from '../lib/create-store';
-import { type AlertKind, alertStore, alerts } from './alert-store';
+import { type AlertKind, alertStore, alerts, alertsTopStore } from './alert-store';
 
 const icons: Record<AlertKind, typeof Info> = { error: CircleAlert, success: CircleCheck, info: Info };
 const iconColors: Record<AlertKind, string> = {
@@ -10,11 +11,44 @@ const iconColors: Record<AlertKind, string> = {
   info: 'text-primary',
 };
 
+// The bottom edge of each element the alerts keep clear of; the alerts start below the lowest.
+const keptClear = new Map<HTMLElement, number>();
+const placeAlerts = () => alertsTopStore.set(Math.max(0, ...keptClear.values()));
+
+/**
+ * While mounted, the alerts start below this element (a screen's header with its actions, a toolbar over the
+ * content), whatever its height.
+ */
+export function useAlertsBelow(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const place = () => {
+      keptClear.set(element, Math.round(element.getBoundingClientRect().bottom));
+      placeAlerts();
+    };
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(element);
+    window.addEventListener('resize', place);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', place);
+      keptClear.delete(element);
+      placeAlerts();
+    };
+  }, [ref]);
+}
+
 /** Top-right alerts (spec §8); errors are announced assertively, the rest politely. */
 export function Alerts() {
   const items = useStore(alertStore);
+  const top = useStore(alertsTopStore);
   return (
-    <div className="pointer-events-none fixed top-4 right-4 left-4 z-[95] flex flex-col items-end gap-2 sm:left-auto sm:w-96">
+    <div
+      className="pointer-events-none fixed right-4 left-4 z-[95] flex flex-col items-end gap-2 sm:left-auto sm:w-96"
+      style={{ top: top + 16 }}
+    >
       {items.map((item) => {
         const Icon = icons[item.kind];
         return (

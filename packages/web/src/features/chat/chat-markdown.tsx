@@ -1,9 +1,9 @@
 import markdownItKatex from '@vscode/markdown-it-katex';
 import hljs from 'highlight.js/lib/common';
-import MarkdownIt from 'markdown-it';
 import { type MouseEvent, memo, useMemo } from 'react';
 import 'katex/dist/katex.min.css';
 import '../../lib/code-highlight.css';
+import { safeMarkdown } from '../../lib/safe-markdown';
 import './chat-markdown.css';
 
 const escapeHtml = (text: string) =>
@@ -14,12 +14,9 @@ const katexPlugin = (markdownItKatex as unknown as { default?: typeof markdownIt
 
 /**
  * Answers are Markdown: GFM tables, fenced code highlighted by highlight.js, $…$ and $$…$$ math by
- * KaTeX. Raw HTML in the text is shown as text (html: false) and markdown-it refuses
- * javascript:/vbscript:/data: links, so the HTML it makes is safe to put in the page.
+ * KaTeX, on top of the safe renderer (raw HTML shown as text, script links refused, links open beside the chat).
  */
-const markdown = new MarkdownIt({
-  html: false,
-  linkify: true,
+const markdown = safeMarkdown({
   breaks: false,
   highlight(code, language) {
     if (language && hljs.getLanguage(language)) {
@@ -42,15 +39,6 @@ markdown.renderer.rules.fence = (tokens, index, options) => {
     `<button type="button" data-copy-code aria-label="Copy code">Copy</button></div>` +
     `<pre><code class="hljs${language ? ` language-${escapeHtml(language)}` : ''}">${code}</code></pre></div>`
   );
-};
-// Links open beside the chat.
-const defaultLinkOpen =
-  markdown.renderer.rules.link_open ??
-  ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
-markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
-  tokens[index]?.attrSet('target', '_blank');
-  tokens[index]?.attrSet('rel', 'noopener noreferrer');
-  return defaultLinkOpen(tokens, index, options, env, self);
 };
 // Wide tables scroll on their own instead of widening the chat.
 markdown.renderer.rules.table_open = () => '<div class="chat-table"><table>';

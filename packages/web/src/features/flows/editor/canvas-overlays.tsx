@@ -1,6 +1,8 @@
 import type { FlowVersion } from '@flowmind/shared/flows';
 import { ArrowLeft, Plus, Redo2, RotateCcw, StickyNote as StickyIcon, Undo2, Wand2 } from 'lucide-react';
+import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useAlertsBelow } from '../../../shell/alerts';
 
 /** Adding steps and notes, tidying up, undo and redo, over the canvas's top-left corner. */
 export function CanvasToolbar({
@@ -22,8 +24,14 @@ export function CanvasToolbar({
 }) {
   const tool =
     'flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground disabled:opacity-40 disabled:hover:bg-transparent';
+  const bar = useRef<HTMLDivElement>(null);
+  // On a phone an alert spans the width: it goes below these tools, not over them.
+  useAlertsBelow(bar);
   return (
-    <div className="absolute top-3 left-3 z-10 flex items-center gap-0.5 rounded-lg border bg-background p-0.5 shadow-sm">
+    <div
+      ref={bar}
+      className="absolute top-3 left-3 z-10 flex items-center gap-0.5 rounded-lg border bg-background p-0.5 shadow-sm"
+    >
       <Button size="sm" onClick={onAdd} aria-label="Add step" className="h-8">
         <Plus /> <span className="hidden sm:inline">Add step</span>
       </Button>

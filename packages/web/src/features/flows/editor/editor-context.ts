@@ -5,7 +5,8 @@ import { createContext, useContext } from 'react';
 export type CanvasActions = {
   flow: Flow | null;
   readOnly: boolean;
-  finishRename(nodeId: string, name: string | null): void;
+  /** Ends renaming, or with a name it cannot take (empty, another step's) keeps it open and says why. */
+  finishRename(nodeId: string, name: string | null): string | null;
   startRename(nodeId: string): void;
   openPaletteFrom(from: { nodeId: string; handle: string }): void;
   toggleDisabled(nodeId: string): void;

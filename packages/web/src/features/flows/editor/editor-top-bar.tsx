@@ -16,7 +16,7 @@ import {
   Rocket,
   Settings2,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import {
@@ -31,6 +31,7 @@ import { LogoMark } from '../../../components/ui/logo';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { alerts } from '../../../shell/alert-store';
+import { useAlertsBelow } from '../../../shell/alerts';
 import { flowApi } from '../flow-api';
 import type { SaveStatus } from './use-draft-saver';
 
@@ -63,8 +64,13 @@ export function EditorTopBar({
   onMenu: (action: TopBarMenuAction) => void;
 }) {
   const active = useActiveToggle(flow);
+  const header = useRef<HTMLElement>(null);
+  useAlertsBelow(header);
   return (
-    <header className="flex h-12 shrink-0 items-center gap-1.5 border-b bg-background px-2 sm:gap-2 sm:px-3">
+    <header
+      ref={header}
+      className="flex h-12 shrink-0 items-center gap-1.5 border-b bg-background px-2 sm:gap-2 sm:px-3"
+    >
       <Link
         to="/flows"
         aria-label="Back to flows"

@@ -23,6 +23,7 @@ import { alerts } from '../../../shell/alert-store';
 import { liveQueryKey } from '../../live/use-live-query';
 import { executionLivePath, flowApi, flowLivePath, flowVersionsKey, useExecution, useFlow } from '../flow-api';
 import { NodePanel } from '../node-panel/node-panel';
+import { nameProblem } from '../node-panel/param-form-logic';
 import { NODE_WIDTH } from './auto-layout';
 import { CanvasToolbar, EmptyFlowPrompt, ReadOnlyBanner } from './canvas-overlays';
 import { type CanvasActions, CanvasActionsContext } from './editor-context';
@@ -36,6 +37,7 @@ import { PublishDialog } from './publish-dialog';
 import { RunBar } from './run-bar';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { SidePanel } from './side-panel';
+import { stepNodeHeight } from './step-node';
 import { StepPalette } from './step-palette';
 import { useEditorShortcuts } from './use-editor-shortcuts';
 import { useGraphActions } from './use-graph-actions';
@@ -150,7 +152,48 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
   );
 
   const select = useCallback((ids: string[]) => setSelected(new Set(ids)), []);
-  const closePalette = useCallback(() => setPalette(null), []);
+
+  /** Pans a step into the canvas's view when any of it is outside (under the side panel, off the edge). */
+  const revealNode = useCallback(
+    (nodeId: string) => {
+      // Two frames: a panel that just opened is laid out and React Flow has taken the canvas's new width.
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const node = graphRef.current.nodes.find((candidate) => candidate.id === nodeId);
+          const box = canvasBox.current?.getBoundingClientRect();
+          if (!node || !box) return;
+          const measured = reactFlow.getInternalNode(nodeId)?.measured;
+          const { x, y } = node.position;
+          const width = measured?.width ?? NODE_WIDTH;
+          const height = measured?.height ?? stepNodeHeight(node);
+          const start = reactFlow.flowToScreenPosition({ x, y });
+          const end = reactFlow.flowToScreenPosition({ x: x + width, y: y + height });
+          if (start.x >= box.left && end.x <= box.right && start.y >= box.top && end.y <= box.bottom) return;
+          void reactFlow.setCenter(x + width / 2, y + height / 2, { zoom: reactFlow.getZoom(), duration: 300 });
+        }),
+      );
+    },
+    [reactFlow],
+  );
+
+  /** Opens a step's panel; the canvas narrows for it, so a step it would cover is brought into view. */
+  const openNode = useCallback(
+    (nodeId: string) => {
+      setRightPanel({ kind: 'node', nodeId });
+      if (!phone) revealNode(nodeId);
+    },
+    [phone, revealNode],
+  );
+
+  /** A new step is brought into view, and an open step panel moves on to it (it would be showing a step not chosen). */
+  const onAdded = useCallback(
+    (nodeId: string) => {
+      setPalette(null);
+      if (rightPanel?.kind === 'node') openNode(nodeId);
+      else revealNode(nodeId);
+    },
+    [rightPanel, openNode, revealNode],
+  );
   const {
     addStep,
     pendingTrigger,
@@ -162,31 +205,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
     toggleDisabled,
     layout,
     addSticky,
-  } = useGraphActions({ graphRef, commit, readOnly, selected, select, canvasBox, onAdded: closePalette });
-
-  /** Opens a step's panel; the canvas narrows for it, so a step it would cover is brought into view. */
-  const openNode = useCallback(
-    (nodeId: string) => {
-      setRightPanel({ kind: 'node', nodeId });
-      if (phone) return;
-      // Two frames: the panel is laid out and React Flow has taken the canvas's new width.
-      requestAnimationFrame(() =>
-        requestAnimationFrame(() => {
-          const node = reactFlow.getInternalNode(nodeId);
-          const box = canvasBox.current?.getBoundingClientRect();
-          if (!node || !box) return;
-          const { x, y } = node.internals.positionAbsolute;
-          const width = node.measured.width ?? NODE_WIDTH;
-          const height = node.measured.height ?? 76;
-          const start = reactFlow.flowToScreenPosition({ x, y });
-          const end = reactFlow.flowToScreenPosition({ x: x + width, y: y + height });
-          if (start.x >= box.left && end.x <= box.right && start.y >= box.top && end.y <= box.bottom) return;
-          void reactFlow.setCenter(x + width / 2, y + height / 2, { zoom: reactFlow.getZoom(), duration: 300 });
-        }),
-      );
-    },
-    [phone, reactFlow],
-  );
+  } = useGraphActions({ graphRef, commit, readOnly, selected, select, canvasBox, onAdded });
 
   const focusNode = useCallback(
     (nodeId: string) => {
@@ -222,8 +241,12 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
       readOnly,
       startRename: (nodeId) => !readOnly && setRenamingId(nodeId),
       finishRename: (nodeId, name) => {
+        const node = graphRef.current.nodes.find((candidate) => candidate.id === nodeId);
+        const problem = name !== null && node ? nameProblem(name, node, graphRef.current) : null;
+        if (problem) return problem;
         setRenamingId(null);
         if (name !== null) commit((current) => renameNode(current, nodeId, name));
+        return null;
       },
       openPaletteFrom: (from) => setPalette({ from }),
       toggleDisabled,

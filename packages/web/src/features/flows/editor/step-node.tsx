@@ -1,6 +1,6 @@
 import { isTrigger, type NodeIssue, nodeOutputs, stepType } from '@flowmind/shared/flow-steps';
 import type { FlowNode } from '@flowmind/shared/flows';
-import { Handle, type Node, type NodeProps, NodeToolbar, Position, useUpdateNodeInternals } from '@xyflow/react';
+import { Handle, type Node, type NodeProps, Position, useUpdateNodeInternals } from '@xyflow/react';
 import { AlertTriangle, Check, Copy, FlaskConical, Loader2, Pause, Pencil, Plus, Power, Trash2, X } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn';
@@ -124,7 +124,8 @@ function StepNodeView({ id, data, selected }: NodeProps<StepFlowNode>) {
         {renaming ? (
           <RenameInput node={node} />
         ) : (
-          <p className="truncate font-semibold text-[13px] leading-tight" title={node.name}>
+          // Two lines before the ellipsis, so names that share a start ("Respond to webhook 2") still differ.
+          <p className="line-clamp-2 break-words font-semibold text-[13px] leading-tight" title={node.name}>
             {node.name}
           </p>
         )}
@@ -231,37 +232,60 @@ function IssueBadge({ issues }: { issues: NodeIssue[] }) {
 function RenameInput({ node }: { node: FlowNode }) {
   const actions = useCanvasActions();
   const [value, setValue] = useState(node.name);
+  const [problem, setProblem] = useState<string | null>(null);
+  const finish = (name: string | null) => setProblem(actions.finishRename(node.id, name));
   return (
-    <input
-      // biome-ignore lint/a11y/noAutofocus: renaming was asked for (double-click or F2)
-      autoFocus
-      aria-label="Rename step"
-      value={value}
-      maxLength={80}
-      onFocus={(event) => event.currentTarget.select()}
-      onChange={(event) => setValue(event.target.value)}
-      onBlur={() => actions.finishRename(node.id, value)}
-      onKeyDown={(event) => {
-        event.stopPropagation();
-        if (event.key === 'Enter') actions.finishRename(node.id, value);
-        if (event.key === 'Escape') actions.finishRename(node.id, null);
-      }}
-      className="nodrag h-6 w-full rounded border border-ring bg-background px-1 font-semibold text-[13px] outline-none"
-    />
+    <>
+      <input
+        // biome-ignore lint/a11y/noAutofocus: renaming was asked for (double-click or F2)
+        autoFocus
+        aria-label="Rename step"
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `rename-problem-${node.id}` : undefined}
+        value={value}
+        maxLength={80}
+        onFocus={(event) => event.currentTarget.select()}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setProblem(null);
+        }}
+        onBlur={() => finish(value)}
+        onKeyDown={(event) => {
+          event.stopPropagation();
+          if (event.key === 'Enter') finish(value);
+          if (event.key === 'Escape') finish(null);
+        }}
+        className="nodrag h-6 w-full rounded border border-ring bg-background px-1 font-semibold text-[13px] outline-none aria-invalid:border-destructive"
+      />
+      {problem && (
+        <p
+          id={`rename-problem-${node.id}`}
+          role="alert"
+          className="absolute top-full left-0 z-10 mt-2 w-full rounded-lg border border-destructive/30 bg-destructive-soft px-2 py-1 text-[11px] text-destructive"
+        >
+          {problem}
+        </p>
+      )}
+    </>
   );
 }
 
+/**
+ * The step's actions, on its top edge: part of the card, so it scales with the canvas and sits in the gap to the
+ * step above rather than over it (a toolbar floating above the card, at a fixed size, covered the step above).
+ */
 function StepToolbar({ node }: { node: FlowNode }) {
   const actions = useCanvasActions();
   const button =
-    'flex size-7 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground';
+    'flex size-6 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground';
   return (
-    <NodeToolbar
-      position={Position.Top}
-      className="flex items-center gap-0.5 rounded-lg border bg-popover p-0.5 shadow-md"
+    <div
+      role="toolbar"
+      aria-label={`${node.name} actions`}
+      className="nodrag nopan absolute -top-[15px] left-3 z-10 flex items-center gap-0.5 rounded-lg border bg-popover p-0.5 shadow-md"
     >
       <button type="button" className={button} title="Test this step" onClick={() => actions.testStep(node.id)}>
-        <FlaskConical className="size-4" aria-hidden="true" />
+        <FlaskConical className="size-3.5" aria-hidden="true" />
         <span className="sr-only">Test step</span>
       </button>
       <button
@@ -270,15 +294,15 @@ function StepToolbar({ node }: { node: FlowNode }) {
         title={node.disabled ? 'Enable' : 'Disable'}
         onClick={() => actions.toggleDisabled(node.id)}
       >
-        <Power className="size-4" aria-hidden="true" />
+        <Power className="size-3.5" aria-hidden="true" />
         <span className="sr-only">{node.disabled ? 'Enable step' : 'Disable step'}</span>
       </button>
       <button type="button" className={button} title="Rename (F2)" onClick={() => actions.startRename(node.id)}>
-        <Pencil className="size-4" aria-hidden="true" />
+        <Pencil className="size-3.5" aria-hidden="true" />
         <span className="sr-only">Rename step</span>
       </button>
       <button type="button" className={button} title="Duplicate (Ctrl+D)" onClick={() => actions.duplicate([node.id])}>
-        <Copy className="size-4" aria-hidden="true" />
+        <Copy className="size-3.5" aria-hidden="true" />
         <span className="sr-only">Duplicate step</span>
       </button>
       <button
@@ -287,10 +311,10 @@ function StepToolbar({ node }: { node: FlowNode }) {
         title="Delete (Del)"
         onClick={() => actions.removeNodes([node.id])}
       >
-        <Trash2 className="size-4" aria-hidden="true" />
+        <Trash2 className="size-3.5" aria-hidden="true" />
         <span className="sr-only">Delete step</span>
       </button>
-    </NodeToolbar>
+    </div>
   );
 }
 

@@ -1,8 +1,9 @@
 import { STICKY_COLORS, type StickyNote } from '@flowmind/shared/flows';
 import { type Node, type NodeProps, NodeResizer, NodeToolbar, Position } from '@xyflow/react';
 import { Trash2 } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { cn } from '../../../lib/cn';
+import { safeMarkdown } from '../../../lib/safe-markdown';
 import { useCanvasActions } from './editor-context';
 
 export type StickyNodeData = { sticky: StickyNote };
@@ -25,10 +26,28 @@ const SWATCH: Record<StickyNote['color'], string> = {
   gray: 'bg-zinc-300',
 };
 
-/** A note on the canvas: resizable, its text edited in place, in one of five colours. */
+// A line break in a note is one on the canvas, as in the box it was typed in.
+const noteMarkdown = safeMarkdown({ breaks: true });
+
+const PROSE =
+  'break-words [&>*+*]:mt-2 [&_a]:underline [&_a]:underline-offset-2 [&_code]:rounded [&_code]:bg-black/10 [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.9em] dark:[&_code]:bg-white/15 [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_li+li]:mt-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-5';
+
+/**
+ * A note on the canvas: resizable, in one of five colours. Its Markdown is shown rendered; selected, the note
+ * shows its text to edit in place.
+ */
 function StickyNodeView({ data, selected }: NodeProps<StickyFlowNode>) {
   const { sticky } = data;
   const actions = useCanvasActions();
+  const editing = selected && !actions.readOnly;
+  const html = useMemo(() => noteMarkdown.render(sticky.text), [sticky.text]);
+  const textBox = useRef<HTMLTextAreaElement>(null);
+  // A click on the note selects it, and the text box that takes its place should take the typing.
+  const clickedToEdit = useRef(false);
+  useEffect(() => {
+    if (editing && clickedToEdit.current) textBox.current?.focus();
+    clickedToEdit.current = false;
+  }, [editing]);
   return (
     <div
       data-testid="sticky-note"
@@ -68,19 +87,31 @@ function StickyNodeView({ data, selected }: NodeProps<StickyFlowNode>) {
           </NodeToolbar>
         </>
       )}
-      <textarea
-        aria-label="Note text"
-        value={sticky.text}
-        readOnly={actions.readOnly}
-        placeholder="Write a note…"
-        maxLength={5000}
-        onChange={(event) => actions.updateSticky({ ...sticky, text: event.target.value })}
-        onKeyDown={(event) => event.stopPropagation()}
-        className={cn(
-          'h-full w-full resize-none bg-transparent p-3 text-sm leading-snug outline-none placeholder:text-current/50',
-          selected && !actions.readOnly ? 'nodrag nowheel cursor-text' : 'pointer-events-none',
-        )}
-      />
+      {editing ? (
+        <textarea
+          ref={textBox}
+          aria-label="Note text"
+          value={sticky.text}
+          placeholder="Write a note… (Markdown: **bold**, *italic*, `code`, - lists, [links](https://…))"
+          maxLength={5000}
+          onChange={(event) => actions.updateSticky({ ...sticky, text: event.target.value })}
+          onKeyDown={(event) => event.stopPropagation()}
+          className="nodrag nowheel h-full w-full cursor-text resize-none bg-transparent p-3 text-sm leading-snug outline-none placeholder:text-current/50"
+        />
+      ) : (
+        <div
+          onPointerDown={() => {
+            clickedToEdit.current = true;
+          }}
+          className={cn(
+            'h-full w-full overflow-hidden p-3 text-sm leading-snug',
+            PROSE,
+            !sticky.text && 'text-current/50',
+          )}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: safeMarkdown's output, with raw HTML escaped and script links refused (safe-markdown.test.ts)
+          dangerouslySetInnerHTML={{ __html: sticky.text ? html : '<p>Empty note</p>' }}
+        />
+      )}
     </div>
   );
 }

@@ -37,8 +37,8 @@ export function useGraphActions({
   selected: ReadonlySet<string>;
   select: (ids: string[]) => void;
   canvasBox: RefObject<HTMLDivElement | null>;
-  /** A step was added (the palette closes). */
-  onAdded: () => void;
+  /** A step was added (the palette closes, the step is brought into view). */
+  onAdded: (nodeId: string) => void;
 }) {
   const reactFlow = useReactFlow();
   const [pendingTrigger, setPendingTrigger] = useState<{ info: StepTypeInfo; position?: Spot } | null>(null);
@@ -94,7 +94,7 @@ export function useGraphActions({
       const node = createNode(info, freeSpot(position ?? viewportCentre()), current);
       commit(addNode(current, node, from));
       select([node.id]);
-      onAdded();
+      onAdded(node.id);
     },
     [graphRef, readOnly, selected, freeSpot, viewportCentre, commit, select, onAdded],
   );
@@ -105,7 +105,7 @@ export function useGraphActions({
     commit(replaceTrigger(graphRef.current, node));
     select([node.id]);
     setPendingTrigger(null);
-    onAdded();
+    onAdded(node.id);
   };
 
   const paste = useCallback(

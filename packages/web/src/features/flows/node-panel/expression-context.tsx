@@ -9,6 +9,8 @@ type ExpressionScope = {
   flowId: string;
   nodeId: string;
   executionId?: string;
+  /** The shown execution's status: a preview asked for while it ran is asked again once it has finished. */
+  executionStatus?: string;
   readOnly: boolean;
   /** Called by an expression box when it gains focus, so a click in the Data tab knows where to insert. */
   setInsertTarget(target: InsertTarget | null): void;
@@ -23,6 +25,7 @@ export function ExpressionScopeProvider({
   flowId,
   nodeId,
   executionId,
+  executionStatus,
   readOnly,
   children,
 }: {
@@ -30,6 +33,7 @@ export function ExpressionScopeProvider({
   flowId: string;
   nodeId: string;
   executionId?: string;
+  executionStatus?: string;
   readOnly: boolean;
   children: ReactNode;
 }) {
@@ -40,13 +44,14 @@ export function ExpressionScopeProvider({
       flowId,
       nodeId,
       executionId,
+      executionStatus,
       readOnly,
       setInsertTarget: (next) => {
         target.current = next;
       },
       insertTarget: () => target.current,
     }),
-    [sample, flowId, nodeId, executionId, readOnly],
+    [sample, flowId, nodeId, executionId, executionStatus, readOnly],
   );
   return <ExpressionScopeContext.Provider value={value}>{children}</ExpressionScopeContext.Provider>;
 }

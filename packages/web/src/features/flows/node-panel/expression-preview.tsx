@@ -8,12 +8,32 @@ function compact(value: unknown): string {
   return text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS)}…` : text;
 }
 
-/** The value of the template for the step's first input item, or the error evaluating it. */
+/**
+ * The value of the template for the step's first input item, or the error evaluating it. Before the step has any
+ * input (a new step, a template nothing has run yet) there is nothing to evaluate against, which is said plainly
+ * rather than shown as the template failing.
+ */
 export function ExpressionPreview({ template }: { template: string }) {
-  const { flowId, nodeId, executionId } = useExpressionScope();
+  const { flowId, nodeId, executionId, executionStatus } = useExpressionScope();
   const hasExpression = template.includes('{{');
-  const { data } = useExpressionPreview({ flowId, nodeId, executionId, template: hasExpression ? template : '' });
+  const { data } = useExpressionPreview({
+    flowId,
+    nodeId,
+    executionId,
+    executionStatus,
+    template: hasExpression ? template : '',
+  });
   if (!hasExpression || !flowId || !data) return null;
+  if (data.noInput)
+    return (
+      <output
+        aria-label="Expression preview"
+        className="block rounded bg-muted px-2 py-1 text-[12px] text-muted-foreground italic"
+      >
+        No input yet — run the flow or pin test data
+      </output>
+    );
+  const text = data.ok ? compact(data.value) : data.error;
   return (
     <output
       aria-label="Expression preview"
@@ -22,9 +42,9 @@ export function ExpressionPreview({ template }: { template: string }) {
           ? 'block truncate rounded bg-muted px-2 py-1 font-mono text-[12px] text-muted-foreground'
           : 'block rounded bg-destructive-soft px-2 py-1 text-[12px] text-destructive'
       }
-      title={data.ok ? compact(data.value) : data.error}
+      title={text}
     >
-      {data.ok ? compact(data.value) : data.error}
+      {text}
     </output>
   );
 }

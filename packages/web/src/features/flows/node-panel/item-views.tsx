@@ -67,6 +67,9 @@ export function JsonView({ value }: { value: unknown }) {
 }
 
 function JsonNode({ name, value, depth }: { name?: string; value: unknown; depth: number }) {
+  // Open or shut is the node's own state: each level says it (aria-expanded, the chevron) for itself, and children
+  // are only drawn when open.
+  const [expanded, setExpanded] = useState(depth < 2);
   const label =
     name !== undefined ? <span className="text-primary-soft-foreground">{JSON.stringify(name)}: </span> : null;
   if (value === null || typeof value !== 'object')
@@ -86,28 +89,43 @@ function JsonNode({ name, value, depth }: { name?: string; value: unknown; depth
         {close}
       </div>
     );
+  const size = `${entries.length} ${Array.isArray(value) ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'key' : 'keys'}`;
   return (
-    <details open={depth < 2} className="group pl-4 [&>summary::-webkit-details-marker]:hidden">
-      <summary className="-ml-4 flex cursor-pointer list-none items-center">
+    <div className="pl-4">
+      <button
+        type="button"
+        aria-expanded={expanded}
+        onClick={() => setExpanded(!expanded)}
+        className="-ml-4 block max-w-full rounded text-left hover:bg-accent/60"
+      >
         <ChevronRight
-          className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90"
+          className={cn(
+            'inline-block size-4 align-[-3px] text-muted-foreground transition-transform',
+            expanded && 'rotate-90',
+          )}
           aria-hidden="true"
         />
         {label}
         {open}
-        <span className="text-muted-foreground group-open:hidden">
-          {' '}
-          {entries.length} {Array.isArray(value) ? 'items' : 'keys'} {close}
-        </span>
-      </summary>
-      {entries.slice(0, MAX_CHILDREN).map(([key, child]) => (
-        <JsonNode key={key} name={Array.isArray(value) ? undefined : key} value={child} depth={depth + 1} />
-      ))}
-      {entries.length > MAX_CHILDREN && (
-        <div className="pl-4 text-muted-foreground">… {entries.length - MAX_CHILDREN} more</div>
+        {!expanded && (
+          <span className="text-muted-foreground">
+            {' '}
+            {size} {close}
+          </span>
+        )}
+      </button>
+      {expanded && (
+        <>
+          {entries.slice(0, MAX_CHILDREN).map(([key, child]) => (
+            <JsonNode key={key} name={Array.isArray(value) ? undefined : key} value={child} depth={depth + 1} />
+          ))}
+          {entries.length > MAX_CHILDREN && (
+            <div className="pl-4 text-muted-foreground">… {entries.length - MAX_CHILDREN} more</div>
+          )}
+          <div>{close}</div>
+        </>
       )}
-      <div>{close}</div>
-    </details>
+    </div>
   );
 }
 

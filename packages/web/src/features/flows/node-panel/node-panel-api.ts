@@ -43,16 +43,18 @@ export function useExpressionPreview({
   nodeId,
   template,
   executionId,
+  executionStatus,
 }: {
   flowId: string;
   nodeId: string;
   template: string;
   executionId?: string;
+  executionStatus?: string;
 }) {
   const debounced = useDebouncedValue(template, 300);
   const enabled = debounced.includes('{{');
   return useQuery<ExpressionPreview | null>({
-    queryKey: ['node-panel', 'preview', flowId, nodeId, executionId ?? null, debounced],
+    queryKey: ['node-panel', 'preview', flowId, nodeId, executionId ?? null, executionStatus ?? null, debounced],
     queryFn: async ({ signal }) => {
       try {
         return await api<ExpressionPreview>(`/api/flows/${encodeURIComponent(flowId)}/preview-expression`, {

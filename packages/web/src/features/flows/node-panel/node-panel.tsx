@@ -62,6 +62,7 @@ export function NodePanel(props: NodePanelProps) {
       flowId={flowId}
       nodeId={node.id}
       executionId={execution?.id}
+      executionStatus={execution?.status}
       readOnly={Boolean(props.readOnly)}
     >
       <PanelFrame {...props} />
