@@ -1,0 +1,68 @@
+import { expect, type Page, test } from '@playwright/test';
+import { APP_ORIGIN, screenshots } from './support';
+import { tableWith } from './tables-support';
+
+const headers = { origin: APP_ORIGIN };
+const cell = (page: Page, row: number, col: number) => page.locator(`[data-row="${row}"][data-col="${col}"]`);
+const recordsSaved = (page: Page) =>
+  page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/records'));
+
+async function addRecords(page: Page, tableId: string, records: Record<string, unknown>[]) {
+  const created = await page.request.post(`/api/tables/${tableId}/records`, {
+    data: { records: records.map((values) => ({ values })) },
+    headers,
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+}
+
+test('an invalid value stays in its cell editor with the reason under it; Escape cancels; no ids are shown', async ({
+  page,
+}) => {
+  const { table, primary, fields } = await tableWith(page, 'Contacts', [{ name: 'Email', options: { type: 'email' } }]);
+  await addRecords(page, table.id, [
+    { [primary.id]: 'Ada', [fields[0].id]: 'ada@example.com' },
+    { [primary.id]: 'Grace' },
+  ]);
+  await page.goto(`/tables/${table.id}`);
+  await expect(cell(page, 1, 0)).toHaveText('Grace');
+
+  await cell(page, 1, 1).click();
+  await page.keyboard.type('grace@example');
+  await page.keyboard.press('Enter');
+  const editor = cell(page, 1, 1).getByRole('textbox', { name: 'Email' });
+  await expect(editor).toHaveValue('grace@example');
+  await expect(editor).toBeFocused();
+  await expect(editor).toHaveAccessibleDescription('Email must be an email address');
+  await expect(page.getByRole('alert').filter({ hasText: 'Email must be an email address' })).toBeVisible();
+  await screenshots(page, 'grid-cell-refused');
+  await editor.focus();
+  // Tab and a click on another cell do not lose it either.
+  await page.keyboard.press('Tab');
+  await expect(editor).toHaveValue('grace@example');
+  await cell(page, 0, 0).click();
+  await expect(editor).toBeFocused();
+  await expect(editor).toHaveValue('grace@example');
+  await expect(page.getByText(/rec_/)).toHaveCount(0);
+
+  await page.keyboard.type('.com');
+  const saved = recordsSaved(page);
+  await page.keyboard.press('Enter');
+  expect((await saved).ok()).toBe(true);
+  await expect(editor).toBeHidden();
+  await expect(cell(page, 1, 1)).toHaveText('grace@example.com');
+  await expect(page.getByRole('alert').filter({ hasText: 'Email must be' })).toHaveCount(0);
+
+  // Escape gives up a refused edit and keeps the value that was there.
+  await cell(page, 0, 1).click();
+  await page.keyboard.type('nobody');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Email must be an email address' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(cell(page, 0, 1).getByRole('textbox')).toHaveCount(0);
+  await expect(cell(page, 0, 1)).toHaveText('ada@example.com');
+  await expect(page.getByText(/rec_/)).toHaveCount(0);
+
+  await page.reload();
+  await expect(cell(page, 1, 1)).toHaveText('grace@example.com');
+  await expect(cell(page, 0, 1)).toHaveText('ada@example.com');
+});
