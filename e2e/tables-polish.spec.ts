@@ -66,3 +66,45 @@ test('an invalid value stays in its cell editor with the reason under it; Escape
   await expect(cell(page, 1, 1)).toHaveText('grace@example.com');
   await expect(cell(page, 0, 1)).toHaveText('ada@example.com');
 });
+
+test('a multi select keeps its ticks when Escape or a click elsewhere closes it', async ({ page }) => {
+  const { table, primary, fields } = await tableWith(page, 'Tagged', [
+    {
+      name: 'Tags',
+      options: {
+        type: 'multi_select',
+        choices: [
+          { id: 'opt_red', name: 'Red', color: 'red' },
+          { id: 'opt_green', name: 'Green', color: 'green' },
+          { id: 'opt_blue', name: 'Blue', color: 'blue' },
+        ],
+      },
+    },
+  ]);
+  await addRecords(page, table.id, [{ [primary.id]: 'Ada', [fields[0].id]: ['opt_green'] }]);
+  await page.goto(`/tables/${table.id}`);
+  await expect(cell(page, 0, 1)).toHaveText('Green');
+
+  await cell(page, 0, 1).click();
+  await page.keyboard.press('Enter');
+  const list = page.getByRole('listbox', { name: 'Tags' });
+  await list.getByRole('option', { name: 'Red' }).click();
+  await list.getByRole('option', { name: 'Blue' }).click();
+  await screenshots(page, 'grid-multi-select-open');
+  let saved = recordsSaved(page);
+  await page.keyboard.press('Escape');
+  expect((await saved).ok()).toBe(true);
+  await expect(list).toBeHidden();
+  await expect(cell(page, 0, 1)).toHaveText(/Green\s*Red\s*Blue/);
+
+  await cell(page, 0, 1).click();
+  await page.keyboard.press('Enter');
+  await list.getByRole('option', { name: 'Green' }).click();
+  saved = recordsSaved(page);
+  await cell(page, 0, 0).click();
+  expect((await saved).ok()).toBe(true);
+  await expect(list).toBeHidden();
+
+  await page.reload();
+  await expect(cell(page, 0, 1)).toHaveText(/^\s*Red\s*Blue\s*$/);
+});

@@ -182,7 +182,7 @@ function fromInput(field: Field, text: string): string {
   return text;
 }
 
-/** A list of the field's options: one pick commits a single select; a multi select toggles until Enter. */
+/** A list of the field's options: one pick commits a single select; a multi select toggles until it closes. */
 function ChoiceEditor({
   field,
   value,
@@ -228,8 +228,12 @@ function ChoiceEditor({
       }}
       onKeyDown={(event) => {
         event.stopPropagation();
-        if (event.key === 'Escape') onCancel();
-        else if (event.key === 'ArrowDown') setFocusIndex((index) => Math.min(choices.length - 1, index + 1));
+        // As in Airtable, ticks are saved as they are made: Escape closes a multi select and keeps them. A single
+        // select saves on its one pick, so Escape there has nothing to keep.
+        if (event.key === 'Escape') {
+          if (single) onCancel();
+          else onCommit({ value: result(selected), exit: 'blur' });
+        } else if (event.key === 'ArrowDown') setFocusIndex((index) => Math.min(choices.length - 1, index + 1));
         else if (event.key === 'ArrowUp') setFocusIndex((index) => Math.max(0, index - 1));
         else if (event.key === ' ' || (single && event.key === 'Enter')) {
           event.preventDefault();
