@@ -108,3 +108,47 @@ test('a multi select keeps its ticks when Escape or a click elsewhere closes it'
   await page.reload();
   await expect(cell(page, 0, 1)).toHaveText(/^\s*Red\s*Blue\s*$/);
 });
+
+test('a selected row scrolled sideways stays under the frozen primary column', async ({ page }) => {
+  const others = Array.from({ length: 8 }, (_, index) => ({ name: `Note ${index + 1}`, options: { type: 'text' } }));
+  const { table, primary, fields } = await tableWith(page, 'Wide', others);
+  await addRecords(page, table.id, [
+    Object.fromEntries([[primary.id, 'Ada'], ...fields.map((field) => [field.id, `text of ${field.name}`])]),
+  ]);
+  await page.goto(`/tables/${table.id}`);
+  await cell(page, 0, 0).click();
+  // The whole row selected, and the grid scrolled to its last column.
+  await page.keyboard.press('Shift+End');
+  await expect(cell(page, 0, 8)).toBeVisible();
+  await expect(cell(page, 0, 0)).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => page.getByRole('grid').evaluate((grid) => grid.scrollLeft)).toBeGreaterThan(100);
+
+  const box = await cell(page, 0, 0).boundingBox();
+  if (!box) throw new Error('the primary cell is not on screen');
+  // From the top of what is drawn at a point of the primary cell down to the first opaque background.
+  const seen = await page.evaluate(
+    ({ x, y }) => {
+      const alpha = (colour: string) => {
+        if (colour === 'transparent') return 0;
+        const slash = /\/\s*([\d.]+)\s*\)$/.exec(colour);
+        if (slash) return Number(slash[1]);
+        const rgba = /^rgba\(.*,\s*([\d.]+)\)$/.exec(colour);
+        return rgba ? Number(rgba[1]) : 1;
+      };
+      const stack = document.elementsFromPoint(x, y);
+      const covered = stack.some((element) => element.matches('[data-col]:not([data-col="0"])'));
+      const above: string[] = [];
+      for (const element of stack) {
+        const col = element.closest('[data-col]')?.getAttribute('data-col');
+        if (col) above.push(col);
+        if (alpha(getComputedStyle(element).backgroundColor) === 1) break;
+      }
+      return { covered, above };
+    },
+    { x: box.x + box.width - 10, y: box.y + box.height / 2 },
+  );
+  // Scrolled columns do lie under the frozen one there, and none of them shows through.
+  expect(seen.covered).toBe(true);
+  expect(seen.above.every((col) => col === '0')).toBe(true);
+  await screenshots(page, 'grid-selected-row-scrolled');
+});

@@ -484,7 +484,8 @@ export function TableGrid({
         className={cn(
           'flex items-center border-r border-b px-2 text-sm',
           frozen ? 'relative bg-background' : 'absolute top-0 h-full',
-          inRange(row, col) && !isActive && 'bg-primary-soft/60',
+          // Opaque, so columns scrolled under the frozen one do not show through a selected row.
+          inRange(row, col) && !isActive && 'bg-[color-mix(in_srgb,var(--primary-soft)_60%,var(--background))]',
           isActive && 'z-[5] outline-2 outline-primary -outline-offset-2',
           isEditing && 'overflow-visible p-0',
           !isEditing && 'overflow-hidden',
