@@ -152,3 +152,38 @@ test('a selected row scrolled sideways stays under the frozen primary column', a
   expect(seen.above.every((col) => col === '0')).toBe(true);
   await screenshots(page, 'grid-selected-row-scrolled');
 });
+
+test('a search or a filter that hides every record says so and clears with one click', async ({ page }) => {
+  const { table, primary } = await tableWith(page, 'People', []);
+  await addRecords(page, table.id, [{ [primary.id]: 'Ada' }, { [primary.id]: 'Grace' }]);
+  await page.goto(`/tables/${table.id}`);
+  await expect(cell(page, 1, 0)).toHaveText('Grace');
+  // A table with records on show has nothing to explain.
+  await expect(page.getByText('No records to show')).toHaveCount(0);
+
+  await page.getByRole('searchbox', { name: 'Search records' }).fill('zebra');
+  await expect(page.getByText('The search “zebra” hides all records.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search records' })).toHaveValue('');
+  await expect(cell(page, 1, 0)).toHaveText('Grace');
+  await expect(page.getByText('No records to show')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await page.getByRole('button', { name: 'Add condition', exact: true }).click();
+  await page.getByLabel('Field', { exact: true }).selectOption({ label: 'Name' });
+  await page.getByLabel('Operator').selectOption('is');
+  await page.getByLabel('Value').fill('Nobody');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('This view’s filters hide all records.')).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search records' }).fill('Ada');
+  await expect(page.getByText('The search “Ada” and this view’s filters hide all records.')).toBeVisible();
+  await screenshots(page, 'grid-hidden-records');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(cell(page, 0, 0)).toHaveText('Ada');
+  await expect(page.getByText('1 record', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filter', exact: true })).toBeVisible();
+  await page.reload();
+  await expect(cell(page, 1, 0)).toHaveText('Grace');
+});

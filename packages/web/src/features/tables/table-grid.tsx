@@ -54,6 +54,8 @@ export type GridProps = {
   onSelectedRecordsChange: (ids: string[]) => void;
   /** Bumped after a record is added from outside the grid: the grid shows and selects the last row. */
   revealLastRow: number;
+  /** Shown under the header when the view has no records to show (the search or filters hide them). */
+  emptyNotice?: React.ReactNode;
   /** A grouped view: where the group header rows go, and how one looks. */
   groups?: {
     layout: RowLayout;
@@ -76,6 +78,7 @@ export function TableGrid({
   onExpand,
   onSelectedRecordsChange,
   revealLastRow,
+  emptyNotice,
   groups,
 }: GridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -656,6 +659,14 @@ export function TableGrid({
           <AddFieldHeader left={contentWidth - ADD_FIELD_WIDTH} onClick={onAddField} />
         </div>
         {rows}
+        {windows.total === 0 && emptyNotice && (
+          <div
+            className="absolute p-4"
+            style={{ top: HEADER_HEIGHT + ROW_HEIGHT, left: scroll.left, width: viewport.width }}
+          >
+            {emptyNotice}
+          </div>
+        )}
         {/* Only near the end: in a scaled grid a far-away row would stretch the scroll area. */}
         {windows.total !== null && lastRow >= layout.rowCount - 1 && (
           <button

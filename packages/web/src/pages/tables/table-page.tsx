@@ -12,9 +12,11 @@ import { today, valueOnDay } from '../../features/tables/calendar-dates';
 import { CalendarView } from '../../features/tables/calendar-view';
 import { CsvImportDialog } from '../../features/tables/csv-import-dialog';
 import { FieldDialog, type FieldDraft } from '../../features/tables/field-dialog';
+import { countConditions } from '../../features/tables/filter-draft';
 import { FormView } from '../../features/tables/form-view';
 import { GroupHeader } from '../../features/tables/group-header';
 import { GroupPopover } from '../../features/tables/group-popover';
+import { HiddenRecordsNotice } from '../../features/tables/hidden-records-notice';
 import { KanbanView } from '../../features/tables/kanban-view';
 import { RecordPanel } from '../../features/tables/record-panel';
 import { DEFAULT_COLUMN_WIDTH, TableGrid } from '../../features/tables/table-grid';
@@ -204,6 +206,7 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
     },
   };
 
+  const filtered = countConditions(view?.config.filter ?? null) > 0;
   const loadError = table.error ?? fieldsQuery.error ?? viewsQuery.error;
 
   return (
@@ -337,6 +340,16 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           onExpand={(record: TableRecord) => setExpandedId(record.id)}
           onSelectedRecordsChange={setSelectedIds}
           revealLastRow={revealLastRow}
+          emptyNotice={
+            debouncedSearch || filtered ? (
+              <HiddenRecordsNotice
+                search={debouncedSearch}
+                filtered={filtered}
+                onClearSearch={() => setSearch('')}
+                onClearFilters={() => void viewConfig.update({ filter: null })}
+              />
+            ) : null
+          }
           groups={
             groupField && grouping.layout
               ? {
