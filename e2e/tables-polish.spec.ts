@@ -1,6 +1,7 @@
+import { inflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { APP_ORIGIN, screenshots } from './support';
-import { tableWith } from './tables-support';
+import { addView, tableWith } from './tables-support';
 
 const headers = { origin: APP_ORIGIN };
 const cell = (page: Page, row: number, col: number) => page.locator(`[data-row="${row}"][data-col="${col}"]`);
@@ -13,6 +14,23 @@ async function addRecords(page: Page, tableId: string, records: Record<string, u
     headers,
   });
   expect(created.ok(), await created.text()).toBe(true);
+}
+
+/** The colour the screen shows at one point, read from a 1×1 screenshot (its one pixel needs no unfiltering). */
+async function colourAt(page: Page, x: number, y: number): Promise<[number, number, number]> {
+  const png = await page.screenshot({ clip: { x, y, width: 1, height: 1 } });
+  const idat: Buffer[] = [];
+  let colourType = 0;
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('ascii', at + 4, at + 8);
+    if (type === 'IHDR') colourType = png[at + 17] ?? 0;
+    if (type === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  expect([2, 6]).toContain(colourType);
+  const pixel = inflateSync(Buffer.concat(idat));
+  return [pixel[1] ?? 0, pixel[2] ?? 0, pixel[3] ?? 0];
 }
 
 test('an invalid value stays in its cell editor with the reason under it; Escape cancels; no ids are shown', async ({
@@ -67,48 +85,6 @@ test('an invalid value stays in its cell editor with the reason under it; Escape
   await expect(cell(page, 0, 1)).toHaveText('ada@example.com');
 });
 
-test('a multi select keeps its ticks when Escape or a click elsewhere closes it', async ({ page }) => {
-  const { table, primary, fields } = await tableWith(page, 'Tagged', [
-    {
-      name: 'Tags',
-      options: {
-        type: 'multi_select',
-        choices: [
-          { id: 'opt_red', name: 'Red', color: 'red' },
-          { id: 'opt_green', name: 'Green', color: 'green' },
-          { id: 'opt_blue', name: 'Blue', color: 'blue' },
-        ],
-      },
-    },
-  ]);
-  await addRecords(page, table.id, [{ [primary.id]: 'Ada', [fields[0].id]: ['opt_green'] }]);
-  await page.goto(`/tables/${table.id}`);
-  await expect(cell(page, 0, 1)).toHaveText('Green');
-
-  await cell(page, 0, 1).click();
-  await page.keyboard.press('Enter');
-  const list = page.getByRole('listbox', { name: 'Tags' });
-  await list.getByRole('option', { name: 'Red' }).click();
-  await list.getByRole('option', { name: 'Blue' }).click();
-  await screenshots(page, 'grid-multi-select-open');
-  let saved = recordsSaved(page);
-  await page.keyboard.press('Escape');
-  expect((await saved).ok()).toBe(true);
-  await expect(list).toBeHidden();
-  await expect(cell(page, 0, 1)).toHaveText(/Green\s*Red\s*Blue/);
-
-  await cell(page, 0, 1).click();
-  await page.keyboard.press('Enter');
-  await list.getByRole('option', { name: 'Green' }).click();
-  saved = recordsSaved(page);
-  await cell(page, 0, 0).click();
-  expect((await saved).ok()).toBe(true);
-  await expect(list).toBeHidden();
-
-  await page.reload();
-  await expect(cell(page, 0, 1)).toHaveText(/^\s*Red\s*Blue\s*$/);
-});
-
 test('a selected row scrolled sideways stays under the frozen primary column', async ({ page }) => {
   const others = Array.from({ length: 8 }, (_, index) => ({ name: `Note ${index + 1}`, options: { type: 'text' } }));
   const { table, primary, fields } = await tableWith(page, 'Wide', others);
@@ -153,6 +129,48 @@ test('a selected row scrolled sideways stays under the frozen primary column', a
   await screenshots(page, 'grid-selected-row-scrolled');
 });
 
+test('a multi select keeps its ticks when Escape or a click elsewhere closes it', async ({ page }) => {
+  const { table, primary, fields } = await tableWith(page, 'Tagged', [
+    {
+      name: 'Tags',
+      options: {
+        type: 'multi_select',
+        choices: [
+          { id: 'opt_red', name: 'Red', color: 'red' },
+          { id: 'opt_green', name: 'Green', color: 'green' },
+          { id: 'opt_blue', name: 'Blue', color: 'blue' },
+        ],
+      },
+    },
+  ]);
+  await addRecords(page, table.id, [{ [primary.id]: 'Ada', [fields[0].id]: ['opt_green'] }]);
+  await page.goto(`/tables/${table.id}`);
+  await expect(cell(page, 0, 1)).toHaveText('Green');
+
+  await cell(page, 0, 1).click();
+  await page.keyboard.press('Enter');
+  const list = page.getByRole('listbox', { name: 'Tags' });
+  await list.getByRole('option', { name: 'Red' }).click();
+  await list.getByRole('option', { name: 'Blue' }).click();
+  await screenshots(page, 'grid-multi-select-open');
+  let saved = recordsSaved(page);
+  await page.keyboard.press('Escape');
+  expect((await saved).ok()).toBe(true);
+  await expect(list).toBeHidden();
+  await expect(cell(page, 0, 1)).toHaveText(/Green\s*Red\s*Blue/);
+
+  await cell(page, 0, 1).click();
+  await page.keyboard.press('Enter');
+  await list.getByRole('option', { name: 'Green' }).click();
+  saved = recordsSaved(page);
+  await cell(page, 0, 0).click();
+  expect((await saved).ok()).toBe(true);
+  await expect(list).toBeHidden();
+
+  await page.reload();
+  await expect(cell(page, 0, 1)).toHaveText(/^\s*Red\s*Blue\s*$/);
+});
+
 test('a search or a filter that hides every record says so and clears with one click', async ({ page }) => {
   const { table, primary } = await tableWith(page, 'People', []);
   await addRecords(page, table.id, [{ [primary.id]: 'Ada' }, { [primary.id]: 'Grace' }]);
@@ -186,4 +204,43 @@ test('a search or a filter that hides every record says so and clears with one c
   await expect(page.getByRole('button', { name: 'Filter', exact: true })).toBeVisible();
   await page.reload();
   await expect(cell(page, 1, 0)).toHaveText('Grace');
+});
+
+test('the calendar dims the days outside the month it shows', async ({ page }) => {
+  const { table } = await tableWith(page, 'Dates', [{ name: 'Due', options: { type: 'date' } }]);
+  await page.goto(`/tables/${table.id}`);
+  await addView(page, 'Calendar');
+  await page.getByRole('button', { name: 'Due' }).click();
+  await expect(page.locator('[data-day]').first()).toBeVisible();
+
+  const now = new Date();
+  let month = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 1));
+  // A month that starts on a Monday has no leading days from the month before; the next one does.
+  if (month.getUTCDay() === 1) {
+    await page.getByRole('button', { name: 'Next month' }).click();
+    month = new Date(Date.UTC(now.getFullYear(), now.getMonth() + 1, 1));
+  }
+  const prefix = month.toISOString().slice(0, 7);
+  const inside = page.locator(`[data-day="${prefix}-15"]`);
+  const outside = page.locator('[data-day]').first();
+  await expect(inside).toBeVisible();
+  expect((await outside.getAttribute('data-day'))?.startsWith(prefix)).toBe(false);
+
+  await screenshots(page, 'calendar-month');
+  // A spot inside each day cell with nothing drawn on it: its lower right corner.
+  const spot = async (day: typeof inside) => {
+    const box = await day.boundingBox();
+    if (!box) throw new Error('day not on screen');
+    return colourAt(page, box.x + box.width - 6, box.y + box.height - 6);
+  };
+  const [inMonth, outOfMonth] = [await spot(inside), await spot(outside)];
+  const lightness = ([r, g, b]: number[]) => (r ?? 0) + (g ?? 0) + (b ?? 0);
+  expect(lightness(outOfMonth)).toBeLessThan(lightness(inMonth) - 6);
+  // The day number is muted too.
+  const numberColour = (day: typeof inside) =>
+    day
+      .getByText(/^\d+$/)
+      .first()
+      .evaluate((element) => getComputedStyle(element).color);
+  expect(await numberColour(outside)).not.toBe(await numberColour(inside));
 });
