@@ -206,6 +206,30 @@ test('a search or a filter that hides every record says so and clears with one c
   await expect(cell(page, 1, 0)).toHaveText('Grace');
 });
 
+test('a kanban board whose cards the search hides says so and clears the search', async ({ page }) => {
+  const { table, primary, fields } = await tableWith(page, 'Tasks', [
+    {
+      name: 'Stage',
+      options: { type: 'single_select', choices: [{ id: 'opt_todo', name: 'To do', color: 'gray' }] },
+    },
+  ]);
+  await addRecords(page, table.id, [{ [primary.id]: 'Write spec', [fields[0].id]: 'opt_todo' }]);
+  await page.goto(`/tables/${table.id}`);
+  await addView(page, 'Kanban');
+  await page.getByRole('button', { name: 'Stage' }).click();
+  const todo = page.getByRole('region', { name: 'To do column' });
+  await expect(todo.getByText('Write spec')).toBeVisible();
+  await expect(page.getByText('No records to show')).toHaveCount(0);
+
+  await page.getByRole('searchbox', { name: 'Search records' }).fill('zebra');
+  await expect(page.getByText('The search “zebra” hides all records.')).toBeVisible();
+  await expect(todo.getByText('Write spec')).toHaveCount(0);
+  await screenshots(page, 'kanban-hidden-records');
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(todo.getByText('Write spec')).toBeVisible();
+  await expect(page.getByText('No records to show')).toHaveCount(0);
+});
+
 test('the calendar dims the days outside the month it shows', async ({ page }) => {
   const { table } = await tableWith(page, 'Dates', [{ name: 'Due', options: { type: 'date' } }]);
   await page.goto(`/tables/${table.id}`);

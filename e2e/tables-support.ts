@@ -17,7 +17,7 @@ export async function tableWith(page: Page, name: string, fields: Array<{ name: 
 }
 
 /** Adds a view of this type from the view tabs and waits until it is the one shown. */
-export async function addView(page: Page, type: 'Form' | 'Calendar') {
+export async function addView(page: Page, type: 'Form' | 'Calendar' | 'Kanban') {
   await page.getByRole('button', { name: 'Add view' }).click();
   await page.getByRole('menuitem', { name: new RegExp(`^${type}`) }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Create view' }).click();

@@ -207,6 +207,17 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
   };
 
   const filtered = countConditions(view?.config.filter ?? null) > 0;
+  // Only when the search or the filters are what leave a view empty.
+  const hiddenRecordsNotice = (className?: string) =>
+    debouncedSearch || filtered ? (
+      <HiddenRecordsNotice
+        search={debouncedSearch}
+        filtered={filtered}
+        onClearSearch={() => setSearch('')}
+        onClearFilters={() => void viewConfig.update({ filter: null })}
+        className={className}
+      />
+    ) : null;
   const loadError = table.error ?? fieldsQuery.error ?? viewsQuery.error;
 
   return (
@@ -308,6 +319,7 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           visibleFields={visibleFields}
           search={debouncedSearch}
           version={table.data?.version}
+          emptyNotice={hiddenRecordsNotice('m-3 mb-0 py-6 sm:m-4 sm:mb-0')}
           onUpdateConfig={(config) => void viewConfig.update(config)}
           onAddField={() => setFieldDialog({ field: null })}
         />
@@ -340,16 +352,7 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           onExpand={(record: TableRecord) => setExpandedId(record.id)}
           onSelectedRecordsChange={setSelectedIds}
           revealLastRow={revealLastRow}
-          emptyNotice={
-            debouncedSearch || filtered ? (
-              <HiddenRecordsNotice
-                search={debouncedSearch}
-                filtered={filtered}
-                onClearSearch={() => setSearch('')}
-                onClearFilters={() => void viewConfig.update({ filter: null })}
-              />
-            ) : null
-          }
+          emptyNotice={hiddenRecordsNotice()}
           groups={
             groupField && grouping.layout
               ? {
