@@ -1,26 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { APP_ORIGIN, signedInUser } from './support';
+import { APP_ORIGIN } from './support';
+import { addView, tableWith } from './tables-support';
 
 const headers = { origin: APP_ORIGIN };
-
-async function tableWith(page: Page, name: string, fields: Array<{ name: string; options: object }>) {
-  const user = await signedInUser(page, 'Viewer');
-  const table = await (
-    await page.request.post('/api/tables', { data: { accountId: user.personalAccountId, name }, headers })
-  ).json();
-  const [primary] = await (await page.request.get(`/api/tables/${table.id}/fields`)).json();
-  const created = [];
-  for (const field of fields)
-    created.push(await (await page.request.post(`/api/tables/${table.id}/fields`, { data: field, headers })).json());
-  return { table, primary, fields: created };
-}
-
-async function addView(page: Page, type: 'Form' | 'Calendar') {
-  await page.getByRole('button', { name: 'Add view' }).click();
-  await page.getByRole('menuitem', { name: new RegExp(`^${type}`) }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Create view' }).click();
-  await expect(page.getByRole('button', { name: type, exact: true })).toHaveAttribute('aria-current', 'page');
-}
 
 const viewSaved = (page: Page) =>
   page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/views/'));

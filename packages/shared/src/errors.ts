@@ -19,6 +19,8 @@ export const ErrorBody = z.object({
     message: z.string(),
     /** The input field that is wrong, for `bad_request`. */
     field: z.string().optional(),
+    /** The record the error is about; messages, which people read, never carry ids. */
+    recordId: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
@@ -37,16 +39,25 @@ export const errorStatus: Record<ErrorCode, number> = {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly field?: string;
-  constructor(code: ErrorCode, message: string, field?: string) {
+  readonly recordId?: string;
+  constructor(code: ErrorCode, message: string, field?: string, about?: { recordId?: string }) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.field = field;
+    this.recordId = about?.recordId;
   }
   get status(): number {
     return errorStatus[this.code];
   }
   toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) } };
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.field ? { field: this.field } : {}),
+        ...(this.recordId ? { recordId: this.recordId } : {}),
+      },
+    };
   }
 }

@@ -2,6 +2,7 @@ import { AppError } from '@flowmind/shared/errors';
 import type { Field, TableRecord } from '@flowmind/shared/tables';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { tableFields } from '../db/schema';
+import { aboutRecord, recordLabel } from './record-label';
 import { rowsOf, type Tx, toField, writeHistory } from './table.repository';
 import { withNames } from './value-names';
 
@@ -47,8 +48,12 @@ export async function checkLinkTargets(
         if (missing)
           throw new AppError(
             'bad_request',
-            `Record ${index + 1}${record.id ? ` (${record.id})` : ''}: ${field.name} has no record ${missing}`,
+            aboutRecord(
+              recordLabel({ values: record.values, index, count: batch.length, fields: fields.values() }),
+              `${field.name} links to a record that does not exist (it may have been deleted)`,
+            ),
             `records.${index}.values.${fieldId}`,
+            { recordId: record.id },
           );
       }
     });

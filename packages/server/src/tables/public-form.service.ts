@@ -52,7 +52,12 @@ export function publicFormService({
     const clean: Record<string, unknown> = {};
     for (const [fieldId, raw] of Object.entries(values)) {
       const field = byId.get(fieldId);
-      if (!field) throw new AppError('bad_request', `Field ${fieldId} is not on this form`, `values.${fieldId}`);
+      if (!field)
+        throw new AppError(
+          'bad_request',
+          'An answer is for a question that is not on this form (it may have been removed)',
+          `values.${fieldId}`,
+        );
       const result = validateValue(field, raw);
       if (!result.ok) throw new AppError('bad_request', result.message, `values.${fieldId}`);
       if (result.value !== null && result.value !== false) clean[fieldId] = result.value;

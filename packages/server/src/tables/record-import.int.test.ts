@@ -88,7 +88,9 @@ describe('CSV import', () => {
       owner.client.post(`/api/tables/${table.id}/import`, { fieldIds, firstRowNumber: 1, rows: [['a', 'b']] });
     const missing = await post([primary.id, 'fld_nope']);
     expect(missing.status).toBe(400);
-    expect(missing.body.error.message).toBe('There is no field fld_nope in this table');
+    expect(missing.body.error.message).toBe(
+      'A column goes to a field that is not in this table (it may have been deleted)',
+    );
     const computed = await post([primary.id, formula.id]);
     expect(computed.status).toBe(400);
     expect(computed.body.error.message).toBe('Double cannot be imported into');

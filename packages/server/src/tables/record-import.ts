@@ -14,7 +14,12 @@ export function readImportRows(
   const targets = input.fieldIds.map((fieldId, index) => {
     if (fieldId === null) return null;
     const field = byId.get(fieldId);
-    if (!field) throw new AppError('bad_request', `There is no field ${fieldId} in this table`, `fieldIds.${index}`);
+    if (!field)
+      throw new AppError(
+        'bad_request',
+        'A column goes to a field that is not in this table (it may have been deleted)',
+        `fieldIds.${index}`,
+      );
     if (!isImportable(field.type))
       throw new AppError('bad_request', `${field.name} cannot be imported into`, `fieldIds.${index}`);
     return field;

@@ -69,8 +69,16 @@ describe('restoring deleted records', () => {
 
     const again = await owner.client.post(`/api/tables/${projects.id}/records/restore`, { ids: [alpha.id] });
     expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({
+      message: 'A record to restore is not deleted; only deleted records can be restored',
+      recordId: alpha.id,
+    });
     const never = await owner.client.post(`/api/tables/${projects.id}/records/restore`, { ids: ['rec_never'] });
     expect(never.status).toBe(404);
+    expect(never.body.error).toMatchObject({
+      message: 'A record to restore was never deleted from this table',
+      recordId: 'rec_never',
+    });
   });
 
   it('is a 404 for another account', async () => {

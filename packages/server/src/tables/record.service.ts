@@ -25,6 +25,7 @@ import { checkLinkTargets, type LinkChange, loadLinkedValues, syncInverseLinks }
 import { PUBLIC_FORM_SOURCE } from './public-form.service';
 import { readImportRows } from './record-import';
 import type { RecordIndexes } from './record-indexes';
+import { aboutRecord, recordLabel } from './record-label';
 import {
   afterCursor,
   compileFilter,
@@ -76,22 +77,28 @@ const fromRow = (row: RecordRow): TableRecord =>
     updated_by: row.updatedBy,
   });
 
-/** Checks every value of a batch; the first bad one names its record and field, and nothing is written. */
+/**
+ * Checks every value of a batch; the first bad one is refused with a message that names its record as people
+ * know it (see recordLabel) and its field, the ids in `field` and `recordId`; nothing is written.
+ */
 function validateBatch(records: { id?: string; values: Record<string, unknown> }[], fields: Map<string, Field>) {
   return records.map((record, index) => {
     const clean: Record<string, unknown> = {};
+    const refuse = (message: string, fieldId: string) =>
+      new AppError(
+        'bad_request',
+        aboutRecord(
+          recordLabel({ values: record.values, index, count: records.length, fields: fields.values() }),
+          message,
+        ),
+        `records.${index}.values.${fieldId}`,
+        { recordId: record.id },
+      );
     for (const [fieldId, raw] of Object.entries(record.values)) {
-      const where = `Record ${index + 1}${record.id ? ` (${record.id})` : ''}`;
       const field = fields.get(fieldId);
-      if (!field)
-        throw new AppError(
-          'bad_request',
-          `${where}: there is no field ${fieldId}`,
-          `records.${index}.values.${fieldId}`,
-        );
+      if (!field) throw refuse('a field in the values is not in this table (it may have been deleted)', fieldId);
       const result = validateValue(field, raw);
-      if (!result.ok)
-        throw new AppError('bad_request', `${where}: ${result.message}`, `records.${index}.values.${fieldId}`);
+      if (!result.ok) throw refuse(result.message, fieldId);
       clean[fieldId] = result.value;
     }
     return clean;
@@ -304,7 +311,7 @@ export function recordService({
     }): Promise<RecordGroups> {
       const { table, fields, byId } = await context(tableId, userId);
       const field = byId.get(fieldId);
-      if (!field) throw new AppError('bad_request', `There is no field ${fieldId} in this table`, 'fieldId');
+      if (!field) throw new AppError('bad_request', 'There is no such field in this table', 'fieldId');
       const [key] = compileSorts([{ fieldId, direction: 'asc' }], byId).map((k) => ({ ...k }));
       if (!key) throw new AppError('bad_request', `${field.name} cannot be grouped`, 'fieldId');
       const { conditions } = await finding(table, fields, { ...query, sort: [] });
@@ -517,15 +524,17 @@ export function recordService({
       const { table, fields, byId } = await context(tableId, userId);
       const patches = validateBatch(input.records, byId);
       const ids = input.records.map((r) => r.id);
-      const seen = new Set<string>();
+      const seen = new Map<string, number>();
       ids.forEach((id, index) => {
-        if (seen.has(id))
+        const first = seen.get(id);
+        if (first !== undefined)
           throw new AppError(
             'bad_request',
-            `Record ${index + 1} (${id}) appears twice in the batch`,
+            `Records ${first + 1} and ${index + 1} of ${ids.length} are the same record; send each record once`,
             `records.${index}.id`,
+            { recordId: id },
           );
-        seen.add(id);
+        seen.set(id, index);
       });
       let linkedTables: string[] = [];
       const updated = await db.transaction(async (tx) => {
@@ -547,7 +556,15 @@ export function recordService({
         );
         input.records.forEach((record, index) => {
           if (!old.has(record.id))
-            throw new AppError('not_found', `Record ${index + 1} (${record.id}) not found`, `records.${index}.id`);
+            throw new AppError(
+              'not_found',
+              aboutRecord(
+                input.records.length > 1 ? `Record ${index + 1} of ${input.records.length}` : null,
+                'the record was not found; it may have been deleted',
+              ),
+              `records.${index}.id`,
+              { recordId: record.id },
+            );
         });
         // Merging only the given keys keeps concurrent edits of other cells of the same record.
         const payload = input.records.map((record, i) => ({ id: record.id, patch: patches[i] }));
@@ -618,8 +635,9 @@ export function recordService({
         if (existing.length > 0) {
           throw new AppError(
             'conflict',
-            `Record ${existing[0]?.id} exists; only deleted records can be restored`,
+            'A record to restore is not deleted; only deleted records can be restored',
             'ids',
+            { recordId: existing[0]?.id },
           );
         }
         const deletions = rowsOf<{ record_id: string; changes: Record<string, { from: unknown }>; snapshot: unknown }>(
@@ -634,7 +652,10 @@ export function recordService({
         );
         const byId = new Map(deletions.map((row) => [row.record_id, row]));
         const missing = input.ids.find((id) => !byId.has(id));
-        if (missing) throw new AppError('not_found', `Record ${missing} was never deleted from this table`, 'ids');
+        if (missing)
+          throw new AppError('not_found', 'A record to restore was never deleted from this table', 'ids', {
+            recordId: missing,
+          });
 
         const rows = [];
         for (const id of input.ids) {

@@ -80,6 +80,8 @@ describe('tables', () => {
 
 describe('records', () => {
   it('validates a batch: one bad value is a 400 naming record and field, and nothing is written', async () => {
+    // A record is named as people know it (its primary value, else its place in the batch); ids stay out of
+    // messages and go in `field` and `recordId`.
     const { table, primary } = await newTable();
     const price = await addField(table.id, 'Price', { type: 'currency' });
     const res = await owner.client.post(`/api/tables/${table.id}/records`, {
@@ -92,9 +94,13 @@ describe('records', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({
       code: 'bad_request',
-      message: 'Record 3: Price must be a number',
+      message: '“bad”: Price must be a number',
       field: `records.2.values.${price.id}`,
     });
+    const unnamed = await owner.client.post(`/api/tables/${table.id}/records`, {
+      records: [{ values: { [primary.id]: 'ok' } }, { values: { [price.id]: 'ten' } }],
+    });
+    expect(unnamed.body.error.message).toBe('Record 2 of 2: Price must be a number');
     const page = await owner.client.get(`/api/tables/${table.id}/records`);
     expect(page.body.total).toBe(0);
 
@@ -109,7 +115,47 @@ describe('records', () => {
       ],
     });
     expect(badUpdate.status).toBe(400);
-    expect(badUpdate.body.error.message).toBe(`Record 2 (${recordId}): Price must be a number`);
+    expect(badUpdate.body.error).toEqual({
+      code: 'bad_request',
+      message: 'Record 2 of 2: Price must be a number',
+      field: `records.1.values.${price.id}`,
+      recordId,
+    });
+    const email = await addField(table.id, 'Email', { type: 'email' });
+    const badEmail = await owner.client.patch(`/api/tables/${table.id}/records`, {
+      records: [{ id: recordId, values: { [email.id]: 'not-an-email' } }],
+    });
+    expect(badEmail.body.error).toEqual({
+      code: 'bad_request',
+      message: 'Email must be an email address',
+      field: `records.0.values.${email.id}`,
+      recordId,
+    });
+    const twice = await owner.client.patch(`/api/tables/${table.id}/records`, {
+      records: [
+        { id: recordId, values: { [primary.id]: 'a' } },
+        { id: recordId, values: { [primary.id]: 'b' } },
+      ],
+    });
+    expect(twice.body.error).toMatchObject({
+      message: 'Records 1 and 2 of 2 are the same record; send each record once',
+      recordId,
+    });
+    const gone = await owner.client.patch(`/api/tables/${table.id}/records`, {
+      records: [{ id: 'rec_gone', values: { [primary.id]: 'a' } }],
+    });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toMatchObject({
+      message: 'The record was not found; it may have been deleted',
+      recordId: 'rec_gone',
+    });
+    const unknownField = await owner.client.patch(`/api/tables/${table.id}/records`, {
+      records: [{ id: recordId, values: { fld_gone: 'a' } }],
+    });
+    expect(unknownField.body.error).toMatchObject({
+      message: 'A field in the values is not in this table (it may have been deleted)',
+      field: `records.0.values.fld_gone`,
+    });
     const after = await owner.client.get(`/api/tables/${table.id}/records/${recordId}`);
     expect(after.body.values[primary.id]).toBe('one');
 
@@ -117,7 +163,7 @@ describe('records', () => {
     const refused = await owner.client.post(`/api/tables/${table.id}/records`, {
       records: [{ values: { [computed.id]: 5 } }],
     });
-    expect(refused.body.error.message).toBe('Record 1: No is computed and cannot be written');
+    expect(refused.body.error.message).toBe('No is computed and cannot be written');
   });
 
   it('merges concurrent edits of different cells and keeps history', async () => {
@@ -624,7 +670,7 @@ describe('link fields', () => {
     });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toMatchObject({
-      message: 'Record 1: Items has no record rec_missing',
+      message: 'Items links to a record that does not exist (it may have been deleted)',
       field: `records.0.values.${link.id}`,
     });
 

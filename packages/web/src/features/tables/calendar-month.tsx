@@ -60,7 +60,8 @@ export function CalendarMonth({ month, items, pending }: { month: Month; items: 
                   onDrop={(event) => drop(event, day)}
                   className={cn(
                     'group/day flex min-h-28 min-w-0 flex-col gap-1 border-r p-1 last:border-r-0',
-                    !isInMonth(day, month) && 'bg-surface/70',
+                    // The page behind is the surface colour: the month's days are lifted off it, the others dimmed.
+                    isInMonth(day, month) ? 'bg-background' : 'bg-muted',
                     dropDay === day && 'bg-primary-soft/50 outline-2 outline-primary -outline-offset-2',
                   )}
                 >

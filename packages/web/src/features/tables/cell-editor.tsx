@@ -11,6 +11,9 @@ export type EditorExit = 'enter' | 'tab' | 'shift-tab' | 'blur';
 /** Where an edit ends: the value to save (a raw text or an already typed value) and where to move next. */
 export type EditorCommit = { text?: string; value?: unknown; exit: EditorExit };
 
+/** Whether the grid took the value; a refused one leaves the editor open with what was typed. */
+export type CommitResult = 'kept' | 'refused';
+
 /**
  * The editor drawn over the active cell. `initialText` is set when the user started by typing a character, which
  * replaces the value the way spreadsheets do.
@@ -20,6 +23,7 @@ export function CellEditor({
   value,
   initialText,
   names,
+  error,
   onCommit,
   onCancel,
 }: {
@@ -28,14 +32,19 @@ export function CellEditor({
   initialText?: string;
   /** The record's names for the ids in its values, for a link field's picker. */
   names?: Record<string, string>;
-  onCommit: (commit: EditorCommit) => void;
+  /** Why the typed text was refused, shown under the editor. */
+  error?: string;
+  onCommit: (commit: EditorCommit) => CommitResult;
   onCancel: () => void;
 }) {
   const done = useRef(false);
-  const finish = (commit: EditorCommit) => {
-    if (done.current) return;
+  const input = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const finish = (commit: EditorCommit): CommitResult | null => {
+    if (done.current) return null;
     done.current = true;
-    onCommit(commit);
+    const result = onCommit(commit);
+    if (result === 'refused') done.current = false;
+    return result;
   };
   const cancel = () => {
     if (done.current) return;
@@ -96,8 +105,15 @@ export function CellEditor({
     autoFocus: true,
     'aria-label': field.name,
     defaultValue: start,
-    onBlur: (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      finish({ text: fromInput(field, event.currentTarget.value), exit: 'blur' }),
+    ref: input,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${field.id}-cell-error` : undefined,
+    onBlur: (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const refused = finish({ text: fromInput(field, event.currentTarget.value), exit: 'blur' }) === 'refused';
+      // A click elsewhere in the grid comes back to the refused text; one outside the grid is left alone.
+      const to = event.relatedTarget as Element | null;
+      if (refused && (!to || to.closest('[role="grid"]'))) input.current?.focus();
+    },
     onKeyDown: (event: React.KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       event.stopPropagation();
       if (event.key === 'Escape') {
@@ -113,27 +129,50 @@ export function CellEditor({
     },
   };
 
+  const message = error && (
+    <p
+      id={`${field.id}-cell-error`}
+      role="alert"
+      className={cn(
+        'absolute left-0 z-20 w-max min-w-full max-w-72 rounded-b-md border border-destructive/40 bg-destructive-soft px-2 py-1 text-destructive text-xs shadow-md',
+        field.type === 'long_text' ? 'top-32' : 'top-full',
+      )}
+    >
+      {error}
+    </p>
+  );
   if (field.type === 'long_text') {
     return (
-      <textarea
-        {...common}
-        rows={5}
-        className="absolute inset-x-0 top-0 z-10 min-h-32 w-full min-w-64 resize-none rounded-sm border-2 border-primary bg-background p-2 text-sm shadow-lg outline-none"
-        onFocus={(event) => event.currentTarget.setSelectionRange(start.length, start.length)}
-      />
+      <>
+        <textarea
+          {...common}
+          rows={5}
+          className="absolute inset-x-0 top-0 z-10 min-h-32 w-full min-w-64 resize-none rounded-sm border-2 border-primary bg-background p-2 text-sm shadow-lg outline-none"
+          onFocus={(event) => {
+            const end = event.currentTarget.value.length;
+            event.currentTarget.setSelectionRange(end, end);
+          }}
+        />
+        {message}
+      </>
     );
   }
   return (
-    <input
-      {...common}
-      type={inputType}
-      // Text inputs, so the character that started the edit is kept (email and url inputs refuse a caret).
-      inputMode={field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : undefined}
-      className="h-full w-full bg-background px-2 text-sm outline-none"
-      onFocus={(event) => {
-        if (inputType === 'text') event.currentTarget.setSelectionRange(start.length, start.length);
-      }}
-    />
+    <>
+      <input
+        {...common}
+        type={inputType}
+        // Text inputs, so the character that started the edit is kept (email and url inputs refuse a caret).
+        inputMode={field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : undefined}
+        className={cn('h-full w-full bg-background px-2 text-sm outline-none', error && 'text-destructive')}
+        onFocus={(event) => {
+          // At the end of what is there, also when focus comes back to a refused text.
+          const end = event.currentTarget.value.length;
+          if (inputType === 'text') event.currentTarget.setSelectionRange(end, end);
+        }}
+      />
+      {message}
+    </>
   );
 }
 
@@ -143,7 +182,7 @@ function fromInput(field: Field, text: string): string {
   return text;
 }
 
-/** A list of the field's options: one pick commits a single select; a multi select toggles until Enter. */
+/** A list of the field's options: one pick commits a single select; a multi select toggles until it closes. */
 function ChoiceEditor({
   field,
   value,
@@ -189,8 +228,12 @@ function ChoiceEditor({
       }}
       onKeyDown={(event) => {
         event.stopPropagation();
-        if (event.key === 'Escape') onCancel();
-        else if (event.key === 'ArrowDown') setFocusIndex((index) => Math.min(choices.length - 1, index + 1));
+        // As in Airtable, ticks are saved as they are made: Escape closes a multi select and keeps them. A single
+        // select saves on its one pick, so Escape there has nothing to keep.
+        if (event.key === 'Escape') {
+          if (single) onCancel();
+          else onCommit({ value: result(selected), exit: 'blur' });
+        } else if (event.key === 'ArrowDown') setFocusIndex((index) => Math.min(choices.length - 1, index + 1));
         else if (event.key === 'ArrowUp') setFocusIndex((index) => Math.max(0, index - 1));
         else if (event.key === ' ' || (single && event.key === 'Enter')) {
           event.preventDefault();

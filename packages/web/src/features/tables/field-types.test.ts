@@ -47,6 +47,16 @@ describe('parseText', () => {
     expect(parseText(status, 'Unknown').ok).toBe(false);
     expect(parseText(field({ type: 'date' }), 'not a date').ok).toBe(false);
   });
+
+  it('refuses what the server would refuse, with its message', () => {
+    const email = { ...field({ type: 'email' }), name: 'Email' };
+    expect(parseText(email, 'not-an-email')).toEqual({ ok: false, message: 'Email must be an email address' });
+    expect(parseText(email, ' ada@example.com ')).toEqual({ ok: true, value: 'ada@example.com' });
+    expect(parseText({ ...field({ type: 'url' }), name: 'Site' }, 'no url')).toEqual({
+      ok: false,
+      message: 'Site must be a URL',
+    });
+  });
 });
 
 describe('display and edit text', () => {

@@ -1,3 +1,4 @@
+import { validateValue } from '@flowmind/shared/table-values';
 import {
   COMPUTED_FIELD_TYPES,
   type DateFormat,
@@ -339,6 +340,15 @@ export function parseText(field: Field, raw: string): ParseResult {
     }
     case 'link':
       return { ok: false, message: `${field.name}: pick linked records with the picker (Enter)` };
+    case 'email':
+    case 'url':
+    case 'phone':
+    case 'text':
+    case 'long_text': {
+      // The server's own check, so a value it would refuse is caught while it is still in the editor.
+      const checked = validateValue(field, field.type === 'long_text' ? raw : text);
+      return checked.ok ? ok(checked.value) : { ok: false, message: checked.message };
+    }
     default:
       return ok(field.type === 'long_text' ? raw : text);
   }

@@ -39,6 +39,7 @@ export function KanbanView({
   visibleFields,
   search,
   version,
+  emptyNotice,
   onUpdateConfig,
   onAddField,
 }: {
@@ -48,6 +49,8 @@ export function KanbanView({
   visibleFields: Field[];
   search: string;
   version: unknown;
+  /** Shown above the columns when the board has no cards to show (the search or filters hide them). */
+  emptyNotice?: ReactNode;
   onUpdateConfig: (config: Partial<ViewConfig>) => void;
   onAddField: () => void;
 }) {
@@ -84,6 +87,7 @@ export function KanbanView({
       visibleFields={visibleFields}
       search={search}
       version={version}
+      emptyNotice={emptyNotice}
     />
   );
 }
@@ -97,6 +101,7 @@ function Board({
   visibleFields,
   search,
   version,
+  emptyNotice,
 }: {
   tableId: string;
   view: View;
@@ -106,6 +111,7 @@ function Board({
   visibleFields: Field[];
   search: string;
   version: unknown;
+  emptyNotice?: ReactNode;
 }) {
   const data = useViewRecords({ tableId, viewId: view.id, search, version });
   const columns = useMemo(() => kanbanColumns(groupField, data.records), [groupField, data.records]);
@@ -151,6 +157,7 @@ function Board({
           search to see the others.
         </p>
       )}
+      {!data.isPending && data.total === 0 && emptyNotice}
       <div className="flex min-h-0 flex-1 gap-3 overflow-x-auto p-3 sm:p-4" aria-busy={data.isPending}>
         {columns.map((column) => (
           <section

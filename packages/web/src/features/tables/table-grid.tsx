@@ -15,7 +15,7 @@ import {
 } from 'react';
 import { cn } from '../../lib/cn';
 import { alerts } from '../../shell/alert-store';
-import { CellEditor, type EditorCommit } from './cell-editor';
+import { CellEditor, type CommitResult, type EditorCommit } from './cell-editor';
 import { CellView } from './cell-view';
 import { editText, emptyValue, isReadOnly, parseText } from './field-types';
 import { fillDownChanges } from './fill-down';
@@ -40,7 +40,7 @@ type Cell = { row: number; col: number };
 /** The cell being edited, with its record as it was when editing began: a refetch or a live change that
  * empties or reorders the rows meanwhile must neither close the editor (losing what was typed) nor send the
  * edit to another record. */
-type Editing = Cell & { initialText?: string; record: TableRecord };
+type Editing = Cell & { initialText?: string; record: TableRecord; error?: string };
 
 export type GridProps = {
   fields: Field[];
@@ -54,6 +54,8 @@ export type GridProps = {
   onSelectedRecordsChange: (ids: string[]) => void;
   /** Bumped after a record is added from outside the grid: the grid shows and selects the last row. */
   revealLastRow: number;
+  /** Shown under the header when the view has no records to show (the search or filters hide them). */
+  emptyNotice?: React.ReactNode;
   /** A grouped view: where the group header rows go, and how one looks. */
   groups?: {
     layout: RowLayout;
@@ -76,6 +78,7 @@ export function TableGrid({
   onExpand,
   onSelectedRecordsChange,
   revealLastRow,
+  emptyNotice,
   groups,
 }: GridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -84,6 +87,8 @@ export function TableGrid({
   const [active, setActive] = useState<Cell | null>(null);
   const [anchor, setAnchor] = useState<Cell | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
   const [menuAt, setMenuAt] = useState<MenuPoint | null>(null);
   // Until a filtered count arrives, the rows loaded so far.
   const total = windows.total ?? windows.loadedRows;
@@ -246,30 +251,46 @@ export function TableGrid({
     setEditing({ ...cell, initialText, record });
   };
 
-  const commitEdit = async (commit: EditorCommit) => {
+  const commitEdit = (commit: EditorCommit): CommitResult => {
     const cell = editing;
+    if (!cell) return 'kept';
+    const field = fields[cell.col];
+    let value = commit.value;
+    if (field && commit.text !== undefined) {
+      const parsed = parseText(field, commit.text);
+      if (!parsed.ok) {
+        // Nothing typed is lost: the editor stays open with the reason under it, until it is fixed or Escape.
+        setEditing({ ...cell, error: parsed.message });
+        return 'refused';
+      }
+      value = parsed.value;
+    }
     setEditing(null);
     focusGrid();
-    if (!cell) return;
-    const field = fields[cell.col];
     const current = windows.recordAt(cell.row);
     const record = current?.id === cell.record.id ? current : cell.record;
     if (commit.exit === 'enter') moveTo({ row: cell.row + 1, col: cell.col });
     else if (commit.exit === 'tab') moveTo({ row: cell.row, col: cell.col + 1 });
     else if (commit.exit === 'shift-tab') moveTo({ row: cell.row, col: cell.col - 1 });
-    if (!field || !record) return;
-    let value = commit.value;
-    if (commit.text !== undefined) {
-      const parsed = parseText(field, commit.text);
-      if (!parsed.ok) {
-        alerts.error(parsed.message);
-        return;
-      }
-      value = parsed.value;
-    }
+    if (!field || !record) return 'kept';
     const before = record.values[field.id] ?? null;
-    if (JSON.stringify(before) === JSON.stringify(value ?? null)) return;
-    await writer.setCells([{ id: record.id, values: { [field.id]: value ?? null } }]);
+    if (JSON.stringify(before) === JSON.stringify(value ?? null)) return 'kept';
+    void writer.setCells([{ id: record.id, values: { [field.id]: value ?? null } }], 'Edit', (message) => {
+      // Refused by the server: the text comes back into its cell's editor when nothing else is being edited.
+      if (commit.text !== undefined && editingRef.current === null) {
+        setAnchor(null);
+        setActive({ row: cell.row, col: cell.col });
+        setEditing({ row: cell.row, col: cell.col, record, initialText: commit.text, error: message });
+      } else {
+        alerts.error(`Row ${cell.row + 1}: ${message}`);
+      }
+    });
+    return 'kept';
+  };
+
+  const cancelEdit = () => {
+    setEditing(null);
+    focusGrid();
   };
 
   const clearRange = () => {
@@ -295,7 +316,11 @@ export function TableGrid({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (editing) return;
+    if (editing) {
+      // The editor's own keys stop here; this is the grid holding focus beside an editor left open with an error.
+      if (event.key === 'Escape') cancelEdit();
+      return;
+    }
     const mod = event.metaKey || event.ctrlKey;
     if (mod && event.key.toLowerCase() === 'z') {
       event.preventDefault();
@@ -402,7 +427,7 @@ export function TableGrid({
         if (!field || isReadOnly(field)) return;
         const parsed = parseText(field, text);
         if (parsed.ok) values[field.id] = parsed.value;
-        else problems.push(parsed.message);
+        else problems.push(`Row ${row + 1}: ${parsed.message}`);
       });
       if (row < total) {
         const record = windows.recordAt(row);
@@ -423,7 +448,11 @@ export function TableGrid({
   };
 
   const clickCell = (cell: Cell, shift: boolean) => {
-    if (editing) return;
+    if (editing) {
+      // A refused value is still waiting in its editor: go back to it rather than leave it behind.
+      if (editing.error) scrollRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
     if (shift && active) {
       setAnchor((current) => current ?? active);
       setActive(cell);
@@ -458,7 +487,8 @@ export function TableGrid({
         className={cn(
           'flex items-center border-r border-b px-2 text-sm',
           frozen ? 'relative bg-background' : 'absolute top-0 h-full',
-          inRange(row, col) && !isActive && 'bg-primary-soft/60',
+          // Opaque, so columns scrolled under the frozen one do not show through a selected row.
+          inRange(row, col) && !isActive && 'bg-[color-mix(in_srgb,var(--primary-soft)_60%,var(--background))]',
           isActive && 'z-[5] outline-2 outline-primary -outline-offset-2',
           isEditing && 'overflow-visible p-0',
           !isEditing && 'overflow-hidden',
@@ -484,11 +514,9 @@ export function TableGrid({
             value={edited.values[field.id]}
             initialText={editing?.initialText}
             names={edited.names}
-            onCommit={(commit) => void commitEdit(commit)}
-            onCancel={() => {
-              setEditing(null);
-              focusGrid();
-            }}
+            error={editing?.error}
+            onCommit={commitEdit}
+            onCancel={cancelEdit}
           />
         ) : record ? (
           <CellView field={field} value={record.values[field.id]} names={record.names} />
@@ -534,7 +562,11 @@ export function TableGrid({
         className="group/row absolute left-0 flex"
         style={{ top: rowTop(index), height: ROW_HEIGHT, width: contentWidth }}
       >
-        <div className="sticky left-0 z-10 flex h-full" style={{ width: frozenWidth }}>
+        {/* The editing row's frozen part lies above the next rows', so an error under its editor is not covered. */}
+        <div
+          className={cn('sticky left-0 flex h-full', editing?.row === row ? 'z-[15]' : 'z-10')}
+          style={{ width: frozenWidth }}
+        >
           <div
             className="flex h-full items-center justify-between border-r border-b bg-surface pr-1 pl-2 text-muted-foreground text-xs tabular-nums"
             style={{ width: ROW_NUMBER_WIDTH }}
@@ -627,6 +659,14 @@ export function TableGrid({
           <AddFieldHeader left={contentWidth - ADD_FIELD_WIDTH} onClick={onAddField} />
         </div>
         {rows}
+        {windows.total === 0 && emptyNotice && (
+          <div
+            className="absolute p-4"
+            style={{ top: HEADER_HEIGHT + ROW_HEIGHT, left: scroll.left, width: viewport.width }}
+          >
+            {emptyNotice}
+          </div>
+        )}
         {/* Only near the end: in a scaled grid a far-away row would stretch the scroll area. */}
         {windows.total !== null && lastRow >= layout.rowCount - 1 && (
           <button

@@ -59,9 +59,12 @@ export function useRecordWriter({ tableId, windows }: { tableId: string; windows
     [send, windows],
   );
 
-  /** Writes values to records already in the grid (shown at once); resolves with whether the server kept them. */
+  /**
+   * Writes values to records already in the grid (shown at once); resolves with whether the server kept them. A
+   * refusal is a toast unless `onRefused` shows it where the edit was made.
+   */
   const setCells = useCallback(
-    (changes: CellChange[], label = 'Edit'): Promise<boolean> => {
+    (changes: CellChange[], label = 'Edit', onRefused?: (message: string) => void): Promise<boolean> => {
       if (changes.length === 0) return Promise.resolve(true);
       const previous = changes.map((change) => {
         const record = windows.findRecord(change.id);
@@ -82,7 +85,9 @@ export function useRecordWriter({ tableId, windows }: { tableId: string; windows
         } catch (failure) {
           windows.endWrite(changes);
           windows.patchLocal(previous);
-          alerts.error(errorMessage(failure, 'Could not save the change'));
+          const message = errorMessage(failure, 'Could not save the change');
+          if (onRefused) onRefused(message);
+          else alerts.error(message);
           return false;
         }
       });

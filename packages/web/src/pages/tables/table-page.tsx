@@ -12,9 +12,11 @@ import { today, valueOnDay } from '../../features/tables/calendar-dates';
 import { CalendarView } from '../../features/tables/calendar-view';
 import { CsvImportDialog } from '../../features/tables/csv-import-dialog';
 import { FieldDialog, type FieldDraft } from '../../features/tables/field-dialog';
+import { countConditions } from '../../features/tables/filter-draft';
 import { FormView } from '../../features/tables/form-view';
 import { GroupHeader } from '../../features/tables/group-header';
 import { GroupPopover } from '../../features/tables/group-popover';
+import { HiddenRecordsNotice } from '../../features/tables/hidden-records-notice';
 import { KanbanView } from '../../features/tables/kanban-view';
 import { RecordPanel } from '../../features/tables/record-panel';
 import { DEFAULT_COLUMN_WIDTH, TableGrid } from '../../features/tables/table-grid';
@@ -204,6 +206,18 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
     },
   };
 
+  const filtered = countConditions(view?.config.filter ?? null) > 0;
+  // Only when the search or the filters are what leave a view empty.
+  const hiddenRecordsNotice = (className?: string) =>
+    debouncedSearch || filtered ? (
+      <HiddenRecordsNotice
+        search={debouncedSearch}
+        filtered={filtered}
+        onClearSearch={() => setSearch('')}
+        onClearFilters={() => void viewConfig.update({ filter: null })}
+        className={className}
+      />
+    ) : null;
   const loadError = table.error ?? fieldsQuery.error ?? viewsQuery.error;
 
   return (
@@ -305,6 +319,7 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           visibleFields={visibleFields}
           search={debouncedSearch}
           version={table.data?.version}
+          emptyNotice={hiddenRecordsNotice('m-3 mb-0 py-6 sm:m-4 sm:mb-0')}
           onUpdateConfig={(config) => void viewConfig.update(config)}
           onAddField={() => setFieldDialog({ field: null })}
         />
@@ -337,6 +352,7 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           onExpand={(record: TableRecord) => setExpandedId(record.id)}
           onSelectedRecordsChange={setSelectedIds}
           revealLastRow={revealLastRow}
+          emptyNotice={hiddenRecordsNotice()}
           groups={
             groupField && grouping.layout
               ? {
