@@ -141,6 +141,28 @@ describe('NoteDocProvider', () => {
     provider.destroy();
   });
 
+  it('opening a note with deletions in its history sends nothing; a deletion made offline is still sent', async () => {
+    // The note as the server has it: text typed, then partly deleted (as typing "# " for a heading does).
+    const server = new FakeServer();
+    type(server.doc, 'kept text');
+    const text = (server.doc.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    text.delete(0, 5);
+    // This browser's copy from an earlier visit holds the same history.
+    const offlineCopy = Y.encodeStateAsUpdate(server.doc);
+    server.open = true;
+    const provider = new NoteDocProvider('n1', { transport: server.transport, offlineKey: null });
+    Y.applyUpdate(provider.doc, offlineCopy, 'offline copy');
+    await until(() => provider.status === 'saved');
+    expect(server.sent.filter((message) => message.type === 'note-update')).toEqual([]);
+
+    server.drop();
+    ((provider.doc.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText).delete(0, 1);
+    server.connect();
+    await until(() => provider.status === 'saved' && texts(server.doc)[0] === 'ext');
+    expect(server.sent.filter((message) => message.type === 'note-update')).toHaveLength(1);
+    provider.destroy();
+  });
+
   it('lets the editor read what was typed just before a change from the server is applied', async () => {
     const server = new FakeServer();
     type(server.doc, 'first');
