@@ -42,3 +42,40 @@ test('opening a rich note without typing sends no update and keeps its Updated t
   expect(after.updatedAt).toBe(before.updatedAt);
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
 });
+
+test('a title and text typed just before a full navigation are saved, and leaving asks first while they save', async ({
+  page,
+}) => {
+  await signedInUser(page, 'Leaver');
+  await page.goto('/notes');
+  await page.getByRole('button', { name: 'New note' }).first().click();
+  await expect(page).toHaveURL(/note=/);
+  const noteId = new URL(page.url()).searchParams.get('note');
+  await page.getByLabel('Note title').fill('First title');
+  await noteBody(page).click();
+  await waitSaved(page);
+
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.accept();
+  });
+  // The body: typed, and the page left at once.
+  await page.keyboard.type('Last words');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  await page.goto(`/notes?note=${noteId}`);
+  const title = page.getByLabel('Note title');
+  await expect(noteBody(page).getByText('Last words')).toBeVisible({ timeout: 20_000 });
+  // The title: its save waits for typing to stop (400 ms); the page is left well before.
+  await title.fill('Renamed at the last moment');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard/);
+  expect(dialogs).toContain('beforeunload');
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/notes/${noteId}`)).json()).title)
+    .toBe('Renamed at the last moment');
+  const note = await (await page.request.get(`/api/notes/${noteId}`)).json();
+  expect(JSON.stringify(note.content)).toContain('Last words');
+});

@@ -209,7 +209,16 @@ export class NoteDocProvider {
     this.refresh();
   }
 
+  /** Whether a local change has not been saved by the server yet (held back, sent and unacknowledged, or unsynced). */
+  get unsaved(): boolean {
+    return this.status === 'saving';
+  }
+
   /** The page may be going: what is held back for the server and the offline copy goes now. */
+  saveNow = () => {
+    this.onPageHide();
+  };
+
   private onPageHide = () => {
     this.flush();
     this.stored?.flush();
