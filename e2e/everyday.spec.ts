@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { noteBody, waitSaved } from './notes-support';
-import { signedInUser } from './support';
+import { type E2eServer, screenshots, signedInUser } from './support';
 
 /** Every `note-update` frame this page sends over the live socket. */
 function sentNoteUpdates(page: Page): string[] {
@@ -78,4 +79,103 @@ test('a title and text typed just before a full navigation are saved, and leavin
     .toBe('Renamed at the last moment');
   const note = await (await page.request.get(`/api/notes/${noteId}`)).json();
   expect(JSON.stringify(note.content)).toContain('Last words');
+});
+
+/**
+ * A second app server with no AI model of its own (scripts/e2e-server.ts with E2E_WITHOUT_MODEL), as a fresh
+ * install is before one is set up. Stops with `close()`.
+ */
+async function startServerWithoutModel(): Promise<E2eServer & { close: () => Promise<void> }> {
+  const port = 3332;
+  const child = spawn('node', ['--import', 'tsx', 'scripts/e2e-server.ts'], {
+    env: {
+      ...process.env,
+      E2E_PORT: String(port),
+      E2E_MAIL_PORT: '3333',
+      E2E_INBOUND_PORT: '3334',
+      E2E_WITHOUT_MODEL: '1',
+    },
+    stdio: 'ignore',
+  });
+  const origin = `http://localhost:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const close = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const up = await fetch(`${origin}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up) return { origin, mailPort: 3333, close };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await close();
+  throw new Error('The server without a model did not start');
+}
+
+async function pageOn(browser: Browser, server: E2eServer) {
+  const context = await browser.newContext({ baseURL: server.origin });
+  return context.newPage();
+}
+
+test('with no AI model, an agent says so at once with a link to set one up, and the chat does not count', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const server = await startServerWithoutModel();
+  try {
+    const maker = await pageOn(browser, server);
+    const creator = await signedInUser(maker, 'Maker', server);
+    const made = await maker.request.post('/api/agents', {
+      data: {
+        accountId: creator.personalAccountId,
+        name: 'Quiet helper',
+        avatar: '🤖',
+        color: 'rose',
+        description: 'Would answer, given a model.',
+        instructions: 'Be brief.',
+        starterPrompts: ['Say hello'],
+        category: 'writing',
+        tools: [],
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const agentId = (await made.json()).id as string;
+    expect((await maker.request.patch(`/api/agents/${agentId}`, { data: { published: true } })).status()).toBe(200);
+
+    const visitor = await pageOn(browser, server);
+    await signedInUser(visitor, 'Visitor', server);
+    await visitor.goto(`/agents/explore/${agentId}`);
+    const notice = visitor.getByRole('status').filter({ hasText: 'No AI model is set up yet.' });
+    await expect(notice).toContainText('Quiet helper needs one to answer.');
+    await expect(notice.getByRole('link', { name: 'Set up an AI model in Settings' })).toHaveAttribute(
+      'href',
+      '/settings/ai',
+    );
+    await screenshots(visitor, 'agent-no-model');
+    await visitor.getByRole('link', { name: 'Try it' }).click();
+    await expect(visitor).toHaveURL(/\/agents\?agent=agt_/);
+    await expect(notice).toContainText('Quiet helper needs one to answer.');
+    await visitor.getByLabel('Message').fill('Hello?');
+    await visitor.keyboard.press('Enter');
+    await expect(visitor).toHaveURL(/\/agents\/chat_/);
+    const answer = visitor.getByRole('list', { name: 'Messages' }).getByRole('alert');
+    await expect(answer).toContainText('No AI model is set up yet.');
+    await expect(answer.getByRole('link', { name: 'Set up an AI model in Settings' })).toHaveAttribute(
+      'href',
+      '/settings/ai',
+    );
+    await screenshots(visitor, 'agent-chat-no-model');
+
+    // Not answered: not a conversation, on the agent's page or the leaderboard.
+    await visitor.goto(`/agents/explore/${agentId}`);
+    await expect(visitor.getByTitle('Conversations')).toContainText('0');
+    await visitor.goto('/leaderboard?period=all');
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();
+    await expect(visitor.getByText('Quiet helper')).toHaveCount(0);
+  } finally {
+    await server.close();
+  }
 });

@@ -94,7 +94,7 @@ export function chatService({
   /** The services the assistant's tools use; without them it answers with no tools. */
   workspace?: WorkspaceServices;
   /** Custom agents: who may chat with which, and what an agent's answers run with. */
-  agents: Pick<AgentGalleryService, 'startChat' | 'forAnswer'>;
+  agents: Pick<AgentGalleryService, 'startChat' | 'forAnswer' | 'countAnswered'>;
   /** Where share links point. */
   appUrl?: string;
 }) {
@@ -200,6 +200,10 @@ export function chatService({
       model,
       tools: workspace ? sdkTools(workspace, context) : undefined,
       needsApproval: (name) => CHAT_TOOLS[name]?.needsApproval ?? false,
+      // A chat counts on the leaderboard once the agent has answered in it, not when it was opened.
+      onAnswered: session.agentId
+        ? () => agents.countAnswered({ agentId: session.agentId as string, userId: session.userId })
+        : undefined,
     });
   }
 
@@ -318,7 +322,7 @@ export function chatService({
 
     async create({ userId, input }: { userId: string; input: CreateChatSession }): Promise<ChatSession> {
       await accounts.requireMember(input.accountId, userId);
-      if (input.agentId) await agents.startChat({ agentId: input.agentId, userId, accountId: input.accountId });
+      if (input.agentId) await agents.startChat({ agentId: input.agentId, accountId: input.accountId });
       const row = await repo.insertSession({
         id: newId('chat'),
         accountId: input.accountId,

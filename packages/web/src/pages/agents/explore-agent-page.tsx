@@ -9,6 +9,7 @@ import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { AgentAvatar } from '../../features/agents/agent-avatar';
 import { AgentCountsLine } from '../../features/agents/agent-card';
 import { useLikeAgent, usePublicAgent, useUseAgent } from '../../features/agents/use-agents';
+import { NoModelNotice } from '../../features/ai/no-model-notice';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -105,6 +106,7 @@ export function ExploreAgentPage() {
             </>
           )}
         </div>
+        <NoModelNotice accountId={account?.id ?? null} who={agent.name} className="mt-4 rounded-lg" />
       </section>
       {agent.starterPrompts.length > 0 && (
         <section aria-labelledby="starters" className="grid gap-3">
