@@ -179,3 +179,40 @@ test('with no AI model, an agent says so at once with a link to set one up, and 
     await server.close();
   }
 });
+
+test('a shared chat shows each text and each tool call of an answer in the order written', async ({
+  page,
+  browser,
+}) => {
+  const user = await signedInUser(page, 'Storyteller');
+  const table = await page.request.post('/api/tables', { data: { accountId: user.personalAccountId, name: 'Guests' } });
+  expect(table.ok(), await table.text()).toBeTruthy();
+  await page.goto('/agents');
+  await page.getByRole('textbox', { name: 'Message' }).fill('[add Ada to Guests]');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  const answer = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').nth(1);
+  await answer.getByRole('region', { name: 'Tool: Add a record' }).getByRole('button', { name: 'Approve' }).click();
+  await expect(answer).toContainText('Added Ada to Guests.');
+
+  await page.getByRole('button', { name: 'Share chat' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this chat' });
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(link);
+  const shared = visitorPage.getByRole('list', { name: 'Messages' }).getByRole('listitem').nth(1);
+  await expect(shared).toContainText('Added Ada to Guests.');
+  const blocks = await shared.locator(':scope > div > *').allInnerTexts();
+  expect(blocks.map((block) => block.trim())).toEqual([
+    'Let me look at your tables.',
+    'Used: List tables',
+    'Adding Ada to Guests.',
+    'Used: Add a record',
+    'Added Ada to Guests.',
+  ]);
+  await screenshots(visitorPage, 'shared-chat-order');
+  await visitor.close();
+});

@@ -14,6 +14,7 @@ import {
   type CreateChatSession,
   type ListChatSessions,
   type PublicChat,
+  type PublicChatPart,
   type RegenerateChatMessage,
   type SendChatMessage,
   type UpdateChatSession,
@@ -521,11 +522,15 @@ export function chatService({
       return {
         title: session.title || 'Shared chat',
         messages: branch.map((message) => {
-          const parts = message.parts as ChatPart[];
+          // Each text and each tool call in its place: the text written after a tool call is a part of its own.
+          const parts = (message.parts as ChatPart[]).flatMap((part): PublicChatPart[] => {
+            if (part.type === 'text') return part.text ? [{ type: 'text', text: part.text }] : [];
+            if (part.type === 'tool') return [{ type: 'tool', toolName: part.toolName }];
+            return [];
+          });
           return {
             role: message.role as PublicChat['messages'][number]['role'],
-            text: parts.map((part) => (part.type === 'text' ? part.text : '')).join(''),
-            tools: parts.flatMap((part) => (part.type === 'tool' ? [part.toolName] : [])),
+            parts,
             createdAt: message.createdAt.toISOString(),
           };
         }),
