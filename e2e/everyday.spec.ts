@@ -216,3 +216,43 @@ test('a shared chat shows each text and each tool call of an answer in the order
   await screenshots(visitorPage, 'shared-chat-order');
   await visitor.close();
 });
+
+test('the focus timer is in the app navigation', async ({ page }) => {
+  await signedInUser(page, 'Focused');
+  await page.goto('/dashboard');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Focus' }).click();
+  await expect(page).toHaveURL(/\/focus$/);
+  await page.goto('/notes');
+  await screenshots(page, 'nav-with-focus');
+});
+
+test('Community and Feedback link the project repository the server names', async ({ page }) => {
+  const config = await (await page.request.get('/api/config')).json();
+  expect(config.repositoryUrl).toBe('https://github.com/flowmind/flowmind');
+  for (const path of ['/community', '/feedback']) {
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: "the project's repository" }), path).toHaveAttribute(
+      'href',
+      config.repositoryUrl,
+    );
+  }
+  await screenshots(page, 'feedback-repository-link');
+});
+
+test('an agent that does not exist says "Agent not found" once', async ({ page }) => {
+  await signedInUser(page, 'Seeker');
+  await page.goto('/agents/explore/agt_nosuchagent00000000');
+  await expect(page.getByRole('link', { name: 'Back to Explore' })).toBeVisible();
+  await expect(page.getByText('Agent not found')).toHaveCount(1);
+  await expect(page.getByText('It may have been unpublished or deleted.')).toBeVisible();
+  await screenshots(page, 'agent-not-found');
+});
+
+test('Explore with no agents of ones own says what to do, not to use an empty gallery', async ({ page }) => {
+  await signedInUser(page, 'Newcomer');
+  await page.goto('/agents/explore');
+  await expect(page.getByText(/^No agents yet\. Create one with its own instructions/)).toBeVisible();
+  await expect(page.getByText(/from the gallery below/)).toHaveCount(0);
+  await screenshots(page, 'explore-empty');
+});
