@@ -256,3 +256,46 @@ test('Explore with no agents of ones own says what to do, not to use an empty ga
   await expect(page.getByText(/from the gallery below/)).toHaveCount(0);
   await screenshots(page, 'explore-empty');
 });
+
+test('a pending invite shows in the app for the invited user, who accepts one and declines another there', async ({
+  page,
+  browser,
+}) => {
+  await signedInUser(page, 'Olivia');
+  const invitedContext = await browser.newContext();
+  const invited = await invitedContext.newPage();
+  const guest = await signedInUser(invited, 'Gus');
+  const invite = async (name: string, handle: string) => {
+    const account = await page.request.post('/api/accounts', { data: { name, handle } });
+    expect(account.status(), await account.text()).toBe(201);
+    const id = (await account.json()).id as string;
+    const sent = await page.request.post(`/api/accounts/${id}/invites`, {
+      data: { email: guest.email, role: 'member' },
+    });
+    expect(sent.ok(), await sent.text()).toBeTruthy();
+  };
+  await invite('Olivia Works', `olivia-works-${Date.now()}`);
+  await invite('Olivia Lab', `olivia-lab-${Date.now()}`);
+
+  await invited.goto('/dashboard');
+  const invites = invited.getByRole('region', { name: 'Invites' });
+  await expect(invites.getByRole('listitem')).toHaveCount(2);
+  await expect(invites).toContainText('Olivia invited you to Olivia Works as member');
+  await screenshots(invited, 'dashboard-invites');
+  await invites
+    .getByRole('listitem')
+    .filter({ hasText: 'Olivia Works' })
+    .getByRole('button', { name: 'Accept' })
+    .click();
+  await expect(invites.getByRole('listitem')).toHaveCount(1);
+
+  // The other one, from the account switcher.
+  await invited.getByTestId('account-switcher').click();
+  await expect(invited.getByRole('menuitem', { name: /Olivia Works/ })).toBeVisible();
+  await invited.getByRole('menuitem', { name: 'Decline Olivia Lab' }).click();
+  await expect(invites).toBeHidden();
+  await invited.getByTestId('account-switcher').click();
+  await expect(invited.getByRole('menuitem', { name: /Olivia Works/ })).toBeVisible();
+  await expect(invited.getByRole('menuitem', { name: /Olivia Lab/ })).toHaveCount(0);
+  await invitedContext.close();
+});
