@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { noteBody, waitSaved } from './notes-support';
-import { type E2eServer, screenshots, signedInUser } from './support';
+import { type E2eServer, linkIn, readEmail, screenshots, signedInUser } from './support';
 
 /** Every `note-update` frame this page sends over the live socket. */
 function sentNoteUpdates(page: Page): string[] {
@@ -298,4 +298,30 @@ test('a pending invite shows in the app for the invited user, who accepts one an
   await expect(invited.getByRole('menuitem', { name: /Olivia Works/ })).toBeVisible();
   await expect(invited.getByRole('menuitem', { name: /Olivia Lab/ })).toHaveCount(0);
   await invitedContext.close();
+});
+
+test('the inviter who opens an accepted invite link is told it was used, not to log in', async ({ page, browser }) => {
+  await signedInUser(page, 'Ingrid');
+  const account = await page.request.post('/api/accounts', {
+    data: { name: 'Ingrid Co', handle: `ingrid-co-${Date.now()}` },
+  });
+  const accountId = (await account.json()).id as string;
+  const joinerContext = await browser.newContext();
+  const joiner = await joinerContext.newPage();
+  const member = await signedInUser(joiner, 'Jon');
+  await page.request.post(`/api/accounts/${accountId}/invites`, { data: { email: member.email, role: 'member' } });
+  const link = linkIn(await readEmail(member.email, 'invited you'), '/invites/');
+  await joiner.goto(link);
+  await joiner.getByRole('button', { name: /accept/i }).click();
+  await expect(joiner).toHaveURL(/\/settings\/members|\/dashboard/);
+
+  await page.goto(link);
+  await expect(page.getByText('This invite was already accepted')).toBeVisible();
+  await expect(page.getByText(`${member.email} accepted it and is a member now.`)).toBeVisible();
+  await expect(page.getByText(/Log in/)).toHaveCount(0);
+  await screenshots(page, 'invite-accepted-inviter');
+  // The invitee opening it again is told they are in.
+  await joiner.goto(link);
+  await expect(joiner.getByText(/You are a member/)).toBeVisible();
+  await joinerContext.close();
 });
