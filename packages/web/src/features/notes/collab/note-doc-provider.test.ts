@@ -163,6 +163,27 @@ describe('NoteDocProvider', () => {
     provider.destroy();
   });
 
+  it('is unsaved while a change waits for the server, and not while it only loads', async () => {
+    const server = new FakeServer();
+    type(server.doc, 'on the server');
+    server.open = true;
+    const provider = new NoteDocProvider('n1', { transport: server.transport, offlineKey: null });
+    expect(provider.unsaved).toBe(false);
+    await until(() => provider.status === 'saved');
+    server.ack = false;
+    type(provider.doc, 'typed');
+    expect(provider.unsaved).toBe(true);
+    provider.saveNow();
+    expect(server.sent.filter((message) => message.type === 'note-update')).toHaveLength(1);
+    expect(provider.unsaved).toBe(true);
+    server.drop();
+    server.ack = true;
+    server.connect();
+    await until(() => provider.status === 'saved');
+    expect(provider.unsaved).toBe(false);
+    provider.destroy();
+  });
+
   it('lets the editor read what was typed just before a change from the server is applied', async () => {
     const server = new FakeServer();
     type(server.doc, 'first');

@@ -209,9 +209,12 @@ export class NoteDocProvider {
     this.refresh();
   }
 
-  /** Whether a local change has not been saved by the server yet (held back, sent and unacknowledged, or unsynced). */
+  /**
+   * Whether a change made here waits for the server: held back, or sent and not acknowledged. (Changes made before
+   * the server answered are kept offline and go with the next sync.)
+   */
   get unsaved(): boolean {
-    return this.status === 'saving';
+    return this.pending.size > 0 || this.outbox.length > 0;
   }
 
   /** The page may be going: what is held back for the server and the offline copy goes now. */
