@@ -24,10 +24,14 @@ export const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString(
 
 type Email = { to: string[]; subject: string; text: string };
 
+/** Another app server a test starts itself (scripts/e2e-server.ts on other ports): its origin and mail catcher. */
+export type E2eServer = { origin: string; mailPort: number };
+const defaultServer: E2eServer = { origin: '', mailPort };
+
 /** Waits for an email caught by the test SMTP server (scripts/e2e-server.ts). */
-export async function readEmail(to: string, subject: string): Promise<Email> {
+export async function readEmail(to: string, subject: string, server = defaultServer): Promise<Email> {
   const res = await fetch(
-    `http://127.0.0.1:${mailPort}/?to=${encodeURIComponent(to)}&subject=${encodeURIComponent(subject)}`,
+    `http://127.0.0.1:${server.mailPort}/?to=${encodeURIComponent(to)}&subject=${encodeURIComponent(subject)}`,
   );
   if (!res.ok) throw new Error(`No email to ${to} about ${subject}`);
   return (await res.json()) as Email;
@@ -40,19 +44,23 @@ export function linkIn(email: Email, pathPrefix: string): string {
 }
 
 /** A verified user signed in in this page's browser context, made through the API (fast). */
-export async function signedInUser(page: Page, name: string) {
+export async function signedInUser(page: Page, name: string, server = defaultServer) {
   const email = uniqueEmail(name.toLowerCase());
-  await signUpApi(page.request, { name, email });
-  const mail = await readEmail(email, 'verify');
+  await signUpApi(page.request, { name, email }, server.origin);
+  const mail = await readEmail(email, 'verify', server);
   await page.request.get(linkIn(mail, '/api/auth/verify-email'), { maxRedirects: 0 });
-  const me = await (await page.request.get('/api/me')).json();
+  const me = await (await page.request.get(`${server.origin}/api/me`)).json();
   return { email, name, id: me.id as string, personalAccountId: me.personal_account_id as string };
 }
 
-export async function signUpApi(request: APIRequestContext, { name, email }: { name: string; email: string }) {
-  const res = await request.post('/api/auth/sign-up/email', {
+export async function signUpApi(
+  request: APIRequestContext,
+  { name, email }: { name: string; email: string },
+  origin = '',
+) {
+  const res = await request.post(`${origin}/api/auth/sign-up/email`, {
     data: { name, email, password: PASSWORD, callbackURL: '/auth/verify?verified=1' },
-    headers: { origin: APP_ORIGIN },
+    headers: { origin: origin || APP_ORIGIN },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
 }

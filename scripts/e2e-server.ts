@@ -97,9 +97,10 @@ Object.assign(process.env, {
   // The server's own model also stands for a local model server an account adds on 127.0.0.1 (as
   // Ollama on 11434 would be): its port joins the default local model ports.
   FLOWMIND_AI_LOCAL_PORTS: `11434,1234,${new URL(model.baseUrl).port}`,
-  OPENAI_BASE_URL: model.baseUrl,
-  OPENAI_API_KEY: 'sk-e2e',
-  FLOWMIND_AI_MODEL: 'e2e-model',
+  // E2E_WITHOUT_MODEL=1: a server with no model of its own, as a fresh install is before one is set up.
+  ...(process.env.E2E_WITHOUT_MODEL === '1'
+    ? { OPENAI_BASE_URL: '', OPENAI_API_KEY: '', FLOWMIND_AI_MODEL: '' }
+    : { OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-e2e', FLOWMIND_AI_MODEL: 'e2e-model' }),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 await import('../packages/server/src/main');

@@ -170,6 +170,7 @@ export async function buildApp({
   app.get('/api/config', async () => ({
     googleSignIn: Boolean(config.google),
     codeTimeoutMaxMs: config.flows.sandbox.codeTimeoutMaxMs,
+    repositoryUrl: config.repositoryUrl,
   }));
   registerAuthRoutes(app, { auth, appUrl: config.appUrl });
   registerAccountRoutes(app, { db, session, accounts, invites });

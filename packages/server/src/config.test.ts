@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { DEFAULT_REPOSITORY_URL, loadConfig } from './config';
 
 describe('loadConfig: network allowances', () => {
   it('opens the local model ports 11434 and 1234 to AI providers by default; empty opens none', () => {
@@ -22,4 +22,22 @@ describe('loadConfig: network allowances', () => {
       'Invalid environment: FLOWMIND_HTTP_ALLOW_HOSTS: "http://10.0.0.5:8080" is not a host or host:port',
     );
   });
+});
+
+describe('loadConfig: the repository link', () => {
+  it('links the project repository by default, or the one the operator names', () => {
+    expect(loadConfig({}).repositoryUrl).toBe(DEFAULT_REPOSITORY_URL);
+    expect(loadConfig({ FLOWMIND_REPOSITORY_URL: 'https://git.example.com/team/flowmind/' }).repositoryUrl).toBe(
+      'https://git.example.com/team/flowmind',
+    );
+  });
+
+  it.each(['not a url', 'javascript:alert(1)', 'ftp://example.com/repo'])(
+    'refuses FLOWMIND_REPOSITORY_URL=%s at start',
+    (value) => {
+      expect(() => loadConfig({ FLOWMIND_REPOSITORY_URL: value })).toThrow(
+        'Invalid environment: FLOWMIND_REPOSITORY_URL: FLOWMIND_REPOSITORY_URL must be an http(s) address',
+      );
+    },
+  );
 });

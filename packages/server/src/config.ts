@@ -8,6 +8,9 @@ const listOf = (value: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
+/** The project's public repository, unless the operator names another (a fork, a mirror). */
+export const DEFAULT_REPOSITORY_URL = 'https://github.com/flowmind/flowmind';
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -17,6 +20,10 @@ const Env = z.object({
   FLOWMIND_SECRET: z.string().min(32, 'FLOWMIND_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Flowmind <no-reply@localhost>'),
+  /** Where the Community and Feedback pages send people for the source and the issue tracker. */
+  FLOWMIND_REPOSITORY_URL: z
+    .url({ protocol: /^https?$/, error: 'FLOWMIND_REPOSITORY_URL must be an http(s) address' })
+    .default(DEFAULT_REPOSITORY_URL),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -79,6 +86,8 @@ export type Config = {
   secret: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** FLOWMIND_REPOSITORY_URL: the source and issue tracker the Community and Feedback pages link to. */
+  repositoryUrl: string;
   google: { clientId: string; clientSecret: string } | null;
   logLevel: string;
   /** Sign-in attempts allowed per IP per minute. */
@@ -119,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.FLOWMIND_SECRET ?? null,
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,
+    repositoryUrl: e.FLOWMIND_REPOSITORY_URL.replace(/\/+$/, ''),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }

@@ -82,6 +82,16 @@ export const InvitePreview = z.object({
 });
 export type InvitePreview = z.infer<typeof InvitePreview>;
 
+/** An invite waiting for the signed-in user (sent to their email address), shown in the app beside the email. */
+export const PendingInvite = z.object({
+  id: z.string(),
+  account_name: z.string(),
+  inviter_name: z.string(),
+  role: MemberRole,
+  expires_at: z.string(),
+});
+export type PendingInvite = z.infer<typeof PendingInvite>;
+
 export const RespondResult = z.object({ account_id: z.string().nullable() });
 export type RespondResult = z.infer<typeof RespondResult>;
 

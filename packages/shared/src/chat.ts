@@ -133,13 +133,19 @@ export type ChatShare = z.infer<typeof ChatShare>;
  * A shared chat as anyone with the link reads it: the branch on screen, text only. Tool calls show
  * by name, never with their inputs or results (they may hold the account's data).
  */
+/** A part of a shared message, in the order it was written: its text, or a tool it used (by name, no data). */
+export const PublicChatPart = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('tool'), toolName: z.string() }),
+]);
+export type PublicChatPart = z.infer<typeof PublicChatPart>;
+
 export const PublicChat = z.object({
   title: z.string(),
   messages: z.array(
     z.object({
       role: ChatRole,
-      text: z.string(),
-      tools: z.array(z.string()),
+      parts: z.array(PublicChatPart),
       createdAt: z.string(),
     }),
   ),

@@ -8,6 +8,7 @@ import {
   Invite,
   InvitePreview,
   Member,
+  PendingInvite,
   RespondResult,
   RespondToInvite,
   UpdateAccount,
@@ -30,6 +31,7 @@ const AccountParams = z.object({ accountId: z.string().min(1).max(64) });
 const MemberParams = AccountParams.extend({ userId: z.string().min(1).max(64) });
 const InviteParams = AccountParams.extend({ inviteId: z.string().min(1).max(64) });
 const TokenParams = z.object({ token: z.string().min(10).max(200) });
+const MyInviteParams = z.object({ inviteId: z.string().min(1).max(64) });
 const MeDoc = UserDoc.extend({ email_verified: z.boolean(), providers: z.array(z.string()) });
 
 export async function loadUserDoc(
@@ -306,6 +308,36 @@ export function registerAccountRoutes(
     async (req) => {
       const { token } = parse(TokenParams, req.params);
       return invites.preview(token);
+    },
+  );
+
+  app.get(
+    '/api/me/invites',
+    withLimit({
+      summary: "The signed-in user's pending invites (sent to their email address)",
+      tags: ['Invites'],
+      response: z.object({ invites: z.array(PendingInvite) }),
+    }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      return { invites: await invites.pendingFor(user.id) };
+    },
+  );
+
+  app.post(
+    '/api/me/invites/:inviteId/respond',
+    withLimit({
+      summary: 'Accept or decline one of the signed-in user’s invites',
+      tags: ['Invites'],
+      params: MyInviteParams,
+      body: RespondToInvite,
+      response: RespondResult,
+    }),
+    async (req) => {
+      const user = await session.requireUser(req);
+      const { inviteId } = parse(MyInviteParams, req.params);
+      const { accept } = parse(RespondToInvite, req.body);
+      return invites.respondById({ inviteId, userId: user.id, accept });
     },
   );
 

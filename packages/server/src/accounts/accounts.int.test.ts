@@ -127,6 +127,45 @@ describe('invites and members', () => {
     expect((await invitee.client.get('/api/accounts')).body).toHaveLength(1);
   });
 
+  it('shows a pending invite in the app to the invited user alone, who can accept or decline it there', async () => {
+    const owner = await signUpVerified(server, { name: 'Ines', email: 'ines@example.com' });
+    const invitee = await signUpVerified(server, { name: 'Ugo', email: 'ugo@example.com' });
+    const other = await signUpVerified(server, { name: 'Vera', email: 'vera@example.com' });
+    const first = (await owner.client.post('/api/accounts', { name: 'Ines Labs', handle: 'ines-labs' })).body;
+    const second = (await owner.client.post('/api/accounts', { name: 'Ines Studio', handle: 'ines-studio' })).body;
+    await owner.client.post(`/api/accounts/${first.id}/invites`, { email: 'UGO@example.com', role: 'member' });
+    await owner.client.post(`/api/accounts/${second.id}/invites`, { email: 'ugo@example.com', role: 'admin' });
+
+    const mine = await invitee.client.get('/api/me/invites');
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.body.invites).toMatchObject([
+      { account_name: 'Ines Labs', inviter_name: 'Ines', role: 'member' },
+      { account_name: 'Ines Studio', inviter_name: 'Ines', role: 'admin' },
+    ]);
+    // Nobody else sees them, nor can answer them.
+    expect((await other.client.get('/api/me/invites')).body.invites).toEqual([]);
+    expect((await owner.client.get('/api/me/invites')).body.invites).toEqual([]);
+    const [toLabs, toStudio] = mine.body.invites;
+    const stolen = await other.client.post(`/api/me/invites/${toLabs.id}/respond`, { accept: true });
+    expect(stolen.status).toBe(404);
+    expect(stolen.text).not.toContain('ugo@example.com');
+    expect((await server.client().get('/api/me/invites')).status).toBe(401);
+    const bad = await invitee.client.post(`/api/me/invites/${toLabs.id}/respond`, { accept: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.field).toBe('accept');
+
+    const accepted = await invitee.client.post(`/api/me/invites/${toLabs.id}/respond`, { accept: true });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body).toEqual({ account_id: first.id });
+    const declined = await invitee.client.post(`/api/me/invites/${toStudio.id}/respond`, { accept: false });
+    expect(declined.body).toEqual({ account_id: null });
+    const accounts = (await invitee.client.get('/api/accounts')).body as { id: string }[];
+    expect(accounts.map((account) => account.id)).toContain(first.id);
+    expect(accounts.map((account) => account.id)).not.toContain(second.id);
+    expect((await invitee.client.get('/api/me/invites')).body.invites).toEqual([]);
+    expect((await invitee.client.post(`/api/me/invites/${toLabs.id}/respond`, { accept: true })).status).toBe(409);
+  });
+
   it('applies roles: members cannot invite, the last owner cannot leave, members can leave', async () => {
     const owner = await signUpVerified(server, { name: 'Pia', email: 'pia@example.com' });
     const member = await signUpVerified(server, { name: 'Quinn', email: 'quinn@example.com' });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { InvitePreview, MemberRole } from '@flowmind/shared/accounts';
+import type { InvitePreview, MemberRole, PendingInvite } from '@flowmind/shared/accounts';
 import { AppError } from '@flowmind/shared/errors';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { newId, newToken } from '../db/ids';
 import { accountInvites, accounts, users } from '../db/schema';
@@ -139,30 +139,83 @@ export function inviteService({
       };
     },
 
+    /** Pending, unexpired invites sent to the user's email address: theirs alone to see. */
+    async pendingFor(userId: string): Promise<PendingInvite[]> {
+      const rows = await db
+        .select({
+          id: accountInvites.id,
+          accountName: accounts.name,
+          inviterName: users.name,
+          role: accountInvites.role,
+          expiresAt: accountInvites.expiresAt,
+        })
+        .from(accountInvites)
+        .innerJoin(accounts, eq(accounts.id, accountInvites.accountId))
+        .leftJoin(users, eq(users.id, accountInvites.invitedBy))
+        .where(
+          and(
+            eq(accountInvites.status, 'pending'),
+            gt(accountInvites.expiresAt, new Date()),
+            sql`${accountInvites.email} = (select lower(${users.email}) from ${users} where ${users.id} = ${userId})`,
+          ),
+        )
+        .orderBy(accountInvites.createdAt);
+      return rows.map((row) => ({
+        id: row.id,
+        account_name: row.accountName,
+        inviter_name: row.inviterName ?? 'A teammate',
+        role: row.role as MemberRole,
+        expires_at: row.expiresAt.toISOString(),
+      }));
+    },
+
+    /** Accept or decline an invite shown in the app, by its id; only for the address it was sent to. */
+    async respondById({ inviteId, userId, accept }: { inviteId: string; userId: string; accept: boolean }) {
+      const [invite] = await db.select().from(accountInvites).where(eq(accountInvites.id, inviteId));
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      // Someone else's invite is not found, rather than forbidden: its existence is not theirs to learn.
+      if (!invite || !user || user.email.toLowerCase() !== invite.email) {
+        throw new AppError('not_found', 'Invite not found');
+      }
+      return answer({ invite, userId, accept });
+    },
+
     async respond({ token, userId, accept }: { token: string; userId: string; accept: boolean }) {
       const { invite } = await findByToken(token);
-      if (invite.status !== 'pending') throw new AppError('conflict', `This invite was already ${invite.status}`);
-      if (invite.expiresAt.getTime() <= Date.now()) throw new AppError('conflict', 'This invite has expired');
-      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      if (!user || user.email.toLowerCase() !== invite.email) {
-        throw new AppError(
-          'forbidden',
-          `This invite was sent to ${invite.email}. Sign in with that address to answer it.`,
-        );
-      }
-      await db.transaction(async (tx) => {
-        await tx
-          .update(accountInvites)
-          .set({ status: accept ? 'accepted' : 'declined', respondedAt: new Date() })
-          .where(eq(accountInvites.id, invite.id));
-        if (accept) {
-          await accountRepository(tx as unknown as Db).addMember(invite.accountId, userId, invite.role);
-        }
-      });
-      bus.publish([topics.account(invite.accountId), topics.user(userId)]);
-      return { account_id: accept ? invite.accountId : null };
+      return answer({ invite, userId, accept });
     },
   };
+
+  async function answer({
+    invite,
+    userId,
+    accept,
+  }: {
+    invite: typeof accountInvites.$inferSelect;
+    userId: string;
+    accept: boolean;
+  }) {
+    if (invite.status !== 'pending') throw new AppError('conflict', `This invite was already ${invite.status}`);
+    if (invite.expiresAt.getTime() <= Date.now()) throw new AppError('conflict', 'This invite has expired');
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user || user.email.toLowerCase() !== invite.email) {
+      throw new AppError(
+        'forbidden',
+        `This invite was sent to ${invite.email}. Sign in with that address to answer it.`,
+      );
+    }
+    await db.transaction(async (tx) => {
+      await tx
+        .update(accountInvites)
+        .set({ status: accept ? 'accepted' : 'declined', respondedAt: new Date() })
+        .where(eq(accountInvites.id, invite.id));
+      if (accept) {
+        await accountRepository(tx as unknown as Db).addMember(invite.accountId, userId, invite.role);
+      }
+    });
+    bus.publish([topics.account(invite.accountId), topics.user(userId)]);
+    return { account_id: accept ? invite.accountId : null };
+  }
 }
 
 export type InviteService = ReturnType<typeof inviteService>;

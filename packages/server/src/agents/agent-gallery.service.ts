@@ -168,13 +168,18 @@ export function agentGalleryService({ db, accounts }: { db: Db; accounts: Accoun
 
     /**
      * A new chat with an agent in `accountId` (already checked to be the caller's): allowed for the
-     * account's own agents and for published ones; counts as a conversation.
+     * account's own agents and for published ones. It counts as a conversation once answered.
      */
-    async startChat({ agentId, userId, accountId }: { agentId: string; userId: string; accountId: string }) {
+    async startChat({ agentId, accountId }: { agentId: string; accountId: string }) {
       const agent = await repo.byId(agentId);
       if (!agent || (agent.accountId !== accountId && !agent.publishedAt))
         throw new AppError('not_found', AGENT_NOT_FOUND, 'agentId');
-      await count(agent, userId, 'chat');
+    },
+
+    /** The agent answered in a chat of `userId`'s: a conversation on the leaderboard (none without an answer). */
+    async countAnswered({ agentId, userId }: { agentId: string; userId: string }) {
+      const agent = await repo.byId(agentId);
+      if (agent) await count(agent, userId, 'chat');
     },
 
     /**

@@ -1,4 +1,5 @@
 import type { Agent, Leaderboard, PublicAgent } from '@flowmind/shared/agents';
+import { NO_MODEL_TEXT } from '@flowmind/shared/chat';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentEvents } from '../db/schema';
@@ -344,5 +345,42 @@ describe('the leaderboard', () => {
     expect(periodStart('week', now)).toBe('2026-03-04');
     expect(periodStart('month', now)).toBe('2026-02-09');
     expect(periodStart('all', now)).toBeNull();
+  });
+});
+
+describe('without a model', () => {
+  it('says at once that no model is set up, and an unanswered conversation does not count', async () => {
+    const bare = await startTestServer({ OPENAI_BASE_URL: '', OPENAI_API_KEY: '' });
+    try {
+      const maker = await signUpVerified(bare, { name: 'Mo Maker', email: 'mo@example.com' });
+      const visitor = await signUpVerified(bare, { name: 'Vi Visitor', email: 'vi@example.com' });
+      const made = await maker.client.post('/api/agents', {
+        accountId: accountOf(maker),
+        name: 'Unanswered',
+        avatar: '🤖',
+        color: 'rose',
+        description: 'Has no model to answer with.',
+        instructions: 'Be brief.',
+        starterPrompts: [],
+        category: 'writing',
+        tools: [],
+      });
+      expect(made.status, made.text).toBe(201);
+      await maker.client.patch(`/api/agents/${made.body.id}`, { published: true });
+      const created = await visitor.client.post('/api/chats', { accountId: accountOf(visitor), agentId: made.body.id });
+      expect(created.status, created.text).toBe(201);
+      const { events } = await streamEvents(bare, visitor, 'POST', `/api/chats/${created.body.id}/messages`, {
+        text: 'Hello?',
+      });
+      // The answer says so at once, with no model asked.
+      expect(events.at(-1)).toMatchObject({ type: 'done', message: { status: 'error', error: NO_MODEL_TEXT } });
+      // The chat was opened and not answered: no conversation on the leaderboard or the agent's page.
+      const board = (await visitor.client.get('/api/leaderboard?period=week')).body as Leaderboard;
+      expect(board.agents.find((row) => row.agent.id === made.body.id)).toBeUndefined();
+      const view = (await visitor.client.get(`/api/explore/agents/${made.body.id}`)).body as PublicAgent;
+      expect(view.counts.chats).toBe(0);
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REPOSITORY_URL } from '../config';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../test/test-server';
 import { authStorages } from './auth-context';
 
@@ -215,14 +216,26 @@ describe('sign-in rate limit', () => {
 
 describe('Google sign-in', () => {
   it('is off without credentials', async () => {
-    expect((await server.client().get('/api/config')).body).toEqual({ googleSignIn: false, codeTimeoutMaxMs: 60_000 });
+    expect((await server.client().get('/api/config')).body).toEqual({
+      googleSignIn: false,
+      codeTimeoutMaxMs: 60_000,
+      repositoryUrl: DEFAULT_REPOSITORY_URL,
+    });
   });
 
   it('with credentials, starts the Google OAuth flow with our callback', async () => {
-    const google = await startTestServer({ GOOGLE_CLIENT_ID: 'client-123.apps.example', GOOGLE_CLIENT_SECRET: 'shh' });
+    const google = await startTestServer({
+      GOOGLE_CLIENT_ID: 'client-123.apps.example',
+      GOOGLE_CLIENT_SECRET: 'shh',
+      FLOWMIND_REPOSITORY_URL: 'https://git.example.com/team/flowmind',
+    });
     try {
       const client = google.client();
-      expect((await client.get('/api/config')).body).toMatchObject({ googleSignIn: true });
+      // The operator's settings, the repository link among them, reach the web app through /api/config.
+      expect((await client.get('/api/config')).body).toMatchObject({
+        googleSignIn: true,
+        repositoryUrl: 'https://git.example.com/team/flowmind',
+      });
       const res = await client.post('/api/auth/sign-in/social', {
         provider: 'google',
         callbackURL: '/auth/popup',

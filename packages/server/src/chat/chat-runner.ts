@@ -123,6 +123,7 @@ export function chatRunner({
     system,
     saved: rowSaved = Promise.resolve(),
     model: modelLookup,
+    onAnswered,
   }: {
     row: ChatMessageRow;
     accountId: string;
@@ -138,6 +139,8 @@ export function chatRunner({
     saved?: Promise<unknown>;
     /** The model, when the caller already began looking it up (else it is looked up here). */
     model?: Promise<ResolvedModel | null>;
+    /** Runs once the answer is complete and saved, before its 'done' event. */
+    onAnswered?: () => Promise<void>;
   }): Generation {
     // An answer continued after an approval goes on from what it already holds.
     const parts: ChatPart[] = structuredClone(row.parts as ChatPart[]);
@@ -281,6 +284,11 @@ export function chatRunner({
           updatedAt = new Date();
         } catch (failure) {
           logger.error({ err: failure, messageId: row.id }, 'saving a chat answer failed');
+        }
+        if (onAnswered && snapshot().status === 'done') {
+          await onAnswered().catch((failure) =>
+            logger.warn({ err: failure, messageId: row.id }, 'after a chat answer: a step failed'),
+          );
         }
         running.delete(row.id);
         done = true;

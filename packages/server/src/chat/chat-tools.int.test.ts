@@ -100,6 +100,22 @@ describe('assistant tools', () => {
     ).toBe(409);
   });
 
+  it('shares an answer with its texts and tool calls in the order written, tools by name only', async () => {
+    scripted({ name: 'search_notes', arguments: { query: 'zeppelin' } });
+    const { chat } = await chatSaying('Find the zeppelin');
+    const shared = await owner.client.post(`/api/chats/${chat.id}/share`);
+    expect(shared.status, shared.text).toBe(200);
+    const open = await server.client().get(`/api/public/chats/${shared.body.publicId}`);
+    expect(open.status, open.text).toBe(200);
+    const [, answer] = open.body.messages;
+    expect(answer.parts.map((part: { type: string }) => part.type)).toEqual(['text', 'tool', 'text']);
+    expect(answer.parts[0]).toEqual({ type: 'text', text: 'Let me do that.' });
+    expect(answer.parts[1]).toEqual({ type: 'tool', toolName: 'search_notes' });
+    expect(answer.parts[2].text).toMatch(/^Tool said: /);
+    // The tool's input and output stay private.
+    expect(open.text).not.toContain('"query"');
+  });
+
   it('tells the model when the user refuses, and a new message refuses what was still waiting', async () => {
     const { table, primary } = await tableWithName('Refused');
     scripted({ name: 'add_record', arguments: { tableId: table.id, values: { [primary.name]: 'Nope' } } });

@@ -332,8 +332,8 @@ describe('sharing a chat', () => {
     expect(open.body).toMatchObject({
       title: 'Share me',
       messages: [
-        { role: 'user', text: 'Share me', tools: [] },
-        { role: 'assistant', text: 'A shared answer.', tools: [] },
+        { role: 'user', parts: [{ type: 'text', text: 'Share me' }] },
+        { role: 'assistant', parts: [{ type: 'text', text: 'A shared answer.' }] },
       ],
     });
     expect(open.text).not.toContain(accountOf(owner));

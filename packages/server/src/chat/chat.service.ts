@@ -14,6 +14,7 @@ import {
   type CreateChatSession,
   type ListChatSessions,
   type PublicChat,
+  type PublicChatPart,
   type RegenerateChatMessage,
   type SendChatMessage,
   type UpdateChatSession,
@@ -94,7 +95,7 @@ export function chatService({
   /** The services the assistant's tools use; without them it answers with no tools. */
   workspace?: WorkspaceServices;
   /** Custom agents: who may chat with which, and what an agent's answers run with. */
-  agents: Pick<AgentGalleryService, 'startChat' | 'forAnswer'>;
+  agents: Pick<AgentGalleryService, 'startChat' | 'forAnswer' | 'countAnswered'>;
   /** Where share links point. */
   appUrl?: string;
 }) {
@@ -200,6 +201,10 @@ export function chatService({
       model,
       tools: workspace ? sdkTools(workspace, context) : undefined,
       needsApproval: (name) => CHAT_TOOLS[name]?.needsApproval ?? false,
+      // A chat counts on the leaderboard once the agent has answered in it, not when it was opened.
+      onAnswered: session.agentId
+        ? () => agents.countAnswered({ agentId: session.agentId as string, userId: session.userId })
+        : undefined,
     });
   }
 
@@ -318,7 +323,7 @@ export function chatService({
 
     async create({ userId, input }: { userId: string; input: CreateChatSession }): Promise<ChatSession> {
       await accounts.requireMember(input.accountId, userId);
-      if (input.agentId) await agents.startChat({ agentId: input.agentId, userId, accountId: input.accountId });
+      if (input.agentId) await agents.startChat({ agentId: input.agentId, accountId: input.accountId });
       const row = await repo.insertSession({
         id: newId('chat'),
         accountId: input.accountId,
@@ -517,11 +522,15 @@ export function chatService({
       return {
         title: session.title || 'Shared chat',
         messages: branch.map((message) => {
-          const parts = message.parts as ChatPart[];
+          // Each text and each tool call in its place: the text written after a tool call is a part of its own.
+          const parts = (message.parts as ChatPart[]).flatMap((part): PublicChatPart[] => {
+            if (part.type === 'text') return part.text ? [{ type: 'text', text: part.text }] : [];
+            if (part.type === 'tool') return [{ type: 'tool', toolName: part.toolName }];
+            return [];
+          });
           return {
             role: message.role as PublicChat['messages'][number]['role'],
-            text: parts.map((part) => (part.type === 'text' ? part.text : '')).join(''),
-            tools: parts.flatMap((part) => (part.type === 'tool' ? [part.toolName] : [])),
+            parts,
             createdAt: message.createdAt.toISOString(),
           };
         }),

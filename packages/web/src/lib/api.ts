@@ -24,7 +24,13 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal };
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The request outlives the page (a small save sent as the page is left); bodies up to 64 KB. */
+  keepalive?: boolean;
+};
 
 const fallbackCodes: Record<number, ErrorCode> = {
   400: 'bad_request',
@@ -53,13 +59,14 @@ export function errorFromBody(status: number, body: unknown): ApiError {
  */
 export async function request(
   path: string,
-  { method = 'GET', body, signal, accept = 'application/json' }: RequestOptions & { accept?: string } = {},
+  { method = 'GET', body, signal, keepalive, accept = 'application/json' }: RequestOptions & { accept?: string } = {},
 ): Promise<Response> {
   const isWrite = method !== 'GET';
   try {
     return await fetch(path, {
       method,
       signal,
+      keepalive,
       credentials: 'same-origin',
       // Writes always carry a JSON body: the server treats JSON as the only accepted write format.
       headers: isWrite ? { 'content-type': 'application/json' } : { accept },

@@ -1,5 +1,5 @@
-import type { Account } from '@flowmind/shared/accounts';
-import { Check, ChevronsUpDown, Plus, Settings2 } from 'lucide-react';
+import type { Account, PendingInvite } from '@flowmind/shared/accounts';
+import { Check, ChevronsUpDown, MailCheck, Plus, Settings2, X } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import {
@@ -11,8 +11,11 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { Skeleton } from '../../components/ui/skeleton';
+import { errorMessage } from '../../lib/api';
+import { alerts } from '../../shell/alert-store';
 import { openCreateBusinessDialog } from './create-business-dialog-store';
 import { useActiveAccount } from './use-active-account';
+import { useAnswerInvite, usePendingInvites } from './use-pending-invites';
 
 const describe = (account: Account) =>
   account.type === 'personal'
@@ -23,6 +26,17 @@ const describe = (account: Account) =>
 export function AccountSwitcher() {
   const { account, accounts, isLoading, switchAccount } = useActiveAccount();
   const navigate = useNavigate();
+  const invites = usePendingInvites().data ?? [];
+  const answer = useAnswerInvite();
+  const respond = (invite: PendingInvite, accept: boolean) =>
+    answer.mutate(
+      { inviteId: invite.id, accept },
+      {
+        onSuccess: () =>
+          alerts.success(accept ? `You joined ${invite.account_name}` : `Invite to ${invite.account_name} declined`),
+        onError: (failure) => alerts.error(errorMessage(failure)),
+      },
+    );
 
   if (isLoading || !account) {
     return (
@@ -69,6 +83,27 @@ export function AccountSwitcher() {
             </DropdownMenuItem>
           );
         })}
+        {invites.length > 0 && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuLabel>Invites</DropdownMenuLabel>
+            {invites.map((invite) => (
+              <div key={invite.id} className="grid gap-0.5">
+                <p className="px-2 pt-1 text-muted-foreground text-xs">
+                  {invite.inviter_name} invited you to {invite.account_name}
+                </p>
+                <DropdownMenuItem onSelect={() => respond(invite, true)}>
+                  <MailCheck aria-hidden="true" />
+                  Join {invite.account_name}
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => respond(invite, false)}>
+                  <X aria-hidden="true" />
+                  Decline {invite.account_name}
+                </DropdownMenuItem>
+              </div>
+            ))}
+          </>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={openCreateBusinessDialog}>
           <Plus aria-hidden="true" />

@@ -1,4 +1,10 @@
-import type { Account, CreateBusinessAccount, HandleAvailability } from '@flowmind/shared/accounts';
+import type {
+  Account,
+  CreateBusinessAccount,
+  HandleAvailability,
+  PendingInvite,
+  RespondResult,
+} from '@flowmind/shared/accounts';
 import { api } from '../../lib/api';
 import { alerts } from '../../shell/alert-store';
 
@@ -36,4 +42,7 @@ export const accountsApi = {
   rename: ({ accountId, name }: { accountId: string; name: string }) =>
     api<Account>(`/api/accounts/${encodeURIComponent(accountId)}`, { method: 'PATCH', body: { name } }),
   remove: (accountId: string) => api<void>(`/api/accounts/${encodeURIComponent(accountId)}`, { method: 'DELETE' }),
+  myInvites: () => api<{ invites: PendingInvite[] }>('/api/me/invites').then((body) => body.invites),
+  respondToMyInvite: ({ inviteId, accept }: { inviteId: string; accept: boolean }) =>
+    api<RespondResult>(`/api/me/invites/${encodeURIComponent(inviteId)}/respond`, { method: 'POST', body: { accept } }),
 };

@@ -48,7 +48,8 @@ export function MyAgents({ accountId, onEdit }: { accountId: string; onEdit: (ag
     return (
       <p className="flex items-center gap-2 rounded-xl border border-dashed bg-surface px-4 py-5 text-muted-foreground text-sm">
         <Bot className="size-4 shrink-0" aria-hidden="true" />
-        No agents yet. Create one with your own instructions, or use one from the gallery below.
+        No agents yet. Create one with its own instructions and starter prompts: chat with it in the Assistant, and
+        publish it to the gallery when others could use it too.
       </p>
     );
 

@@ -1,3 +1,4 @@
+import type { PublicChatPart } from '@flowmind/shared/chat';
 import { useQuery } from '@tanstack/react-query';
 import { Wrench } from 'lucide-react';
 import { ShareUnavailable } from '../../components/share-unavailable';
@@ -38,29 +39,41 @@ export function SharedChat({ publicId }: { publicId: string }) {
         <time dateTime={chat.data.updatedAt}>{timeFormat.format(new Date(chat.data.updatedAt))}</time>
       </p>
       <ol className="flex flex-col gap-6" aria-label="Messages">
-        {chat.data.messages.map((message) => (
-          <li key={`${message.role}-${message.createdAt}`}>
+        {chat.data.messages.map((message, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a shared chat is read once, in order, and never changes
+          <li key={index}>
             {message.role === 'user' ? (
               <div className="ml-auto w-fit max-w-[85%] whitespace-pre-wrap rounded-2xl bg-muted px-4 py-2.5 text-[15px]">
-                {message.text}
+                {message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')}
               </div>
             ) : (
-              <div className="flex flex-col gap-2">
-                {message.tools.map((tool, index) => (
-                  <p
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the same tool may be used twice in one answer
-                    key={index}
-                    className="flex items-center gap-2 text-muted-foreground text-xs"
-                  >
-                    <Wrench className="size-3.5" aria-hidden="true" /> Used: {TOOL_LABELS[tool] ?? tool}
-                  </p>
-                ))}
-                {message.text && <ChatMarkdown text={message.text} />}
-              </div>
+              <SharedAnswer parts={message.parts} />
             )}
           </li>
         ))}
       </ol>
     </article>
+  );
+}
+
+/** An answer's texts and the tools it used, each in the place it was written. */
+function SharedAnswer({ parts }: { parts: PublicChatPart[] }) {
+  return (
+    <div className="flex flex-col gap-2">
+      {parts.map((part, index) =>
+        part.type === 'text' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of a shared answer never change
+          <ChatMarkdown key={index} text={part.text} />
+        ) : (
+          <p
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same tool may be used twice in one answer
+            key={index}
+            className="flex items-center gap-2 text-muted-foreground text-xs"
+          >
+            <Wrench className="size-3.5" aria-hidden="true" /> Used: {TOOL_LABELS[part.toolName] ?? part.toolName}
+          </p>
+        ),
+      )}
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { useLeaveGuard } from '../../lib/use-leave-guard';
 import type { NoteDocProvider } from './collab/note-doc-provider';
 import { useNoteDoc, useNoteDocStatus } from './collab/use-note-doc';
 import { NoteEditor } from './editor/note-editor';
@@ -111,6 +112,7 @@ function OpenNote({ accountId, note, actions, tagSuggestions, focusTitle, onBack
   const titleRef = useRef<HTMLTextAreaElement>(null);
   const editorRef = useRef<Editor | null>(null);
   const refetch = () => void queryClient.invalidateQueries({ queryKey: noteKey(accountId, note.id) });
+  useLeaveGuard({ flush: () => handle?.provider.saveNow(), pending: () => handle?.provider.unsaved ?? false });
 
   return (
     <article className="flex min-h-full flex-col" aria-label={note.title || 'Untitled'}>

@@ -1,5 +1,6 @@
 import { NOTE_TITLE_MAX } from '@flowmind/shared/notes';
 import { forwardRef, useEffect, useRef, useState } from 'react';
+import { useLeaveGuard } from '../../lib/use-leave-guard';
 
 const SAVE_AFTER_MS = 400;
 
@@ -39,18 +40,34 @@ export const NoteTitleInput = forwardRef<
     element.style.height = `${element.scrollHeight}px`;
   }, [draft]);
 
+  /** Typed and not sent yet (the save waits for typing to stop). */
+  const unsent = useRef<string | null>(null);
+  const inFlight = useRef(0);
+
   const flush = (next: string) => {
     clearTimeout(timer.current);
+    unsent.current = null;
     const title = next.trim();
     if (title === saved.current) {
       onSavingChange(false);
       return;
     }
     saved.current = title;
-    void onSave(title).finally(() => onSavingChange(false));
+    inFlight.current += 1;
+    void onSave(title).finally(() => {
+      inFlight.current -= 1;
+      onSavingChange(false);
+    });
   };
+  const flushUnsent = () => {
+    if (unsent.current !== null) flush(unsent.current);
+  };
+  const flushRef = useRef(flushUnsent);
+  flushRef.current = flushUnsent;
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useLeaveGuard({ flush: flushUnsent, pending: () => unsent.current !== null || inFlight.current > 0 });
+  // Opening another note inside the app unmounts the title: what was typed goes first.
+  useEffect(() => () => flushRef.current(), []);
 
   return (
     <textarea
@@ -77,6 +94,7 @@ export const NoteTitleInput = forwardRef<
       onChange={(event) => {
         const next = event.target.value.replace(/\n/g, ' ');
         setDraft(next);
+        unsent.current = next;
         onSavingChange(true);
         clearTimeout(timer.current);
         timer.current = setTimeout(() => flush(next), SAVE_AFTER_MS);

@@ -38,7 +38,9 @@ export const notesApi = {
     api<{ tags: NoteTagCount[] }>(`${NOTES_API}/tags?${new URLSearchParams({ accountId })}`).then((body) => body.tags),
   get: (noteId: string) => api<NoteDetail>(notePath(noteId)),
   create: (input: CreateNote) => api<NoteDetail>(NOTES_API, { method: 'POST', body: input }),
-  update: (noteId: string, input: UpdateNote) => api<NoteDetail>(notePath(noteId), { method: 'PATCH', body: input }),
+  // Kept alive: a rename typed just before the page is left still arrives (a title or tags is a small body).
+  update: (noteId: string, input: UpdateNote) =>
+    api<NoteDetail>(notePath(noteId), { method: 'PATCH', body: input, keepalive: true }),
   duplicate: (noteId: string) => api<NoteDetail>(`${notePath(noteId)}/duplicate`, { method: 'POST' }),
   trash: (noteId: string) => api<NoteDetail>(notePath(noteId), { method: 'DELETE' }),
   restore: (noteId: string) => api<NoteDetail>(`${notePath(noteId)}/restore`, { method: 'POST' }),

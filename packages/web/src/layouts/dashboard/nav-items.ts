@@ -9,6 +9,7 @@ import {
   Plug,
   Settings,
   Table2,
+  Timer,
   Trophy,
   Workflow,
 } from 'lucide-react';
@@ -21,6 +22,7 @@ export const primaryNav: NavItem[] = [
   { label: 'Flows', to: '/flows', icon: Workflow },
   { label: 'Tables', to: '/tables', icon: Table2 },
   { label: 'Notes', to: '/notes', icon: NotebookPen },
+  { label: 'Focus', to: '/focus', icon: Timer },
   { label: 'Integrations', to: '/integrations', icon: Plug },
 ];
 

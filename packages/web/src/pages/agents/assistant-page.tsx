@@ -1,4 +1,4 @@
-import { type ChatMessage, NO_MODEL_TEXT } from '@flowmind/shared/chat';
+import type { ChatMessage } from '@flowmind/shared/chat';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowUp, Menu, Share2, Sparkles, Square } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { Sheet } from '../../components/ui/sheet';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { AgentChatBanner } from '../../features/agents/agent-chat-banner';
 import { usePublicAgent } from '../../features/agents/use-agents';
+import { NoModelNotice } from '../../features/ai/no-model-notice';
 import { useAiModels } from '../../features/ai/use-ai-models';
 import { chatApi } from '../../features/chat/chat-api';
 import { ChatMessageView } from '../../features/chat/chat-message';
@@ -285,17 +286,7 @@ export function AssistantPage() {
         </Sheet>
         <main id="main" className="flex min-w-0 flex-1 flex-col">
           {agent && <AgentChatBanner agent={agent} />}
-          {models.data && models.data.models.length === 0 && (
-            <div
-              role="status"
-              className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b bg-amber-50 px-4 py-2 text-amber-900 text-sm dark:bg-amber-950/40 dark:text-amber-200"
-            >
-              <span>{NO_MODEL_TEXT} The assistant needs one to answer.</span>
-              <Link to="/settings/ai" className="font-medium underline underline-offset-2">
-                Set up an AI model in Settings
-              </Link>
-            </div>
-          )}
+          <NoModelNotice accountId={accountId} who={agent ? agent.name : 'The assistant'} className="border-b" />
           <div
             ref={scroller}
             data-chat-scroller

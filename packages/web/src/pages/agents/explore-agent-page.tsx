@@ -9,8 +9,9 @@ import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { AgentAvatar } from '../../features/agents/agent-avatar';
 import { AgentCountsLine } from '../../features/agents/agent-card';
 import { useLikeAgent, usePublicAgent, useUseAgent } from '../../features/agents/use-agents';
+import { NoModelNotice } from '../../features/ai/no-model-notice';
 import { usePageHeader } from '../../features/page-header/use-page-header';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { alerts } from '../../shell/alert-store';
 
@@ -23,7 +24,8 @@ export function ExploreAgentPage() {
   const like = useLikeAgent(agentId);
   const use = useUseAgent(agentId);
   usePageHeader({
-    title: agent?.name ?? (query.isError ? 'Agent not found' : 'Agent'),
+    // Not found is said once, by the page's empty state.
+    title: agent?.name ?? 'Agent',
     description: agent ? `By ${agent.creatorName}` : 'A published agent',
     loading: query.isPending,
     showFloatingButton: false,
@@ -41,7 +43,11 @@ export function ExploreAgentPage() {
       <EmptyState
         icon={Compass}
         title="Agent not found"
-        description={errorMessage(query.error, 'It may have been unpublished or deleted.')}
+        description={
+          query.error instanceof ApiError && query.error.status === 404
+            ? 'It may have been unpublished or deleted.'
+            : errorMessage(query.error, 'It may have been unpublished or deleted.')
+        }
       >
         <ButtonLink variant="outline" to="/agents/explore">
           Back to Explore
@@ -105,6 +111,7 @@ export function ExploreAgentPage() {
             </>
           )}
         </div>
+        <NoModelNotice accountId={account?.id ?? null} who={agent.name} className="mt-4 rounded-lg" />
       </section>
       {agent.starterPrompts.length > 0 && (
         <section aria-labelledby="starters" className="grid gap-3">

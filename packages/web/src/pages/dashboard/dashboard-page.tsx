@@ -16,6 +16,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { openCreateBusinessDialog } from '../../features/accounts/create-business-dialog-store';
+import { PendingInvites } from '../../features/accounts/pending-invites';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { useSession } from '../../features/session/session-store';
@@ -147,6 +148,7 @@ export function DashboardPage() {
         {greeting()}
         {name ? `, ${name}` : ''}.
       </p>
+      <PendingInvites />
       <div className="grid gap-4 lg:grid-cols-2">
         <ActiveAccountCard />
         <GettingStarted />

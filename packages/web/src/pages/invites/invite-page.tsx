@@ -27,6 +27,16 @@ const closedStatus: Record<Exclude<InvitePreview['status'], 'pending'>, { title:
   expired: { title: 'This invite has expired', text: 'Invites work for 7 days. Ask for a new one.' },
 };
 
+/**
+ * What an accepted invite's link says depends on who opens it: signed out, the invitee is told to log in; the
+ * invitee signed in is already a member; anyone else (the inviter checking the link) only learns it was used.
+ */
+function acceptedText(invite: InvitePreview, viewerEmail: string | null): string {
+  if (!viewerEmail) return closedStatus.accepted.text;
+  if (viewerEmail.toLowerCase() === invite.email) return 'You are a member: pick the account in the account switcher.';
+  return `${invite.email} accepted it and is a member now.`;
+}
+
 /** Layout "none": a standalone card, reachable signed in or out. */
 function InviteFrame({ children }: { children: ReactNode }) {
   return (
@@ -156,6 +166,7 @@ function PendingInvite({ token, invite }: { token: string; invite: InvitePreview
 export function InvitePage() {
   const { token = '' } = useParams();
   const preview = useInvitePreview(token);
+  const viewerEmail = useSession().user?.email ?? null;
   usePageHeader({ title: preview.data ? `Join ${preview.data.account_name}` : 'Invitation' });
 
   if (preview.isPending) {
@@ -191,6 +202,7 @@ export function InvitePage() {
   const invite = preview.data;
   if (invite.status !== 'pending') {
     const closed = closedStatus[invite.status];
+    const text = invite.status === 'accepted' ? acceptedText(invite, viewerEmail) : closed.text;
     return (
       <InviteFrame>
         <Message
@@ -204,8 +216,7 @@ export function InvitePage() {
           title={closed.title}
           text={
             <>
-              {closed.text} The invite was to{' '}
-              <strong className="font-medium text-foreground">{invite.account_name}</strong>.
+              {text} The invite was to <strong className="font-medium text-foreground">{invite.account_name}</strong>.
             </>
           }
         >

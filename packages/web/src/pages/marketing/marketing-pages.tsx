@@ -11,6 +11,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { RepositoryLink } from '../../features/config/repository-link';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { InfoCard, MarketingPage, Prose } from './marketing-page';
 
@@ -132,8 +133,8 @@ export function CommunityPage() {
     >
       <div className="grid gap-4 sm:grid-cols-3">
         <InfoCard icon={<GitPullRequest />} title="Contribute">
-          The source, the issue tracker and the roadmap live in the project's repository. Small fixes and new
-          integrations are the easiest way in.
+          The source, the issue tracker and the roadmap live in <RepositoryLink />. Small fixes and new integrations are
+          the easiest way in.
         </InfoCard>
         <InfoCard icon={<MessageCircle />} title="Ask and answer">
           Share the flows and agents you build, ask how others solved a problem, and help newcomers get started.
@@ -170,8 +171,8 @@ export function FeedbackPage() {
         </InfoCard>
       </div>
       <p className="mt-10 rounded-xl border bg-surface p-6 text-muted-foreground text-sm leading-relaxed">
-        An in-app feedback form is on its way. Until it arrives, please open an issue in the project's repository; every
-        issue is read.
+        An in-app feedback form is on its way. Until it arrives, please open an issue in <RepositoryLink />; every issue
+        is read.
       </p>
     </MarketingPage>
   );

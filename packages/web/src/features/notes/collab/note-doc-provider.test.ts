@@ -141,6 +141,49 @@ describe('NoteDocProvider', () => {
     provider.destroy();
   });
 
+  it('opening a note with deletions in its history sends nothing; a deletion made offline is still sent', async () => {
+    // The note as the server has it: text typed, then partly deleted (as typing "# " for a heading does).
+    const server = new FakeServer();
+    type(server.doc, 'kept text');
+    const text = (server.doc.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    text.delete(0, 5);
+    // This browser's copy from an earlier visit holds the same history.
+    const offlineCopy = Y.encodeStateAsUpdate(server.doc);
+    server.open = true;
+    const provider = new NoteDocProvider('n1', { transport: server.transport, offlineKey: null });
+    Y.applyUpdate(provider.doc, offlineCopy, 'offline copy');
+    await until(() => provider.status === 'saved');
+    expect(server.sent.filter((message) => message.type === 'note-update')).toEqual([]);
+
+    server.drop();
+    ((provider.doc.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText).delete(0, 1);
+    server.connect();
+    await until(() => provider.status === 'saved' && texts(server.doc)[0] === 'ext');
+    expect(server.sent.filter((message) => message.type === 'note-update')).toHaveLength(1);
+    provider.destroy();
+  });
+
+  it('is unsaved while a change waits for the server, and not while it only loads', async () => {
+    const server = new FakeServer();
+    type(server.doc, 'on the server');
+    server.open = true;
+    const provider = new NoteDocProvider('n1', { transport: server.transport, offlineKey: null });
+    expect(provider.unsaved).toBe(false);
+    await until(() => provider.status === 'saved');
+    server.ack = false;
+    type(provider.doc, 'typed');
+    expect(provider.unsaved).toBe(true);
+    provider.saveNow();
+    expect(server.sent.filter((message) => message.type === 'note-update')).toHaveLength(1);
+    expect(provider.unsaved).toBe(true);
+    server.drop();
+    server.ack = true;
+    server.connect();
+    await until(() => provider.status === 'saved');
+    expect(provider.unsaved).toBe(false);
+    provider.destroy();
+  });
+
   it('lets the editor read what was typed just before a change from the server is applied', async () => {
     const server = new FakeServer();
     type(server.doc, 'first');

@@ -209,7 +209,19 @@ export class NoteDocProvider {
     this.refresh();
   }
 
+  /**
+   * Whether a change made here waits for the server: held back, or sent and not acknowledged. (Changes made before
+   * the server answered are kept offline and go with the next sync.)
+   */
+  get unsaved(): boolean {
+    return this.pending.size > 0 || this.outbox.length > 0;
+  }
+
   /** The page may be going: what is held back for the server and the offline copy goes now. */
+  saveNow = () => {
+    this.onPageHide();
+  };
+
   private onPageHide = () => {
     this.flush();
     this.stored?.flush();
@@ -252,7 +264,7 @@ export class NoteDocProvider {
         clearTimeout(this.sendTimer);
         this.sendTimer = undefined;
         const missing = Y.encodeStateAsUpdate(this.doc, fromBase64(message.stateVector));
-        if (!this.readOnly && hasContent(missing)) this.sendUpdate(missing);
+        if (!this.readOnly && hasNews(missing, fromBase64(message.update))) this.sendUpdate(missing);
         if (this.awareness.getLocalState() !== null) {
           this.awarenessChanged.add(this.doc.clientID);
           this.sendAwareness();
@@ -313,7 +325,33 @@ export class NoteDocProvider {
   }
 }
 
-/** An update that carries something (an empty one is two zero bytes). */
-function hasContent(update: Uint8Array): boolean {
-  return !(update.length === 2 && update[0] === 0 && update[1] === 0);
+/**
+ * Whether `update` holds something the server lacks: content past its state vector, or a deletion it has not
+ * made. Every Yjs update carries its document's whole delete set, so the diff against the server's state vector
+ * lists again every deletion ever made in the note (typing "# " for a heading is one): sending it would save an
+ * unchanged note each time it is opened. `serverUpdate` (the note-sync's) carries the server's delete set.
+ */
+export function hasNews(update: Uint8Array, serverUpdate: Uint8Array): boolean {
+  const { structs, ds } = Y.decodeUpdate(update);
+  if (structs.length > 0) return true;
+  if (ds.clients.size === 0) return false;
+  const known = Y.decodeUpdate(serverUpdate).ds.clients;
+  for (const [client, deletions] of ds.clients) {
+    const serverDeletions = [...(known.get(client) ?? [])].sort((a, b) => a.clock - b.clock);
+    for (const deletion of deletions) {
+      if (!covers(serverDeletions, deletion.clock, deletion.clock + deletion.len)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether the ranges (sorted by clock) cover every clock in [from, end). */
+function covers(ranges: { clock: number; len: number }[], from: number, end: number): boolean {
+  let next = from;
+  for (const range of ranges) {
+    if (range.clock > next) break;
+    next = Math.max(next, range.clock + range.len);
+    if (next >= end) return true;
+  }
+  return next >= end;
 }
