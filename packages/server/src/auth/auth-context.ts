@@ -1,7 +1,7 @@
 /**
  * better-auth keeps each call's state in AsyncLocalStorage. On Node 20 and 22 a storage in use runs
  * promise hooks on every promise of the process, whatever it does: about a quarter of a webhook
- * call's CPU once anybody has signed in (see ARCHITECTURE.md, "Flows speed"). So calls into
+ * call's CPU once anybody has signed in (see docs/performance.md, "Flows"). So calls into
  * better-auth go through `duringAuthCall`, and once none is in flight its storages are switched
  * off; its next call switches them on again. Each call awaits all of its work (no background tasks
  * are configured), so nothing of it reads its state afterwards. Node 24 keeps async context without
