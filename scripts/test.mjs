@@ -2,8 +2,8 @@
 // `npm test`: every check and every test, browser tests included, then one closing line
 // "N passed, N failed". The server tests run on PostgreSQL: an embedded server the run starts
 // itself (packages/server/src/test/global-setup.ts), or the one at TEST_DATABASE_URL when set.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -59,17 +59,8 @@ function ensureChromium() {
 
 const npx = (args, title, env) => run(title, 'npx', args, env);
 
-// The typecheck runs beside the steps that follow (it is a single thread, and the test runs wait on
-// their servers as much as they compute); its output is shown once it is done.
-const typecheckLog = join(reports, 'tsc.log');
-const typecheckOut = openSync(typecheckLog, 'w');
-const typecheck = spawn('npx', ['tsc', '--noEmit', '-p', '.'], {
-  cwd: root,
-  stdio: ['ignore', typecheckOut, typecheckOut],
-});
-const typechecked = new Promise((resolve) => typecheck.on('close', (code) => resolve(code)));
-
 npx(['biome', 'check', '.'], 'Format and lint (Biome)');
+npx(['tsc', '--noEmit', '-p', '.'], 'Typecheck (tsc --noEmit)');
 
 const unitReport = join(reports, 'vitest.json');
 npx(
@@ -77,11 +68,6 @@ npx(
   `Unit and integration tests (on ${process.env.TEST_DATABASE_URL ? process.env.TEST_DATABASE_URL : 'an embedded PostgreSQL'})`,
 );
 countVitest(unitReport);
-
-console.log('\n▶ Typecheck (tsc --noEmit)');
-const typecheckCode = await typechecked;
-process.stdout.write(readFileSync(typecheckLog, 'utf8'));
-if (typecheckCode !== 0) failures.push('Typecheck (tsc --noEmit)');
 
 if (ensureChromium() && run('Build the web app and the server', 'npm', ['run', 'build'])) {
   const e2eReport = join(reports, 'playwright.json');
