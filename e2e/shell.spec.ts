@@ -98,3 +98,12 @@ test('a chunk that fails to load reloads the page once, then shows the error pag
   expect(documents).toBe(2);
   expect(blocked).toBeGreaterThan(0);
 });
+
+test('the dashboard fits a 390 px phone: nothing scrolls sideways, a long handle is cut short', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInUser(page, 'Narrow');
+  await page.goto('/dashboard');
+  await expect(page.getByText('Getting started')).toBeVisible();
+  await expect(page.getByText('Jump in')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

@@ -143,13 +143,13 @@ export function DashboardPage() {
   const name = firstName(user?.name ?? '');
 
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <p className="font-semibold text-lg tracking-tight">
         {greeting()}
         {name ? `, ${name}` : ''}.
       </p>
       <PendingInvites />
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <ActiveAccountCard />
         <GettingStarted />
       </div>
@@ -157,7 +157,7 @@ export function DashboardPage() {
         <h2 id="areas" className="font-semibold">
           Jump in
         </h2>
-        <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {areas.map((area) => (
             <li key={area.to}>
               <Link
