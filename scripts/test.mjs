@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check and every test, browser tests included, then one closing line
-// "N passed, N failed". The server tests run on PostgreSQL: an embedded server the run starts
-// itself (packages/server/src/test/global-setup.ts), or the one at TEST_DATABASE_URL when set.
+// "N passed, N flaky, N failed, N skipped", with the flaky tests (passed only when retried) named
+// above it. The server tests run on PostgreSQL: an embedded server the run starts itself
+// (packages/server/src/test/global-setup.ts), or the one at TEST_DATABASE_URL when set.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,8 +10,9 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = mkdtempSync(join(tmpdir(), 'flowmind-test-'));
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const totals = { passed: 0, flaky: 0, failed: 0, skipped: 0 };
 const failures = [];
+const flaky = [];
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
@@ -27,12 +29,27 @@ function countVitest(file) {
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
 }
 
+/** Titles ("file › test") of the tests whose status in a Playwright JSON report is `status`. */
+function playwrightTests(suites, status, found = []) {
+  for (const suite of suites ?? []) {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((t) => t.status === status)) found.push(`${spec.file} › ${spec.title}`);
+    }
+    playwrightTests(suite.suites, status, found);
+  }
+  return found;
+}
+
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  totals.passed += stats.expected + (stats.flaky ?? 0);
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats } = report;
+  // A test that passed only when retried is not a pass: it is counted and named apart.
+  totals.passed += stats.expected;
+  totals.flaky += stats.flaky ?? 0;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+  flaky.push(...playwrightTests(report.suites, 'flaky'));
 }
 
 function ensureChromium() {
@@ -79,5 +96,6 @@ if (ensureChromium() && run('Build the web app and the server', 'npm', ['run', '
 
 console.log('');
 if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`);
-console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+if (flaky.length > 0) console.log(`Flaky (passed only when retried):\n${flaky.map((t) => `  ${t}`).join('\n')}`);
+console.log(`${totals.passed} passed, ${totals.flaky} flaky, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);

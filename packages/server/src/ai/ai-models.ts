@@ -194,6 +194,7 @@ export function accountAiModels({
   allowHosts = [],
   localPorts = [],
   keepMs = RESOLVED_MODELS_MS,
+  now = Date.now,
 }: {
   db: Db;
   secret: string;
@@ -204,6 +205,8 @@ export function accountAiModels({
   localPorts?: number[];
   /** How long a resolved model is reused (RESOLVED_MODELS_MS); 0 reads the providers on every call. */
   keepMs?: number;
+  /** The clock `keepMs` is measured on (a test moves it instead of sleeping). */
+  now?: () => number;
 }) {
   const repo = aiProviderRepository(db);
   const keys = aiKeyBox(secret);
@@ -289,10 +292,10 @@ export function accountAiModels({
   function keptFor(accountId: string) {
     const changes = accountChanges.get(accountId) ?? 0;
     const entry = kept.get(accountId);
-    if (entry && entry.until > Date.now() && entry.changes === changes) return entry;
+    if (entry && entry.until > now() && entry.changes === changes) return entry;
     kept.delete(accountId);
     if (kept.size >= RESOLVED_MODELS_ACCOUNTS) kept.delete(kept.keys().next().value as string);
-    const fresh = { until: Date.now() + keepMs, changes, byRef: new Map<string, Promise<ResolvedModel | null>>() };
+    const fresh = { until: now() + keepMs, changes, byRef: new Map<string, Promise<ResolvedModel | null>>() };
     kept.set(accountId, fresh);
     return fresh;
   }

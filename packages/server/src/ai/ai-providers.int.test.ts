@@ -13,7 +13,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../test/test-server';
-import { freePort } from '../test/wait';
+import { freePort, waitFor } from '../test/wait';
 import { accountAiModels, aiKeyBox } from './ai-models';
 
 type Member = Awaited<ReturnType<typeof signUpVerified>>;
@@ -327,7 +327,15 @@ describe('AI providers', () => {
     expect(await kept.resolve(account)).toBeNull();
 
     // A change written by another process is seen once the kept models expire.
-    const brief = accountAiModels({ db: server.db, secret: TEST_SECRET, env: {}, allowPrivateHttp: true, keepMs: 100 });
+    let clock = Date.now();
+    const brief = accountAiModels({
+      db: server.db,
+      secret: TEST_SECRET,
+      env: {},
+      allowPrivateHttp: true,
+      keepMs: 100,
+      now: () => clock,
+    });
     const { body: third } = await addOpenAi(owner);
     expect((await brief.resolve(account))?.ref).toBe(`${third.id}:gpt-4o-mini`);
     await server.db
@@ -335,7 +343,7 @@ describe('AI providers', () => {
       .set({ models: ['llama3.2:1b'] })
       .where(eq(aiProviders.id, third.id));
     expect((await brief.resolve(account))?.ref).toBe(`${third.id}:gpt-4o-mini`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    clock += 150;
     expect((await brief.resolve(account))?.ref).toBe(`${third.id}:llama3.2:1b`);
     await owner.client.delete(`/api/ai/providers/${third.id}`);
   });
@@ -360,11 +368,10 @@ describe('AI providers', () => {
     expect((await owner.client.post(`/api/flows/${flow.body.id}/publish`, {})).status).toBe(200);
     const run = await owner.client.post(`/api/flows/${flow.body.id}/run`, {});
     expect(run.status, run.text).toBe(201);
-    let execution = (await owner.client.get(`/api/executions/${run.body.id}`)).body;
-    for (let tries = 0; tries < 150 && !['succeeded', 'failed'].includes(execution.status); tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      execution = (await owner.client.get(`/api/executions/${run.body.id}`)).body;
-    }
+    const execution = await waitFor(
+      async () => (await owner.client.get(`/api/executions/${run.body.id}`)).body,
+      (e) => ['succeeded', 'failed'].includes(e.status),
+    );
     expect(execution.status, JSON.stringify(execution.error)).toBe('succeeded');
     const step = execution.steps.find((s: { node_id: string }) => s.node_id === 'ai');
     expect(step.output.main[0]).toMatchObject({ ai: 'Flows answer.' });

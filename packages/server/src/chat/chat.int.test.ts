@@ -6,6 +6,7 @@ import { accountMembers, chatMessages } from '../db/schema';
 import { doneOf, messageText, startChatTestServer, streamEvents } from '../test/chat-streams';
 import type { OpenAiServer } from '../test/openai-server';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../test/test-server';
+import { waitFor } from '../test/wait';
 import { INTERRUPTED } from './chat-runner';
 
 type Member = Awaited<ReturnType<typeof signUpVerified>>;
@@ -50,16 +51,6 @@ const send = (chatId: string, body: Record<string, unknown>, member: Member = ow
   stream(member, 'POST', `/api/chats/${chatId}/messages`, body);
 
 const textOf = messageText;
-
-async function waitFor<T>(read: () => Promise<T>, until: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (until(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('chatting', () => {
   it('streams an answer through the OpenAI protocol, saves both messages and titles the chat', async () => {

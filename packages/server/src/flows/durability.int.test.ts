@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '../test/mail-catcher';
+import { createTestDatabase } from '../test/test-database';
 import { signUpVerified, startTestServer, TEST_APP_URL, TestClient, type TestServer } from '../test/test-server';
 import { freePort, waitFor as waitUntil } from '../test/wait';
 
@@ -36,27 +35,6 @@ afterAll(async () => {
   api.closeAllConnections();
   await new Promise((resolve) => api.close(resolve));
 });
-
-/** A database that outlives the processes using it, on the tests' PostgreSQL server. */
-async function durableDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `flowmind_d_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 /** The real program in its own process, so it can be killed with SIGKILL. */
 async function startProcess(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
@@ -99,8 +77,9 @@ function kill(child: ChildProcess): Promise<void> {
 describe('executions survive a killed server', () => {
   it('finishes a waiting and a running execution after SIGKILL and restart, without re-running finished steps', async () => {
     const mail = await startMailCatcher();
-    const database = await durableDatabase();
-    const env = { ...database.env, SMTP_URL: mail.smtpUrl };
+    // A database that outlives the processes using it.
+    const database = await createTestDatabase({ prefix: 'd', empty: true });
+    const env = { DATABASE_URL: database.url, SMTP_URL: mail.smtpUrl };
     let processA: Awaited<ReturnType<typeof startProcess>> | null = await startProcess(env);
     let processB: Awaited<ReturnType<typeof startProcess>> | null = null;
     try {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, startTestServer, type TestServer } from '../test/test-server';
+import { waitFor } from '../test/wait';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof signUpVerified>>;
@@ -77,17 +78,6 @@ async function createFlow(g: ReturnType<typeof graph>, { publish = true } = {}) 
     return published.body;
   }
   return res.body;
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value)) {
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value).slice(0, 800)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
 }
 
 const finished = (id: string) =>
@@ -487,15 +477,19 @@ describe('the engine end to end', () => {
         db: server.db,
         runtime: server.flows.runtime,
         logger: pino({ level: 'silent' }),
-        intervalMs: 50,
+        intervalMs: 3600_000,
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Each started with a tick; four more at once race for the same due schedule.
+    await Promise.all([...extra, ...extra].map((s) => s.tick()));
     for (const s of extra) s.stop();
-    const list = await owner.client.get(`/api/executions?flowId=${flow.id}`);
-    expect(list.body.executions).toHaveLength(1);
-    expect(list.body.executions[0].mode).toBe('schedule');
-    const execution = await finished(list.body.executions[0].id);
+    const executions = async () => (await owner.client.get(`/api/executions?flowId=${flow.id}`)).body.executions;
+    const [first] = await waitFor(executions, (list) => list.length > 0);
+    await Promise.all(extra.map((s) => s.tick()));
+    const list = await executions();
+    expect(list).toHaveLength(1);
+    expect(list[0].mode).toBe('schedule');
+    const execution = await finished(first.id);
     expect(stepOf(execution, 'x')?.output.main?.[0]).toMatchObject({ fired: expect.any(String) });
   });
 
@@ -669,7 +663,7 @@ describe('a long execution', () => {
     const done = await waitFor(
       async () => (await owner.client.get(`/api/executions/${run.body.id}`)).body,
       (e) => ['succeeded', 'failed', 'cancelled'].includes(e?.status),
-      45_000,
+      { timeoutMs: 45_000 },
     );
     expect(done.status).toBe('succeeded');
     expect(done.steps_total).toBeGreaterThan(300);

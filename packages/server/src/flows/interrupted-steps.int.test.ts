@@ -5,6 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { signUpVerified, startTestServer, TEST_APP_URL } from '../test/test-server';
+import { waitFor } from '../test/wait';
 import { createFlowSystem, type FlowSystem } from './flow-system';
 
 /**
@@ -38,16 +39,6 @@ afterAll(async () => {
   api.closeAllConnections();
   await new Promise((resolve) => api.close(resolve));
 });
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)?.slice(0, 800)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
 type Body = any;

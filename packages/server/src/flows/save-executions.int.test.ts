@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, startTestServer, type TestServer } from '../test/test-server';
+import { waitFor } from '../test/wait';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof signUpVerified>>;
@@ -76,17 +77,6 @@ const executionsOf = async (flowId: string) =>
     status: string;
     mode: string;
   }[];
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value)) {
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value).slice(0, 800)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
 
 /** Lets the writer land anything it still had (a run not kept must have left nothing behind). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));

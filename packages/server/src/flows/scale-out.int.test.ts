@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailCatcher, startMailCatcher } from '../test/mail-catcher';
+import { createTestDatabase, type TestDatabase, testDatabaseUrl } from '../test/test-database';
 import { signUpVerified, TEST_APP_URL, TestClient, type TestServer } from '../test/test-server';
 import { freePort, waitFor as waitUntil } from '../test/wait';
 import { INTERRUPTED_MESSAGE } from './engine/runner';
@@ -95,8 +95,7 @@ function spawnRole(role: Role, name: string, env: Record<string, string>, port: 
 const ownerPid = (owner: string | null) => Number(owner?.split(':').at(-2));
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two api and two worker processes on one PostgreSQL', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const dbName = `flowmind_s_${randomBytes(6).toString('hex')}`;
+  let database: TestDatabase | null = null;
   const target = startTarget();
   let targetUrl = '';
   let mail: MailCatcher | null = null;
@@ -106,12 +105,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two api and two worker processe
   let client: TestClient;
   let accountId = '';
 
-  const urlFor = (appName: string) => {
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    url.searchParams.set('application_name', appName);
-    return url.toString();
-  };
+  const urlFor = (appName: string) => testDatabaseUrl(database?.name as string, appName);
   const apiUrl = (i: number) => apis[i % apis.length]?.baseUrl as string;
   const execution = async (id: string, via = 0) =>
     (await client.request('GET', `${apiUrl(via)}/api/executions/${id}`)).body;
@@ -140,10 +134,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two api and two worker processe
   beforeAll(async () => {
     targetUrl = await target.listen();
     mail = await startMailCatcher();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
+    database = await createTestDatabase({ prefix: 's', empty: true });
     // All four at once on an empty database, as a deployment starts them.
     const roles: [Role, string][] = [
       ['api', 'api-1'],
@@ -197,10 +188,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two api and two worker processe
     await sql?.end().catch(() => {});
     await mail?.close();
     await target.close();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await database?.drop();
   }, 60_000);
 
   it('a session made through one api is good on the other', async () => {

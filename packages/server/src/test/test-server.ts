@@ -1,9 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import pino from 'pino';
 import WebSocket from 'ws';
 import { buildApp } from '../app';
@@ -14,12 +9,12 @@ import { type ChangeBus, createPostgresChangeBus } from '../live/change-bus';
 import { createMailer } from '../mail/mailer';
 import { startQueue } from '../queue/queue';
 import { type MailCatcher, startMailCatcher } from './mail-catcher';
+import { createTestDatabase } from './test-database';
 
 /** The origin the test server believes it has; clients send it as Origin like a browser would. */
 export const TEST_APP_URL = 'http://localhost:3000';
 /** The server secret of test servers (it seals AI provider keys, so tests can open them). */
 export const TEST_SECRET = 'test-secret-0123456789abcdefghijklmnop';
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 async function openTestDatabase(
   shareWith?: TestServer,
@@ -28,96 +23,10 @@ async function openTestDatabase(
     const database = await openDatabase({ kind: 'postgres', url: shareWith.databaseUrl });
     return { database, url: shareWith.databaseUrl, drop: async () => {} };
   }
-  // The global setup (global-setup.ts) starts an embedded PostgreSQL when none is given.
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl)
-    throw new Error('TEST_DATABASE_URL is not set: run the tests through vitest (its global setup sets it)');
-  const name = `flowmind_t_${randomBytes(6).toString('hex')}`;
-  const template = await postgresTemplate(adminUrl);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template}`);
-  await admin.end();
-  const url = databaseUrl(adminUrl, name);
+  const created = await createTestDatabase();
   // Already migrated in the template: this only finds every migration applied.
-  const database = await openDatabase({ kind: 'postgres', url });
-  return {
-    database,
-    url,
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await untilUnused(client, name);
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-function databaseUrl(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/**
- * pg's pool.end() resolves while its sockets are still closing; dropping, renaming or copying the
- * database then would fail or end them with an error nobody listens for any more. Give them a
- * moment to go.
- */
-async function untilUnused(client: pg.Client, name: string) {
-  for (let tries = 0; tries < 50; tries += 1) {
-    const open = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-    if (open.rows[0].n === 0) return;
-    await new Promise((done) => setTimeout(done, 50));
-  }
-}
-
-/** Held while a test process builds the migrated template, so parallel test files build it once. */
-const TEMPLATE_LOCK = 7_310_442;
-let postgresTemplateName: Promise<string> | null = null;
-
-/**
- * A migrated database every test database on PostgreSQL is copied from (`create database …
- * template …`), so no test file pays for the migrations. Named after the migrations it holds: a
- * new migration makes a new template, and older ones are dropped.
- */
-function postgresTemplate(adminUrl: string): Promise<string> {
-  postgresTemplateName ??= (async () => {
-    const journal = readFileSync(join(migrationsFolder, 'meta', '_journal.json'));
-    const sqlFiles = readdirSync(migrationsFolder)
-      .filter((file) => file.endsWith('.sql'))
-      .sort()
-      .map((file) => readFileSync(join(migrationsFolder, file)));
-    const hash = createHash('sha256').update(journal);
-    for (const file of sqlFiles) hash.update(file);
-    const name = `flowmind_tpl_${hash.digest('hex').slice(0, 16)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
-      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
-      if (found.rowCount === 0) {
-        // Built under another name and renamed when complete: a half-built template is never copied.
-        const building = `${name}_${randomBytes(3).toString('hex')}`;
-        await admin.query(`create database ${building}`);
-        const database = await openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, building) });
-        await database.close();
-        await untilUnused(admin, building);
-        await admin.query(`alter database ${building} rename to ${name}`);
-        const stale = await admin.query(
-          "select datname from pg_database where datname like 'flowmind\\_tpl\\_%' and datname <> $1",
-          [name],
-        );
-        for (const row of stale.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
-      }
-    } finally {
-      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => {});
-      await admin.end();
-    }
-    return name;
-  })();
-  return postgresTemplateName;
+  const database = await openDatabase({ kind: 'postgres', url: created.url });
+  return { database, url: created.url, drop: created.drop };
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
