@@ -41,6 +41,8 @@ export type SandboxOptions = {
   executionBudgetMs?: number;
   /** Expression time one step run may use over all its items. */
   stepExpressionBudgetMs?: number;
+  /** The longest one expression may run (EXPRESSION_TIMEOUT_MS). */
+  expressionTimeoutMs?: number;
 };
 
 export type Sandbox = {
@@ -82,6 +84,7 @@ export function createSandbox({
   codeTimeoutMaxMs = DEFAULT_CODE_TIMEOUT_MAX_MS,
   executionBudgetMs = DEFAULT_EXECUTION_BUDGET_MS,
   stepExpressionBudgetMs = DEFAULT_STEP_EXPRESSION_BUDGET_MS,
+  expressionTimeoutMs = EXPRESSION_TIMEOUT_MS,
 }: SandboxOptions = {}): Sandbox {
   // Graphs are checked against the operator's cap when they are saved.
   codeStepLimits.timeoutMaxMs = codeTimeoutMaxMs;
@@ -138,7 +141,7 @@ export function createSandbox({
     const session = nextSession++;
     const holders = new Map<WorkerSlot, SentScope>();
     let last: WorkerSlot | undefined;
-    const timeoutMs = EXPRESSION_TIMEOUT_MS;
+    const timeoutMs = expressionTimeoutMs;
 
     const once = async (code: string, everything: boolean): Promise<ExpressionOutcome> => {
       try {
