@@ -13,6 +13,7 @@ import { type Database, openDatabase } from '../packages/server/src/db/client';
 import { startEmbeddedPostgres } from '../packages/server/src/db/embedded';
 import { createLocalChangeBus } from '../packages/server/src/live/change-bus';
 import { createMailer } from '../packages/server/src/mail/mailer';
+import { createServices } from '../packages/server/src/services';
 import { percentile } from './support';
 
 const logger = pino({ level: 'silent' });
@@ -41,21 +42,27 @@ export async function startBenchApp(database: Database, { env }: { env?: NodeJS.
   // The app's own address is its URL: the live socket (note editing) refuses any other Origin.
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = await buildApp({
-    config: loadConfig({
-      APP_URL: base,
-      FLOWMIND_SIGNIN_RATE_LIMIT: '100000',
-      LOG_LEVEL: 'silent',
-      // Another build of the web app (to compare two builds in the browser benches); the current one otherwise.
-      FLOWMIND_WEB_DIST: process.env.FLOWMIND_WEB_DIST,
-    }),
+  const config = loadConfig({
+    APP_URL: base,
+    FLOWMIND_SIGNIN_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'silent',
+    // Another build of the web app (to compare two builds in the browser benches); the current one otherwise.
+    FLOWMIND_WEB_DIST: process.env.FLOWMIND_WEB_DIST,
+    ...env,
+  });
+  const bus = createLocalChangeBus();
+  const mailer = createMailer({ smtpUrl: null, from: 'bench@localhost', logger });
+  const services = createServices({
+    config,
     database,
-    bus: createLocalChangeBus(),
-    mailer: createMailer({ smtpUrl: null, from: 'bench@localhost', logger }),
+    bus,
+    mailer,
     logger,
     secret: 'bench-secret-0123456789abcdefghijklmnopq',
-    ...(env ? { env } : {}),
+    queue: null,
   });
+  await services.flowSystem.startWorker();
+  const app = await buildApp({ config, database, bus, logger, services });
   await app.listen({ port, host: '127.0.0.1' });
   const headers = { origin: base, 'content-type': 'application/json' };
   let cookie = '';
@@ -95,7 +102,10 @@ export async function startBenchApp(database: Database, { env }: { env?: NodeJS.
     cookie: () => cookie,
     accountId: me.personal_account_id as string,
     openBrowser,
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      await services.stop();
+    },
   };
 }
 

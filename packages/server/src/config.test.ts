@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REPOSITORY_URL, loadConfig } from './config';
 
+const openAiFrom = (env: NodeJS.ProcessEnv) => loadConfig(env).ai.openai;
+
 describe('loadConfig: network allowances', () => {
   it('opens the local model ports 11434 and 1234 to AI providers by default; empty opens none', () => {
     expect(loadConfig({}).flows.aiLocalPorts).toEqual([11434, 1234]);
@@ -40,4 +42,37 @@ describe('loadConfig: the repository link', () => {
       );
     },
   );
+});
+
+describe('loadConfig: the server’s AI providers', () => {
+  it('needs a base URL or a key, and defaults the rest', () => {
+    expect(openAiFrom({})).toBeNull();
+    expect(openAiFrom({ OPENAI_API_KEY: 'sk-1' })).toEqual({
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk-1',
+      model: 'gpt-4o-mini',
+      name: 'openai',
+    });
+    expect(openAiFrom({ OPENAI_BASE_URL: 'http://ollama:11434/v1', FLOWMIND_AI_MODEL: 'llama3.2' })).toMatchObject({
+      baseUrl: 'http://ollama:11434/v1',
+      apiKey: undefined,
+      model: 'llama3.2',
+    });
+  });
+
+  it('offers Anthropic with ANTHROPIC_API_KEY, its default models unless FLOWMIND_ANTHROPIC_MODELS names others', () => {
+    expect(loadConfig({}).ai.anthropic).toBeNull();
+    expect(loadConfig({ ANTHROPIC_API_KEY: ' sk-ant ' }).ai.anthropic).toEqual({
+      apiKey: 'sk-ant',
+      baseUrl: null,
+      models: ['claude-sonnet-4-5', 'claude-haiku-4-5'],
+    });
+    expect(
+      loadConfig({
+        ANTHROPIC_API_KEY: 'sk-ant',
+        ANTHROPIC_BASE_URL: 'http://proxy/v1',
+        FLOWMIND_ANTHROPIC_MODELS: 'a, b',
+      }).ai.anthropic,
+    ).toEqual({ apiKey: 'sk-ant', baseUrl: 'http://proxy/v1', models: ['a', 'b'] });
+  });
 });

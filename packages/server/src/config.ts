@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseAllowHost } from './flows/net/address-policy';
+import { parseAllowHost } from './net/address-policy';
 
 /** A comma-separated list, blanks dropped. */
 const listOf = (value: string) =>
@@ -10,6 +10,68 @@ const listOf = (value: string) =>
 
 /** The project's public repository, unless the operator names another (a fork, a mirror). */
 export const DEFAULT_REPOSITORY_URL = 'https://github.com/flowmind/flowmind';
+
+const blankAsUnset = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
+/** The server's own AI providers, offered to every account besides the account's own. */
+const AiEnv = z.object({
+  /** Any server speaking the OpenAI chat completions API (OpenAI itself when only the key is set). */
+  OPENAI_BASE_URL: blankAsUnset,
+  OPENAI_API_KEY: blankAsUnset,
+  /** The model of OPENAI_* used when a step or chat names none. */
+  FLOWMIND_AI_MODEL: blankAsUnset,
+  ANTHROPIC_API_KEY: blankAsUnset,
+  ANTHROPIC_BASE_URL: blankAsUnset,
+  /** The Anthropic models offered, comma-separated. */
+  FLOWMIND_ANTHROPIC_MODELS: blankAsUnset,
+});
+
+/** Where prompts go: any server speaking the OpenAI chat completions API. */
+export type AiProviderConfig = {
+  baseUrl: string;
+  apiKey?: string;
+  /** Used when a step names no model. */
+  model: string;
+  /** Shown in errors and logs ("openai", "ollama"…). */
+  name?: string;
+};
+
+export type AiServerConfig = {
+  openai: AiProviderConfig | null;
+  anthropic: { apiKey: string; baseUrl: string | null; models: string[] } | null;
+};
+
+const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
+const DEFAULT_ANTHROPIC_MODELS = ['claude-sonnet-4-5', 'claude-haiku-4-5'];
+
+/** The server's AI providers from its environment (a part of `loadConfig`, usable alone by tests). */
+export function aiServerConfig(env: NodeJS.ProcessEnv): AiServerConfig {
+  const e = AiEnv.parse(env);
+  const anthropicModels = listOf(e.FLOWMIND_ANTHROPIC_MODELS ?? '');
+  return {
+    openai:
+      e.OPENAI_BASE_URL || e.OPENAI_API_KEY
+        ? {
+            baseUrl: e.OPENAI_BASE_URL ?? DEFAULT_OPENAI_BASE_URL,
+            apiKey: e.OPENAI_API_KEY,
+            model: e.FLOWMIND_AI_MODEL ?? DEFAULT_OPENAI_MODEL,
+            name: 'openai',
+          }
+        : null,
+    anthropic: e.ANTHROPIC_API_KEY
+      ? {
+          apiKey: e.ANTHROPIC_API_KEY,
+          baseUrl: e.ANTHROPIC_BASE_URL ?? null,
+          models: anthropicModels.length > 0 ? anthropicModels : DEFAULT_ANTHROPIC_MODELS,
+        }
+      : null,
+  };
+}
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -75,6 +137,7 @@ const Env = z.object({
   FLOWMIND_SANDBOX_WORKERS: z.coerce.number().int().min(2).max(64).optional(),
   /** Sandbox time (code steps and expressions) one execution may use in a process. */
   FLOWMIND_EXECUTION_SANDBOX_MS: z.coerce.number().int().min(1000).default(300_000),
+  ...AiEnv.shape,
 });
 
 export type Config = {
@@ -95,6 +158,7 @@ export type Config = {
   /** Fastify's `trustProxy`: false, how many proxies in front, or the proxies' addresses. */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   webDist: string | null;
+  ai: AiServerConfig;
   flows: {
     inboundPort: number | null;
     inboundDomain: string;
@@ -137,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInRateLimit: e.FLOWMIND_SIGNIN_RATE_LIMIT,
     trustProxy: parseTrustProxy(e.FLOWMIND_TRUST_PROXY),
     webDist: e.FLOWMIND_WEB_DIST ?? null,
+    ai: aiServerConfig(env),
     flows: {
       inboundPort: e.SMTP_INBOUND_PORT ?? null,
       inboundDomain: e.FLOWMIND_INBOUND_DOMAIN ?? new URL(appUrl).hostname,

@@ -6,13 +6,13 @@ import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded';
 import { importPgliteFolder } from './db/pglite-import';
-import { createFlowSystem } from './flows/flow-system';
 import { collectWhenIdle } from './idle-gc';
 import { createPostgresChangeBus } from './live/change-bus';
 import { createMailer } from './mail/mailer';
 import { defaultWebDist } from './paths';
 import { startQueue } from './queue/queue';
 import { resolveSecret } from './secret';
+import { createServices } from './services';
 
 type Role = 'api' | 'worker' | 'all';
 const roles: Role[] = ['api', 'worker', 'all'];
@@ -53,13 +53,12 @@ async function main() {
   const buildFile = join(webDist, 'build.json');
   const buildId = existsSync(buildFile) ? (JSON.parse(readFileSync(buildFile, 'utf8')) as { id: string }).id : 'dev';
 
-  const flows = createFlowSystem({ database, bus, config, logger, queue, secret });
-  if (role !== 'api') await flows.startWorker();
-  const app =
-    role === 'worker' ? null : await buildApp({ config, database, bus, mailer, logger, secret, buildId, flows });
+  const services = createServices({ config, database, bus, mailer, logger, secret, queue });
+  if (role !== 'api') await services.flowSystem.startWorker();
+  const app = role === 'worker' ? null : await buildApp({ config, database, bus, logger, services, buildId });
   if (app) {
     await app.listen({ port: config.port, host: config.host });
-    await flows.startInbound();
+    await services.flowSystem.startInbound();
     logger.info(`Flowmind is running at ${config.appUrl}`);
   }
   // A full GC whenever the process goes quiet, so an idle server gives back what a burst of work left.
@@ -75,7 +74,7 @@ async function main() {
     try {
       idleGc.stop();
       await app?.close();
-      await flows.stop();
+      await services.stop();
       await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
       await bus.close();
       mailer.close();

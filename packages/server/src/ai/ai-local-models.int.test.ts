@@ -68,7 +68,7 @@ describe('AI providers on this machine (FLOWMIND_AI_LOCAL_PORTS)', () => {
       expect(tested.body).toEqual({ ok: true, message: 'llama3.2 answered: OK' });
       expect(model.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
 
-      const models = accountAiModels({ db: server.db, secret: TEST_SECRET, env: {}, localPorts: [modelPort] });
+      const models = accountAiModels({ db: server.db, secret: TEST_SECRET, localPorts: [modelPort] });
       const resolved = await models.resolve(accountOf(owner));
       const answer = await generateText({ model: resolved!.model, prompt: 'Hi', maxRetries: 0 });
       expect(answer.text).toBe('OK');
@@ -186,12 +186,12 @@ describe('AI providers on this machine (FLOWMIND_AI_LOCAL_PORTS)', () => {
   it('a provider saved before the ports changed is still refused when called', async () => {
     const created = await owner.client.post('/api/ai/providers', provider(owner, localUrl(modelPort)));
     const count = model.requests.length;
-    const closed = accountAiModels({ db: server.db, secret: TEST_SECRET, env: {}, localPorts: [11434, 1234] });
+    const closed = accountAiModels({ db: server.db, secret: TEST_SECRET, localPorts: [11434, 1234] });
     const resolved = await closed.resolve(accountOf(owner));
     await expect(generateText({ model: resolved!.model, prompt: 'Hi', maxRetries: 0 })).rejects.toThrow(
       `Refused to connect to 127.0.0.1: local model servers are allowed on ports 11434 and 1234 only. The server's operator can allow this one with FLOWMIND_HTTP_ALLOW_HOSTS=127.0.0.1:${modelPort}.`,
     );
-    const none = accountAiModels({ db: server.db, secret: TEST_SECRET, env: {} });
+    const none = accountAiModels({ db: server.db, secret: TEST_SECRET });
     await expect(
       generateText({ model: (await none.resolve(accountOf(owner)))!.model, prompt: 'Hi', maxRetries: 0 }),
     ).rejects.toThrow(`Refused to connect to 127.0.0.1: it is a private address.`);

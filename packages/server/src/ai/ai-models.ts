@@ -1,10 +1,10 @@
 import type { AiProviderKind } from '@flowmind/shared/ai';
 import { AppError } from '@flowmind/shared/errors';
 import type { LanguageModel } from 'ai';
+import type { AiServerConfig } from '../config';
 import type { Db } from '../db/client';
-import { aiProviderFromEnv } from '../flows/ai/ai-api';
-import { addressPolicy } from '../flows/net/address-policy';
-import { createGuardedFetch, parseHttpUrl } from '../flows/net/guarded-fetch';
+import { addressPolicy } from '../net/address-policy';
+import { createGuardedFetch, parseHttpUrl } from '../net/guarded-fetch';
 import { hostOf } from './ai-errors';
 import { type AiProviderRow, aiProviderRepository } from './ai-provider.repository';
 import { anthropicModel, openAiCompatibleChatModel } from './ai-sdk';
@@ -30,34 +30,9 @@ export type AiModels = {
   resolve(accountId: string, ref?: string | null): Promise<ResolvedModel | null>;
 };
 
-/** The server's own provider from its environment (OPENAI_BASE_URL, OPENAI_API_KEY, FLOWMIND_AI_MODEL). */
-export function environmentAiModels(env: NodeJS.ProcessEnv): AiModels {
-  return {
-    async resolve(_accountId, ref) {
-      const config = aiProviderFromEnv(env);
-      if (!config) return null;
-      const wanted = ref?.startsWith('env-openai:') ? ref.slice('env-openai:'.length) : config.model;
-      const model = openAiCompatibleChatModel(
-        {
-          name: config.name ?? 'openai',
-          baseURL: config.baseUrl.replace(/\/+$/, ''),
-          apiKey: config.apiKey,
-          includeUsage: true,
-        },
-        wanted,
-      );
-      return {
-        model,
-        ref: `env-openai:${wanted}`,
-        label: wanted,
-        host: hostOf(config.baseUrl),
-      };
-    },
-  };
-}
+const NO_SERVER_AI: AiServerConfig = { openai: null, anthropic: null };
 
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com/v1';
-const DEFAULT_ANTHROPIC_MODELS = ['claude-sonnet-4-5', 'claude-haiku-4-5'];
 
 /** A provider a model can come from: one of the account's rows, or the server's environment. */
 export type AiProviderSource = {
@@ -95,22 +70,14 @@ export function parseModelRef(ref: string): { providerId: string; model: string 
 
 export const modelRef = (providerId: string, model: string) => `${providerId}:${model}`;
 
-const listOf = (value: string | undefined, fallback: string[]) => {
-  const items = (value ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-  return items.length > 0 ? items : fallback;
-};
-
 /**
  * The server's providers: OpenAI-compatible from OPENAI_BASE_URL / OPENAI_API_KEY (model
  * FLOWMIND_AI_MODEL), Anthropic from ANTHROPIC_API_KEY (models FLOWMIND_ANTHROPIC_MODELS,
  * endpoint ANTHROPIC_BASE_URL). They are the admin's, so their requests are not guarded.
  */
-export function environmentProviders(env: NodeJS.ProcessEnv, since = new Date()): AiProviderSource[] {
+export function environmentProviders(ai: AiServerConfig, since = new Date()): AiProviderSource[] {
   const sources: AiProviderSource[] = [];
-  const openai = aiProviderFromEnv(env);
+  const { openai, anthropic } = ai;
   if (openai) {
     const host = hostOf(openai.baseUrl);
     sources.push({
@@ -126,17 +93,16 @@ export function environmentProviders(env: NodeJS.ProcessEnv, since = new Date())
       updatedAt: since,
     });
   }
-  const anthropicKey = env.ANTHROPIC_API_KEY?.trim();
-  if (anthropicKey) {
+  if (anthropic) {
     sources.push({
       id: 'env-anthropic',
       kind: 'anthropic',
       name: 'Anthropic',
-      baseUrl: env.ANTHROPIC_BASE_URL?.trim() || null,
-      models: listOf(env.FLOWMIND_ANTHROPIC_MODELS, DEFAULT_ANTHROPIC_MODELS),
+      baseUrl: anthropic.baseUrl,
+      models: anthropic.models,
       fromEnvironment: true,
       hasApiKey: true,
-      apiKey: () => anthropicKey,
+      apiKey: () => anthropic.apiKey,
       createdAt: since,
       updatedAt: since,
     });
@@ -189,7 +155,7 @@ function accountSource(row: AiProviderRow, keys: SecretBox): AiProviderSource {
 export function accountAiModels({
   db,
   secret,
-  env,
+  ai = NO_SERVER_AI,
   allowPrivateHttp = false,
   allowHosts = [],
   localPorts = [],
@@ -198,7 +164,8 @@ export function accountAiModels({
 }: {
   db: Db;
   secret: string;
-  env: NodeJS.ProcessEnv;
+  /** The server's own providers (config.ai); none unless given. */
+  ai?: AiServerConfig;
   allowPrivateHttp?: boolean;
   allowHosts?: string[];
   /** Loopback ports an account's provider may use without an allowHosts entry (FLOWMIND_AI_LOCAL_PORTS). */
@@ -215,7 +182,7 @@ export function accountAiModels({
   const policy = addressPolicy(network);
   const guardedFetch: typeof globalThis.fetch = (input, init) =>
     guarded(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, init);
-  const serverProviders = environmentProviders(env);
+  const serverProviders = environmentProviders(ai);
 
   async function catalog(accountId: string): Promise<AiCatalog> {
     const [rows, stored] = await Promise.all([repo.list(accountId), repo.defaultModel(accountId)]);

@@ -1,6 +1,7 @@
 import { generateText, streamText } from 'ai';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aiServerConfig } from '../config';
 import { aiProviders } from '../db/schema';
 import { createAiApi } from '../flows/ai/ai-api';
 import { type AnthropicServer, startAnthropicServer } from '../test/anthropic-server';
@@ -61,7 +62,7 @@ async function addOpenAi(member: Member, body: Record<string, unknown> = {}) {
 }
 
 const modelsFor = (env: Record<string, string> = {}, allowPrivateHttp = true) =>
-  accountAiModels({ db: server.db, secret: TEST_SECRET, env, allowPrivateHttp });
+  accountAiModels({ db: server.db, secret: TEST_SECRET, ai: aiServerConfig(env), allowPrivateHttp });
 
 describe('AI providers', () => {
   it('starts with nothing: no providers, no models, and no model resolves', async () => {
@@ -229,9 +230,7 @@ describe('AI providers', () => {
         /^Refused to connect to 127\.0\.0\.1: local model servers are allowed on ports 11434 and 1234 only\./,
       );
       expect(openai.requests.length).toBe(count);
-      const resolved = await accountAiModels({ db: guarded.db, secret: TEST_SECRET, env: {} }).resolve(
-        accountOf(member),
-      );
+      const resolved = await accountAiModels({ db: guarded.db, secret: TEST_SECRET }).resolve(accountOf(member));
       await expect(generateText({ model: resolved!.model, prompt: 'Hi', maxRetries: 0 })).rejects.toThrow(
         /Refused to connect to 127\.0\.0\.1/,
       );
@@ -305,7 +304,7 @@ describe('AI providers', () => {
     const kept = accountAiModels({
       db: server.db,
       secret: TEST_SECRET,
-      env: {},
+
       allowPrivateHttp: true,
       keepMs: 60_000,
     });
@@ -331,7 +330,7 @@ describe('AI providers', () => {
     const brief = accountAiModels({
       db: server.db,
       secret: TEST_SECRET,
-      env: {},
+
       allowPrivateHttp: true,
       keepMs: 100,
       now: () => clock,
@@ -482,7 +481,7 @@ describe('AI providers', () => {
     await put(owner.client, `/api/ai/settings?accountId=${accountOf(owner)}`, {
       defaultModel: `${created.body.id}:claude-haiku-4-5`,
     });
-    const flowsAi = createAiApi({ env: {}, accountId: accountOf(owner), resolveModel: modelsFor().flowModel });
+    const flowsAi = createAiApi({ accountId: accountOf(owner), resolveModel: modelsFor().flowModel });
     const answered = await flowsAi.generate({ prompt: 'Hi from a flow', signal: new AbortController().signal });
     expect(answered).toEqual({ text: 'OK from Claude, streamed in pieces.', model: 'claude-haiku-4-5' });
     expect(anthropic.requests.at(-1)?.headers['x-api-key']).toBe(ANTHROPIC_KEY);
@@ -557,20 +556,30 @@ describe('AI providers from the server environment', () => {
       });
       expect(set.body.defaultModel).toBe('env-anthropic:claude-sonnet-4-5');
       const env = { OPENAI_BASE_URL: openai.baseUrl, ANTHROPIC_API_KEY: ANTHROPIC_KEY };
-      const resolved = await accountAiModels({ db: envServer.db, secret: TEST_SECRET, env }).resolve(accountOf(member));
+      const resolved = await accountAiModels({
+        db: envServer.db,
+        secret: TEST_SECRET,
+        ai: aiServerConfig(env),
+      }).resolve(accountOf(member));
       expect(resolved).toMatchObject({ ref: 'env-anthropic:claude-sonnet-4-5', label: 'claude-sonnet-4-5' });
       // The server's providers take any model name their endpoint serves; other providers' refs still fail.
-      const unlisted = await accountAiModels({ db: envServer.db, secret: TEST_SECRET, env }).resolve(
-        accountOf(member),
-        'env-openai:llama3.2:1b',
-      );
+      const unlisted = await accountAiModels({
+        db: envServer.db,
+        secret: TEST_SECRET,
+        ai: aiServerConfig(env),
+      }).resolve(accountOf(member), 'env-openai:llama3.2:1b');
       expect(unlisted).toMatchObject({ ref: 'env-openai:llama3.2:1b', label: 'llama3.2:1b' });
       await expect(
-        accountAiModels({ db: envServer.db, secret: TEST_SECRET, env }).resolve(accountOf(member), 'env-gemini:pro'),
+        accountAiModels({ db: envServer.db, secret: TEST_SECRET, ai: aiServerConfig(env) }).resolve(
+          accountOf(member),
+          'env-gemini:pro',
+        ),
       ).rejects.toMatchObject({ code: 'bad_request' });
       // The account's default among the server's providers is the flows step's too.
       expect(
-        await accountAiModels({ db: envServer.db, secret: TEST_SECRET, env }).flowModel(accountOf(member)),
+        await accountAiModels({ db: envServer.db, secret: TEST_SECRET, ai: aiServerConfig(env) }).flowModel(
+          accountOf(member),
+        ),
       ).toMatchObject({ ref: 'env-anthropic:claude-sonnet-4-5' });
     } finally {
       await envServer.close();

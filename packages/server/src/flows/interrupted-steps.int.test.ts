@@ -4,9 +4,10 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { signUpVerified, startTestServer, TEST_APP_URL } from '../test/test-server';
+import { createMailer } from '../mail/mailer';
+import { createServices, type Services } from '../services';
+import { signUpVerified, startTestServer, TEST_APP_URL, TEST_SECRET } from '../test/test-server';
 import { waitFor } from '../test/wait';
-import { createFlowSystem, type FlowSystem } from './flow-system';
 
 /**
  * A worker that dies while a step with effects is in flight: the step saved that it started
@@ -48,7 +49,7 @@ const finished = (e: Body) => ['succeeded', 'failed', 'cancelled'].includes(e?.s
 async function setUp(email: string) {
   const server = await startTestServer(ENV);
   const { client, user } = await signUpVerified(server, { name: 'Effects', email });
-  let takeover: FlowSystem | null = null;
+  let takeover: Services | null = null;
   const flow = async (nodes: Record<string, unknown>[]) => {
     const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]?.id, target: n.id }));
     const graph = { nodes: nodes.map((n, i) => ({ position: { x: i * 300, y: 0 }, params: {}, ...n })), edges };
@@ -75,14 +76,18 @@ async function setUp(email: string) {
     },
     /** Another worker on the same database; its reaper takes over once the dead one's claim expires. */
     async startTakeover() {
-      takeover = createFlowSystem({
+      const logger = pino({ level: 'silent' });
+      const config = loadConfig({ APP_URL: TEST_APP_URL, FLOWMIND_WEB_DIST: '/nonexistent', ...ENV });
+      takeover = createServices({
+        config,
         database: server.database,
         bus: server.bus,
-        config: loadConfig({ APP_URL: TEST_APP_URL, FLOWMIND_WEB_DIST: '/nonexistent', ...ENV }),
-        logger: pino({ level: 'silent' }),
+        mailer: createMailer({ smtpUrl: null, from: config.mailFrom, logger }),
+        logger,
+        secret: TEST_SECRET,
         queue: null,
       });
-      await takeover.startWorker({ schedulerIntervalMs: 200 });
+      await takeover.flowSystem.startWorker({ schedulerIntervalMs: 200 });
     },
     /**
      * Puts back what a worker killed after a step acted and before its result was saved leaves

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { StepError } from '../steps/step';
+import { StepError } from '../user-error';
 import { isBlockedAddress, isLoopbackAddress } from './blocked-address';
 
 /** An entry of FLOWMIND_HTTP_ALLOW_HOSTS: a host (name or IP) on one port, or on any port (null). */

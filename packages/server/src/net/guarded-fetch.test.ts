@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllowHost } from './address-policy';
-import { createGuardedFetch, guardedFetchOptionsFromEnv } from './guarded-fetch';
+import { createGuardedFetch } from './guarded-fetch';
 
 const REFUSED =
   /^Refused to connect to .*: it is a private address\. The server's operator can allow it with FLOWMIND_HTTP_ALLOW_HOSTS=\S+:\d+\.$/;
@@ -213,17 +213,5 @@ describe('createGuardedFetch({ allowPrivate: true })', () => {
     await expect(open(`http://127.0.0.1:${port}/slow`, { timeoutMs: 100 })).rejects.toMatchObject({
       name: 'TimeoutError',
     });
-  });
-});
-
-describe('guardedFetchOptionsFromEnv', () => {
-  it('reads the admin switches', () => {
-    expect(guardedFetchOptionsFromEnv({})).toEqual({ allowPrivate: false, allowHosts: [] });
-    expect(
-      guardedFetchOptionsFromEnv({
-        FLOWMIND_HTTP_ALLOW_PRIVATE: 'true',
-        FLOWMIND_HTTP_ALLOW_HOSTS: ' intranet.local, 10.0.0.5 ,',
-      }),
-    ).toEqual({ allowPrivate: true, allowHosts: ['intranet.local', '10.0.0.5'] });
   });
 });

@@ -1,5 +1,5 @@
 import type { Agent } from 'undici';
-import { StepError } from '../steps/step';
+import { StepError } from '../user-error';
 import {
   type AddressPolicy,
   type AddressPolicyOptions,
@@ -113,20 +113,5 @@ export function createGuardedFetch(options: AddressPolicyOptions = {}): GuardedF
       hopInit = redirectInit(hopInit, response.status, url, next);
       url = next;
     }
-  };
-}
-
-/** The server's guarded fetch as configured by FLOWMIND_HTTP_ALLOW_PRIVATE and FLOWMIND_HTTP_ALLOW_HOSTS. */
-export function guardedFetchFromEnv(env: NodeJS.ProcessEnv = process.env): GuardedFetch {
-  return createGuardedFetch(guardedFetchOptionsFromEnv(env));
-}
-
-export function guardedFetchOptionsFromEnv(env: NodeJS.ProcessEnv): { allowPrivate: boolean; allowHosts: string[] } {
-  return {
-    allowPrivate: /^(true|1|yes)$/i.test(env.FLOWMIND_HTTP_ALLOW_PRIVATE?.trim() ?? ''),
-    allowHosts: (env.FLOWMIND_HTTP_ALLOW_HOSTS ?? '')
-      .split(',')
-      .map((h) => h.trim())
-      .filter(Boolean),
   };
 }

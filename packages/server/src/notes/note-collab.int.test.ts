@@ -4,9 +4,16 @@ import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protoc
 import * as Y from 'yjs';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { createFlowSystem } from '../flows/flow-system';
 import { createMailer } from '../mail/mailer';
-import { signUpVerified, startTestServer, TEST_APP_URL, TestClient, type TestServer } from '../test/test-server';
+import { createServices } from '../services';
+import {
+  signUpVerified,
+  startTestServer,
+  TEST_APP_URL,
+  TEST_SECRET,
+  TestClient,
+  type TestServer,
+} from '../test/test-server';
 import { CollabTestClient } from './note-collab.test-client';
 
 let server: TestServer;
@@ -150,17 +157,17 @@ describe('note documents over /api/live', () => {
       SMTP_URL: server.mail.smtpUrl,
       FLOWMIND_WEB_DIST: '/nonexistent',
     });
-    const flows = createFlowSystem({ database: server.database, bus: server.bus, config, logger, queue: null });
     const mailer = createMailer({ smtpUrl: server.mail.smtpUrl, from: config.mailFrom, logger });
-    const app = await buildApp({
-      flows,
+    const services = createServices({
       config,
       database: server.database,
       bus: server.bus,
       mailer,
       logger,
-      secret: 'test-secret-0123456789abcdefghijklmnop',
+      secret: TEST_SECRET,
+      queue: null,
     });
+    const app = await buildApp({ config, database: server.database, bus: server.bus, logger, services });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const address = app.server.address() as { port: number };
@@ -175,7 +182,7 @@ describe('note documents over /api/live', () => {
       fresh.disconnect();
     } finally {
       await app.close();
-      await flows.stop();
+      await services.stop();
       mailer.close();
     }
   });

@@ -31,7 +31,7 @@ function paragraphUpdate(client: Y.Doc, text: string): Uint8Array {
 
 describe('note documents', () => {
   it('saves updates as rows, compacts them into the state, and a fresh store reads the same document', async () => {
-    const docs = server.flows.noteDocs;
+    const docs = server.services.noteDocs;
     const noteId = await docs.create({ accountId, userId: null, title: 'Log', content: { type: 'doc', content: [] } });
     const entry = await docs.acquire(noteId);
     const client = new Y.Doc();
@@ -81,7 +81,7 @@ describe('note documents', () => {
     await server.db.execute(
       sql`insert into notes (id, account_id, title, markdown) values (${noteId}, ${accountId}, 'Old', ${'# Old\n\n- [ ] task'})`,
     );
-    const doc = await server.flows.noteDocs.read(noteId);
+    const doc = await server.services.noteDocs.read(noteId);
     expect(docToMarkdown(doc)).toBe('# Old\n\n- [ ] task');
     expect((await rows(sql`select ydoc is not null as seeded from notes where id = ${noteId}`)).rows[0]?.seeded).toBe(
       true,

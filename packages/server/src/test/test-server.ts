@@ -4,10 +4,10 @@ import WebSocket from 'ws';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { createFlowSystem } from '../flows/flow-system';
 import { type ChangeBus, createPostgresChangeBus } from '../live/change-bus';
 import { createMailer } from '../mail/mailer';
 import { startQueue } from '../queue/queue';
+import { createServices } from '../services';
 import { type MailCatcher, startMailCatcher } from './mail-catcher';
 import { createTestDatabase } from './test-database';
 
@@ -57,20 +57,11 @@ export async function startTestServer(
   const bus: ChangeBus = await createPostgresChangeBus({ connection: database.connection, logger });
   const mailer = createMailer({ smtpUrl: mail.smtpUrl, from: config.mailFrom, logger });
   const queue = withQueue ? await startQueue({ connection: database.connection, logger }) : null;
-  const serverEnv = { ...process.env, ...env };
-  const flows = createFlowSystem({ database, bus, config, logger, queue, env: serverEnv, secret: TEST_SECRET });
+  const services = createServices({ config, database, bus, mailer, logger, secret: TEST_SECRET, queue });
+  const flows = services.flowSystem;
   if (worker) await flows.startWorker({ schedulerIntervalMs: 200 });
   if (config.flows.inboundPort !== null) await flows.startInbound(config.flows.inboundPort, '127.0.0.1');
-  const app = await buildApp({
-    flows,
-    config,
-    database,
-    bus,
-    mailer,
-    logger,
-    secret: TEST_SECRET,
-    env: serverEnv,
-  });
+  const app = await buildApp({ config, database, bus, logger, services });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -82,6 +73,7 @@ export async function startTestServer(
     databaseUrl,
     db: database.db,
     bus,
+    services,
     flows,
     queue,
     startWorker: () => flows.startWorker({ schedulerIntervalMs: 200 }),
@@ -90,7 +82,7 @@ export async function startTestServer(
     local: (link: string) => link.replace(TEST_APP_URL, baseUrl),
     async close() {
       await app.close();
-      await flows.stop();
+      await services.stop();
       await queue?.stop({ graceful: false, wait: true });
       await bus.close();
       mailer.close();

@@ -43,7 +43,11 @@ function MobileTopBar() {
   );
 }
 
-function DashboardFrame({ showHeader }: { showHeader: boolean }) {
+/**
+ * Spec layout "dashboard": sidebar (≥1024 px) or top bar with a menu sheet, the page header, the
+ * page. (The spec also names a "custom-header-dashboard" layout, but no page of the spec uses it.)
+ */
+export function DashboardLayout() {
   // Rendered for one screen size only, so the navigation and account switcher exist once in the page.
   const isLarge = useIsLargeScreen();
   return (
@@ -56,7 +60,7 @@ function DashboardFrame({ showHeader }: { showHeader: boolean }) {
         <MobileTopBar />
       )}
       <div className="flex min-w-0 flex-1 flex-col bg-background">
-        {showHeader && <PageHeaderBar />}
+        <PageHeaderBar />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 pb-24 sm:px-6 lg:px-8 lg:pb-10">
           <Outlet />
         </main>
@@ -65,14 +69,4 @@ function DashboardFrame({ showHeader }: { showHeader: boolean }) {
       <CreateBusinessDialog />
     </div>
   );
-}
-
-/** Spec layout "dashboard": sidebar (≥1024 px) or top bar with a menu sheet, the page header, the page. */
-export function DashboardLayout() {
-  return <DashboardFrame showHeader />;
-}
-
-/** Spec layout "custom-header-dashboard": the same frame, the page draws its own header. */
-export function CustomHeaderDashboardLayout() {
-  return <DashboardFrame showHeader={false} />;
 }

@@ -2,8 +2,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aiServerConfig } from '../../config';
 import { type OpenAiServer, startOpenAiServer } from '../../test/openai-server';
-import { aiProviderFromEnv, createAiApi, NO_AI_MODEL } from './ai-api';
+import { createAiApi, NO_AI_MODEL } from './ai-api';
+
+const openAiFrom = (env: NodeJS.ProcessEnv) => aiServerConfig(env).openai;
 
 let openai: OpenAiServer;
 beforeAll(async () => {
@@ -13,32 +16,13 @@ afterAll(() => openai.close());
 
 const signal = new AbortController().signal;
 
-describe('aiProviderFromEnv', () => {
-  it('needs a base URL or a key, and defaults the rest', () => {
-    expect(aiProviderFromEnv({})).toBeNull();
-    expect(aiProviderFromEnv({ OPENAI_API_KEY: 'sk-1' })).toEqual({
-      baseUrl: 'https://api.openai.com/v1',
-      apiKey: 'sk-1',
-      model: 'gpt-4o-mini',
-      name: 'openai',
-    });
-    expect(
-      aiProviderFromEnv({ OPENAI_BASE_URL: 'http://ollama:11434/v1', FLOWMIND_AI_MODEL: 'llama3.2' }),
-    ).toMatchObject({
-      baseUrl: 'http://ollama:11434/v1',
-      apiKey: undefined,
-      model: 'llama3.2',
-    });
-  });
-});
-
 describe('createAiApi', () => {
   it('prefers the account’s model from the resolver over the env, with the step’s model name', async () => {
     openai.requests.length = 0;
     const asked: [string, string | null | undefined][] = [];
     const provider = createOpenAICompatible({ name: 'local', baseURL: openai.baseUrl, apiKey: 'sk-right' });
     const ai = createAiApi({
-      env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'sk-env' },
+      server: openAiFrom({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'sk-env' }),
       accountId: 'acc_1',
       resolveModel: async (accountId, requested) => {
         asked.push([accountId, requested]);
@@ -61,21 +45,23 @@ describe('createAiApi', () => {
 
   it('falls back to the env when the resolver has nothing', async () => {
     const ai = createAiApi({
-      env: { OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-right' },
+      server: openAiFrom({ OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-right' }),
       resolveModel: async () => null,
     });
     expect((await ai.generate({ prompt: 'Hi', signal })).text).toBe('Hello from the test model.');
-    const none = createAiApi({ env: {}, resolveModel: async () => null });
+    const none = createAiApi({ server: openAiFrom({}), resolveModel: async () => null });
     await expect(none.generate({ prompt: 'Hi', signal })).rejects.toThrow(NO_AI_MODEL);
   });
 
   it('turns provider errors into words', async () => {
     const host = new URL(openai.baseUrl).host;
-    const wrongKey = createAiApi({ env: { OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-wrong' } });
+    const wrongKey = createAiApi({
+      server: openAiFrom({ OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-wrong' }),
+    });
     await expect(wrongKey.generate({ prompt: 'Hi', signal })).rejects.toThrow(
       `The AI provider at ${host} refused the API key (401): Incorrect API key provided.`,
     );
-    const ai = createAiApi({ env: { OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-right' } });
+    const ai = createAiApi({ server: openAiFrom({ OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: 'sk-right' }) });
     await expect(ai.generate({ prompt: 'Hi', model: 'gpt-9', signal })).rejects.toThrow(
       `The AI model "gpt-9" was not found at ${host}: The model \`gpt-9\` does not exist`,
     );
@@ -91,7 +77,7 @@ describe('createAiApi', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const ai = createAiApi({ env: { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` } });
+    const ai = createAiApi({ server: openAiFrom({ OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` }) });
     await expect(ai.generate({ prompt: 'Hi', signal })).rejects.toThrow(
       `Could not reach the AI provider at 127.0.0.1:${port}: `,
     );

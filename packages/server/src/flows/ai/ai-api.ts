@@ -3,36 +3,11 @@ import { z } from 'zod';
 import { aiCallErrorMessage, hostOf } from '../../ai/ai-errors';
 import type { ResolvedModel } from '../../ai/ai-models';
 import { isAiSdkError, loadAi, openAiCompatibleChatModel } from '../../ai/ai-sdk';
+import type { AiProviderConfig } from '../../config';
 import { type AiApi, StepError } from '../steps/step';
-
-/** Where prompts go: any server speaking the OpenAI chat completions API. */
-export type AiProviderConfig = {
-  baseUrl: string;
-  apiKey?: string;
-  /** Used when a step names no model. */
-  model: string;
-  /** Shown in errors and logs ("openai", "ollama"…). */
-  name?: string;
-};
 
 export const NO_AI_MODEL =
   'No AI model is configured. Add one in Settings → AI models, or set OPENAI_BASE_URL and OPENAI_API_KEY on the server.';
-
-const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
-const DEFAULT_MODEL = 'gpt-4o-mini';
-
-/** The server-wide provider: OPENAI_BASE_URL and/or OPENAI_API_KEY, model FLOWMIND_AI_MODEL. */
-export function aiProviderFromEnv(env: NodeJS.ProcessEnv): AiProviderConfig | null {
-  const baseUrl = env.OPENAI_BASE_URL?.trim();
-  const apiKey = env.OPENAI_API_KEY?.trim();
-  if (!baseUrl && !apiKey) return null;
-  return {
-    baseUrl: baseUrl || DEFAULT_BASE_URL,
-    apiKey: apiKey || undefined,
-    model: env.FLOWMIND_AI_MODEL?.trim() || DEFAULT_MODEL,
-    name: 'openai',
-  };
-}
 
 /** The SDK's errors in words for the user; a cancelled call keeps its own reason. */
 export function aiFailure(
@@ -89,11 +64,12 @@ function mismatchReason(error: unknown): string | null {
  * its own or the server's) wins over the env settings. Retries are left to the step's retry setting.
  */
 export function createAiApi({
-  env,
+  server = null,
   accountId = '',
   resolveModel,
 }: {
-  env: NodeJS.ProcessEnv;
+  /** The server's OpenAI-compatible provider (config.ai.openai), used when the account resolves no model. */
+  server?: AiProviderConfig | null;
   accountId?: string;
   /**
    * The account's model for the step (`AccountAiModels.flowModel`: OpenAI-compatible or
@@ -105,7 +81,7 @@ export function createAiApi({
     async generate({ prompt, system, model: requested, schema, signal }) {
       const resolved = resolveModel ? await resolveModel(accountId, requested) : null;
       if (resolved) return run(resolved.model, resolved.label, resolved.host, { prompt, system, schema, signal });
-      const config = aiProviderFromEnv(env);
+      const config = server;
       if (!config) throw new StepError(NO_AI_MODEL);
       const model = requested?.trim() || config.model;
       const languageModel = openAiCompatibleChatModel(

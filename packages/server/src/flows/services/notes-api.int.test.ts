@@ -17,13 +17,13 @@ describe('notes for flows', () => {
     const bo = await signUpVerified(server, { name: 'Bo', email: 'bo@example.com' });
     const mine = createNotesApi({
       db: server.db,
-      docs: server.flows.noteDocs,
+      docs: server.services.noteDocs,
       accountId: ann.user.personal_account_id,
       actorUserId: ann.user.id,
     });
     const theirs = createNotesApi({
       db: server.db,
-      docs: server.flows.noteDocs,
+      docs: server.services.noteDocs,
       accountId: bo.user.personal_account_id,
       actorUserId: bo.user.id,
     });
@@ -32,7 +32,7 @@ describe('notes for flows', () => {
     await mine.append({ noteId: note.id, markdown: '- shipped flows' });
     const [row] = await server.db.select().from(notes).where(eq(notes.id, note.id));
     // Appended as blocks through the note's Yjs document; the derived content follows.
-    expect(docToMarkdown(await server.flows.noteDocs.read(note.id))).toBe('# Monday\n\n- shipped flows');
+    expect(docToMarkdown(await server.services.noteDocs.read(note.id))).toBe('# Monday\n\n- shipped flows');
     expect(row?.content).toMatchObject({ content: [{ type: 'heading' }, { type: 'bulletList' }] });
     expect(row?.text).toBe('Monday\nshipped flows');
     expect(row?.accountId).toBe(ann.user.personal_account_id);
@@ -44,7 +44,7 @@ describe('notes for flows', () => {
     const cy = await signUpVerified(server, { name: 'Cy', email: 'cy@example.com' });
     const api = createNotesApi({
       db: server.db,
-      docs: server.flows.noteDocs,
+      docs: server.services.noteDocs,
       accountId: cy.user.personal_account_id,
       actorUserId: cy.user.id,
     });

@@ -1,5 +1,6 @@
 import type { Item } from '@flowmind/shared/flows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aiServerConfig } from '../../config';
 import { type OpenAiServer, startOpenAiServer } from '../../test/openai-server';
 import { createAiApi, NO_AI_MODEL } from '../ai/ai-api';
 import { aiStep } from './ai';
@@ -21,7 +22,13 @@ const evaluate = (template: unknown, item: Item) =>
     : template;
 
 async function run(params: Record<string, unknown>, items: Item[], aiEnv: NodeJS.ProcessEnv = env()) {
-  const ctx = testContext({ type: 'ai', params, items, evaluate, services: { ai: createAiApi({ env: aiEnv }) } });
+  const ctx = testContext({
+    type: 'ai',
+    params,
+    items,
+    evaluate,
+    services: { ai: createAiApi({ server: aiServerConfig(aiEnv).openai }) },
+  });
   return main(await aiStep.run(ctx));
 }
 

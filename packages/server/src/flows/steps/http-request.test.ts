@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Item } from '@flowmind/shared/flows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGuardedFetch } from '../net/guarded-fetch';
+import { createGuardedFetch } from '../../net/guarded-fetch';
 import { httpRequestStep } from './http-request';
 import type { StepResult } from './step';
 import { testContext } from './test-context';

@@ -125,7 +125,5 @@ export type AiApi = {
   }): Promise<{ text?: string; object?: unknown; model: string }>;
 };
 
-/** A step's failure in words for the user (the engine adds which step). */
-export class StepError extends Error {
-  override readonly name = 'StepError';
-}
+// A step's failure in words for the user (the engine adds which step); shared with the network guard.
+export { StepError } from '../../user-error';

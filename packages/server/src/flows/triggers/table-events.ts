@@ -98,3 +98,5 @@ export function tableTriggers({ db, runtime, logger }: { db: Db; runtime: () => 
     },
   };
 }
+
+export type TableTriggers = ReturnType<typeof tableTriggers>;
