@@ -48,9 +48,13 @@ import { registerNoteLiveSources } from './notes/note.live';
 import { registerNoteRoutes } from './notes/note.routes';
 import { noteService } from './notes/note.service';
 import { noteCollabChannel } from './notes/note-collab';
+import { kanbanColumnService } from './tables/kanban-columns';
+import { registerKanbanColumnRoutes } from './tables/kanban-columns.routes';
 import { registerPublicFormRoutes } from './tables/public-form.routes';
 import { publicFormService } from './tables/public-form.service';
 import { registerRecordImportRoutes } from './tables/record-import.routes';
+import { recordSummaryService } from './tables/record-summary';
+import { registerRecordSummaryRoutes } from './tables/record-summary.routes';
 import { registerTableLiveSources } from './tables/table.live';
 import { registerTableRoutes } from './tables/table.routes';
 
@@ -176,6 +180,11 @@ export async function buildApp({
   registerAccountRoutes(app, { db, session, accounts, invites });
   registerTableRoutes(app, { db, session, tables, records });
   registerRecordImportRoutes(app, { session, records });
+  registerRecordSummaryRoutes(app, { session, summaries: recordSummaryService({ db, tablesService: tables }) });
+  registerKanbanColumnRoutes(app, {
+    session,
+    columns: kanbanColumnService({ db, tablesService: tables, records }),
+  });
   registerFlowRoutes(app, { session, flows });
   registerExecutionRoutes(app, { session, executions });
   registerFocusRoutes(app, { session, focus: focusService({ db, accounts }) });
