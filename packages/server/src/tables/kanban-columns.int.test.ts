@@ -77,7 +77,7 @@ describe('kanban columns', () => {
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const params = new URLSearchParams({ limit: '200', ...(key ? { column: key } : {}) });
+        const params = new URLSearchParams({ fieldId: stage.id, limit: '200', ...(key ? { column: key } : {}) });
         if (cursor) params.set('cursor', cursor);
         const res = await owner.client.get(`${base}/views/${view.id}/kanban-records?${params}${extra}`);
         expect(res.status, res.text).toBe(200);
@@ -116,13 +116,16 @@ describe('kanban columns', () => {
       ].sort(),
     );
 
-    const bad = await owner.client.get(`${base}/views/${view.id}/kanban-records?column=opt_nope`);
+    const bad = await owner.client.get(`${base}/views/${view.id}/kanban-records?fieldId=${stage.id}&column=opt_nope`);
     expect(bad.status).toBe(400);
-    expect(bad.body.error.field).toBe('column');
-    const { body: grid } = await owner.client.post(`${base}/views`, { name: 'Grid 2', type: 'grid' });
-    expect((await owner.client.get(`${base}/views/${grid.id}/kanban-records`)).status).toBe(400);
-    expect((await owner.client.get(`${base}/views/view_nope/kanban-records`)).status).toBe(404);
+    expect(bad.body.error).toMatchObject({ field: 'column', message: 'Stage has no option opt_nope' });
+    const notSelect = await owner.client.get(`${base}/views/${view.id}/kanban-records?fieldId=${size.id}`);
+    expect(notSelect.body.error).toMatchObject({ field: 'fieldId', message: 'Size is not a single select' });
+    expect((await owner.client.get(`${base}/views/${view.id}/kanban-records`)).body.error.field).toBe('fieldId');
+    expect((await owner.client.get(`${base}/views/view_nope/kanban-records?fieldId=${stage.id}`)).status).toBe(404);
     const other = await signUpVerified(server, { name: 'Oz', email: 'oz-kanban@example.com' });
-    expect((await other.client.get(`${base}/views/${view.id}/kanban-records?column=opt_todo`)).status).toBe(404);
+    expect(
+      (await other.client.get(`${base}/views/${view.id}/kanban-records?fieldId=${stage.id}&column=opt_todo`)).status,
+    ).toBe(404);
   });
 });

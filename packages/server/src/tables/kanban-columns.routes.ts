@@ -8,8 +8,12 @@ import { recordsQuery } from './table.routes';
 
 const Id = z.string().min(1).max(64);
 const ViewParams = z.object({ tableId: Id, viewId: Id });
-const ColumnQuery = z.object({ column: z.string().min(1).max(64).optional() });
+const ColumnQuery = z.object({
+  fieldId: z.string({ error: 'fieldId is required' }).min(1, 'fieldId is required').max(64),
+  column: z.string().min(1).max(64).optional(),
+});
 const ColumnQueryDoc = ColumnQuery.extend({
+  fieldId: z.string().describe('The single select whose options are the columns'),
   column: z.string().optional().describe('An option id of the board’s single select; leave out for "No value"'),
   search: z.string().max(200).optional(),
   limit: z.string().optional().describe('1 to 1000, default 100'),
@@ -35,12 +39,12 @@ export function registerKanbanColumnRoutes(
     },
     async (req) => {
       const user = await session.requireUser(req);
-      const { column, ...rest } = (req.query ?? {}) as Record<string, string>;
+      const { column, fieldId, ...rest } = (req.query ?? {}) as Record<string, string>;
       const { search, limit, cursor } = recordsQuery(rest);
       return columns.columnRecords({
         ...parse(ViewParams, req.params),
         userId: user.id,
-        column: parse(ColumnQuery, { column }).column,
+        ...parse(ColumnQuery, { column, fieldId }),
         query: { search, limit, cursor },
       });
     },

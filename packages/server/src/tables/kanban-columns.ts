@@ -28,23 +28,27 @@ export function kanbanColumnService({
       tableId,
       viewId,
       userId,
+      fieldId,
       column,
       query,
     }: {
       tableId: string;
       viewId: string;
       userId: string;
+      /** The board's single select (given, like GET …/groups, so a board just switched to it needs no wait). */
+      fieldId: string;
       /** An option id of the board's field; absent for the "No value" column. */
-      column: string | undefined;
+      column?: string;
       query: Pick<ListRecordsQuery, 'search' | 'limit' | 'cursor'>;
     }): Promise<RecordPage> {
       const table = await tablesService.requireTable(tableId, userId);
       const view = await repo.view(table.accountId, table.id, viewId);
       if (!view) throw new AppError('not_found', 'View not found');
       const fields = await repo.fields(table.accountId, table.id);
-      const field = fields.find((f) => f.id === view.config.kanbanFieldId);
-      if (view.type !== 'kanban' || !field || field.options.type !== 'single_select')
-        throw new AppError('bad_request', 'This view is not a board grouped by a single select', 'viewId');
+      const field = fields.find((f) => f.id === fieldId);
+      if (!field) throw new AppError('bad_request', 'There is no such field in this table', 'fieldId');
+      if (field.options.type !== 'single_select')
+        throw new AppError('bad_request', `${field.name} is not a single select`, 'fieldId');
       let within: SQL;
       if (column === undefined) {
         const [key] = compileSorts([{ fieldId: field.id, direction: 'asc' }], new Map([[field.id, field]]));
