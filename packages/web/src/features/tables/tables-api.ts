@@ -139,19 +139,21 @@ export const tablesApi = {
       signal,
     });
   },
-  /** The view's footer figures over all its records (its saved summaries, filter and the search). */
+  /** The view's footer figures over all its records (its saved filter and the search). */
   summary: ({
     tableId,
     viewId,
+    summaries,
     search,
     signal,
   }: {
     tableId: string;
     viewId: string;
+    summaries: Record<string, string>;
     search?: string;
     signal?: AbortSignal;
   }) => {
-    const params = new URLSearchParams({ viewId });
+    const params = new URLSearchParams({ viewId, summaries: JSON.stringify(summaries) });
     if (search) params.set('search', search);
     return api<RecordSummary>(`${tablePath(tableId)}/summary?${params}`, { signal });
   },
