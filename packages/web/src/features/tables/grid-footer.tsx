@@ -12,29 +12,10 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/cn';
-import { displayText } from './field-types';
+import { formatSummary } from './summary-format';
 import { usableSummaries, useViewSummary } from './use-view-summary';
 
 export const FOOTER_HEIGHT = 33;
-const COUNTS: SummaryFunction[] = ['count', 'filled', 'empty', 'unique', 'checked', 'unchecked'];
-
-/** A figure as the column shows its values: counts as whole numbers, percents rounded, sums in the field's format. */
-export function formatSummary(field: Field, name: SummaryFunction, value: number | string | null): string {
-  if (value === null) return '–';
-  if (typeof value === 'string') return displayText(field, value);
-  if (COUNTS.includes(name)) return value.toLocaleString();
-  if (name.startsWith('percent_')) return `${(Math.round(value * 10) / 10).toLocaleString()}%`;
-  const options = field.options;
-  if (name === 'avg') {
-    if (options.type === 'percent') return `${(value * 100).toLocaleString(undefined, { maximumFractionDigits: 2 })}%`;
-    const text = value.toLocaleString(undefined, { maximumFractionDigits: 2 });
-    return options.type === 'currency' ? `${options.symbol}${text}` : text;
-  }
-  if (options.type === 'number' || options.type === 'currency' || options.type === 'percent')
-    return displayText(field, value);
-  return value.toLocaleString();
-}
-
 export type GridFooterProps = {
   tableId: string;
   view: View;
@@ -149,7 +130,7 @@ function SummaryCell({
               </span>
             </>
           ) : (
-            <span className="flex items-center gap-1 opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100 group-data-[state=open]:opacity-100">
+            <span className="flex items-center gap-1 sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-visible:opacity-100 sm:group-data-[state=open]:opacity-100">
               Summarize
               <ChevronDown className="size-3" aria-hidden="true" />
             </span>
