@@ -34,8 +34,10 @@ import { registerNoteLiveSources } from './notes/note.live';
 import { registerNoteRoutes } from './notes/note.routes';
 import { noteCollabChannel } from './notes/note-collab';
 import type { Services } from './services';
+import { registerKanbanColumnRoutes } from './tables/kanban-columns.routes';
 import { registerPublicFormRoutes } from './tables/public-form.routes';
 import { registerRecordImportRoutes } from './tables/record-import.routes';
+import { registerRecordSummaryRoutes } from './tables/record-summary.routes';
 import { registerTableLiveSources } from './tables/table.live';
 import { registerTableRoutes } from './tables/table.routes';
 
@@ -102,6 +104,8 @@ export async function buildApp({ config, database, bus, logger, services, buildI
   registerAccountRoutes(app, { db, session, accounts, invites });
   registerTableRoutes(app, { db, session, tables, records });
   registerRecordImportRoutes(app, { session, records });
+  registerRecordSummaryRoutes(app, { session, summaries: services.recordSummaries });
+  registerKanbanColumnRoutes(app, { session, columns: services.kanbanColumns });
   registerFlowRoutes(app, { session, flows });
   registerExecutionRoutes(app, { session, executions });
   registerFocusRoutes(app, { session, focus: services.focus });

@@ -21,9 +21,11 @@ import type { Mailer } from './mail/mailer';
 import { noteService } from './notes/note.service';
 import { createNoteDocs } from './notes/note-docs';
 import type { Queue } from './queue/queue';
+import { kanbanColumnService } from './tables/kanban-columns';
 import { publicFormService } from './tables/public-form.service';
 import { recordService } from './tables/record.service';
 import { recordIndexes } from './tables/record-indexes';
+import { recordSummaryService } from './tables/record-summary';
 import { tableService } from './tables/table.service';
 
 export type ServiceDeps = {
@@ -125,6 +127,8 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     indexes,
     tables,
     records,
+    recordSummaries: recordSummaryService({ db, tablesService: tables }),
+    kanbanColumns: kanbanColumnService({ db, tablesService: tables, records }),
     publicForms: publicFormService({ db, bus, onRecords: triggers.onRecords }),
     flowSystem: flowsOfProcess,
     flows,

@@ -319,6 +319,24 @@ export const RecordChange = z.object({
 export type RecordChange = z.infer<typeof RecordChange>;
 
 // Views
+/** A grid footer's summary of one field over the whole view; which a field offers is in table-summary.ts. */
+export const SummaryFunction = z.enum([
+  'count',
+  'filled',
+  'empty',
+  'unique',
+  'percent_filled',
+  'percent_empty',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'checked',
+  'unchecked',
+  'percent_checked',
+  'percent_unchecked',
+]);
+export type SummaryFunction = z.infer<typeof SummaryFunction>;
 export const ViewType = z.enum(['grid', 'kanban', 'calendar', 'form']);
 export const ViewConfig = z.object({
   filter: FilterGroup.nullable().default(null),
@@ -327,6 +345,8 @@ export const ViewConfig = z.object({
   fieldOrder: z.array(z.string()).default([]),
   columnWidths: z.record(z.string(), z.number().int().min(60).max(1200)).default({}),
   groupByFieldId: z.string().nullable().default(null),
+  /** grid: the footer's summary per field (none when absent); names from table-summary.ts. */
+  summaries: z.record(z.string(), SummaryFunction).default({}),
   /** kanban: the single-select field whose options are the columns. */
   kanbanFieldId: z.string().nullable().default(null),
   /** calendar: the date field. */

@@ -46,12 +46,12 @@ function operatorsFor(field: Field): FilterOperator[] {
   return [];
 }
 
-const jsonValue = (field: Field) => sql`r.values -> ${field.id}::text`;
+export const jsonValue = (field: Field) => sql`r.values -> ${field.id}::text`;
 const textValue = (field: Field) => {
   if (field.type === 'created_by') return sql`r.created_by`;
   return sql`(r.values ->> ${field.id}::text)`;
 };
-const numberValue = (field: Field) =>
+export const numberValue = (field: Field) =>
   field.type === 'autonumber'
     ? sql`r.autonumber`
     : sql`(case when jsonb_typeof(r.values -> ${field.id}::text) = 'number' then (r.values ->> ${field.id}::text)::numeric end)`;
@@ -67,9 +67,10 @@ function dayValue(field: Field): SQL {
         : sql`(r.values ->> ${field.id}::text)::timestamptz`;
   return sql`(${instant} at time zone ${zone}::text)::date`;
 }
-const contains = (field: Field, json: unknown) => sql`r.values @> ${JSON.stringify({ [field.id]: json })}::jsonb`;
+export const contains = (field: Field, json: unknown) =>
+  sql`r.values @> ${JSON.stringify({ [field.id]: json })}::jsonb`;
 
-function isEmptySql(field: Field): SQL {
+export function isEmptySql(field: Field): SQL {
   if (field.type === 'autonumber' || field.type === 'created_time' || field.type === 'updated_time') return sql`false`;
   if (field.type === 'created_by') return sql`r.created_by is null`;
   return sql`coalesce(${jsonValue(field)}, 'null'::jsonb) in ('null'::jsonb, '""'::jsonb, '[]'::jsonb)`;

@@ -11,7 +11,6 @@ import {
   type RecordCount,
   type RecordGroups,
   type RecordPage,
-  type Sort,
   type TableRecord,
   type UpdateRecords,
 } from '@flowmind/shared/tables';
@@ -23,18 +22,11 @@ import { type ChangeBus, topics } from '../live/change-bus';
 import { withComputedValues } from './computed-values';
 import { checkLinkTargets, type LinkChange, loadLinkedValues, syncInverseLinks } from './links';
 import { PUBLIC_FORM_SOURCE } from './public-form.service';
+import { findingRecords } from './record-finding';
 import { readImportRows } from './record-import';
 import type { RecordIndexes } from './record-indexes';
 import { aboutRecord, recordLabel } from './record-label';
-import {
-  afterCursor,
-  compileFilter,
-  compileSearch,
-  compileSorts,
-  decodeCursor,
-  encodeCursor,
-  orderBy,
-} from './record-query';
+import { afterCursor, compileSorts, decodeCursor, encodeCursor, orderBy } from './record-query';
 import { rowsOf, type TableRow, tableRepository, valuesAsChanges, writeHistory } from './table.repository';
 import type { TableService } from './table.service';
 import { withNames } from './value-names';
@@ -116,15 +108,6 @@ function valueOfKey(field: Field): ((key: unknown) => unknown) | null {
   if (NUMBER_LIKE_TYPES.includes(field.type)) return (key) => Number(key);
   if (field.type === 'date' || field.type === 'date_time') return (key) => String(key);
   return null;
-}
-
-/**
- * A grouped view lists its records group by group (in the order GET …/groups counts them), each group in the view's
- * sorts, so a client can place group headers from the counts and still fetch records by offset.
- */
-export function groupedSorts(groupByFieldId: string | null, sorts: Sort[]): Sort[] {
-  if (!groupByFieldId) return sorts;
-  return [{ fieldId: groupByFieldId, direction: 'asc' }, ...sorts.filter((sort) => sort.fieldId !== groupByFieldId)];
 }
 
 const withoutNulls = (values: Record<string, unknown>) =>
@@ -265,36 +248,8 @@ export function recordService({
     return created;
   }
 
-  /**
-   * What a query matches: the table, the filter and search (given, or the view's saved ones), and
-   * the sorts to use. A saved filter or sort that no longer fits the fields is skipped, not an error.
-   */
-  async function finding(
-    table: TableRow,
-    fields: Field[],
-    query: Pick<ListRecordsQuery, 'filter' | 'sort' | 'search' | 'viewId'>,
-  ) {
-    const byId = new Map(fields.map((f) => [f.id, f]));
-    let filter = query.filter;
-    let sorts = query.sort;
-    let savedFilter = false;
-    let savedSorts = false;
-    if (query.viewId) {
-      const view = await repo.view(table.accountId, table.id, query.viewId);
-      if (!view) throw new AppError('bad_request', 'There is no such view', 'viewId');
-      savedFilter = !filter;
-      savedSorts = !sorts;
-      filter ??= view.config.filter ?? undefined;
-      sorts ??= groupedSorts(view.config.groupByFieldId, view.config.sorts);
-    }
-    const conditions: SQL[] = [sql`r.table_id = ${table.id}`, sql`r.account_id = ${table.accountId}`];
-    if (filter && filter.conditions.length > 0) conditions.push(compileFilter(filter, byId, { lenient: savedFilter }));
-    const search = query.search ? compileSearch(query.search, fields) : null;
-    if (search) conditions.push(search);
-    // Whether fewer than all the table's records can match (then only a scan can count them).
-    const narrowed = conditions.length > 2;
-    return { conditions, sorts, savedSorts, narrowed };
-  }
+  const finding = (table: TableRow, fields: Field[], query: Parameters<typeof findingRecords>[0]['query']) =>
+    findingRecords({ repo, table, fields, query });
 
   return {
     /** Records matching a query, counted per value of one field (group by), in that field's order. */
@@ -352,13 +307,19 @@ export function recordService({
       tableId,
       userId,
       query,
+      within,
     }: {
       tableId: string;
       userId: string;
       query: ListRecordsQuery;
+      /** A part of the result to list alone (a board's column), checked by the caller. */
+      within?: SQL;
     }): Promise<RecordPage> {
       const { table, fields, byId } = await context(tableId, userId);
-      const { conditions, sorts, savedSorts, narrowed } = await finding(table, fields, query);
+      const found = await finding(table, fields, query);
+      const { sorts, savedSorts } = found;
+      const conditions = within ? [...found.conditions, within] : found.conditions;
+      const narrowed = found.narrowed || within !== undefined;
       const keys = compileSorts(sorts ?? [], byId, { lenient: savedSorts });
       // Not awaited: this page sorts without the index; the pages after it use it once built.
       void indexes.ensureForSorts({

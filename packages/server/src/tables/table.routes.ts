@@ -62,7 +62,7 @@ const GroupsQueryDoc = RecordsQueryDoc.pick({ filter: true, search: true, viewId
 const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Tables'], ...route } } });
 
 /** The query string carries filter and sort as JSON and numbers as text. */
-function recordsQuery(raw: unknown): ListRecordsQuery {
+export function recordsQuery(raw: unknown): ListRecordsQuery {
   const query = { ...((raw ?? {}) as Record<string, string>) } as Record<string, unknown>;
   for (const key of ['filter', 'sort'] as const) {
     if (typeof query[key] !== 'string') continue;

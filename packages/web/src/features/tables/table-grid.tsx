@@ -20,6 +20,7 @@ import { CellView } from './cell-view';
 import { editText, emptyValue, isReadOnly, parseText } from './field-types';
 import { fillDownChanges } from './fill-down';
 import { GridContextMenu, type MenuPoint } from './grid-context-menu';
+import { GridFooter, type GridFooterProps } from './grid-footer';
 import { flatLayout, type RowGroup, type RowLayout } from './grid-groups';
 import { AddFieldHeader, ExpandButton, type HeaderActions, HeaderCell } from './grid-header';
 import { parseTsv, toTsv } from './tsv';
@@ -56,6 +57,8 @@ export type GridProps = {
   revealLastRow: number;
   /** Shown under the header when the view has no records to show (the search or filters hide them). */
   emptyNotice?: React.ReactNode;
+  /** The summary row under the columns (a grid view's, not a linked-records list). */
+  footer?: GridFooterProps;
   /** A grouped view: where the group header rows go, and how one looks. */
   groups?: {
     layout: RowLayout;
@@ -80,6 +83,7 @@ export function TableGrid({
   revealLastRow,
   emptyNotice,
   groups,
+  footer,
 }: GridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState({ top: 0, left: 0 });
@@ -680,6 +684,16 @@ export function TableGrid({
           </button>
         )}
       </div>
+      {footer && (
+        <GridFooter
+          {...footer}
+          fields={fields}
+          primaryWidth={primary ? widthOf(primary) : 0}
+          rowNumberWidth={ROW_NUMBER_WIDTH}
+          columns={visibleColumns}
+          contentWidth={contentWidth}
+        />
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { RecordSummary } from '@flowmind/shared/table-summary';
 import type {
   CreateField,
   Field,
@@ -109,6 +110,52 @@ export const tablesApi = {
     if (query.filter) params.set('filter', JSON.stringify(query.filter));
     if (query.search) params.set('search', query.search);
     return api<RecordGroups>(`${tablePath(tableId)}/groups?${params}`, { signal });
+  },
+  /** One column of a board (an option of its single select, or null for "No value"), a page at a time. */
+  kanbanRecords: ({
+    tableId,
+    viewId,
+    fieldId,
+    column,
+    search,
+    cursor,
+    limit,
+    signal,
+  }: {
+    tableId: string;
+    viewId: string;
+    fieldId: string;
+    column: string | null;
+    search?: string;
+    cursor?: string;
+    limit: number;
+    signal?: AbortSignal;
+  }) => {
+    const params = new URLSearchParams({ fieldId, limit: String(limit) });
+    if (column !== null) params.set('column', column);
+    if (search) params.set('search', search);
+    if (cursor) params.set('cursor', cursor);
+    return api<RecordPage>(`${tablePath(tableId)}/views/${encodeURIComponent(viewId)}/kanban-records?${params}`, {
+      signal,
+    });
+  },
+  /** The view's footer figures over all its records (its saved filter and the search). */
+  summary: ({
+    tableId,
+    viewId,
+    summaries,
+    search,
+    signal,
+  }: {
+    tableId: string;
+    viewId: string;
+    summaries: Record<string, string>;
+    search?: string;
+    signal?: AbortSignal;
+  }) => {
+    const params = new URLSearchParams({ viewId, summaries: JSON.stringify(summaries) });
+    if (search) params.set('search', search);
+    return api<RecordSummary>(`${tablePath(tableId)}/summary?${params}`, { signal });
   },
   createRecords: ({ tableId, records }: { tableId: string; records: Array<{ values: RecordValues }> }) =>
     api<TableRecord[] | { records: TableRecord[] }>(`${tablePath(tableId)}/records`, {

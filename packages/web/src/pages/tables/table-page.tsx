@@ -353,6 +353,15 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           onSelectedRecordsChange={setSelectedIds}
           revealLastRow={revealLastRow}
           emptyNotice={hiddenRecordsNotice()}
+          footer={
+            view && {
+              tableId,
+              view,
+              search: debouncedSearch,
+              version: table.data?.version,
+              onChoose: (summaries) => void viewConfig.update({ summaries }),
+            }
+          }
           groups={
             groupField && grouping.layout
               ? {
