@@ -1,11 +1,6 @@
+import type { ExpressionScope } from '@flowmind/shared/expression-scope';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createSandbox,
-  ExpressionError,
-  type ExpressionScope,
-  type ExpressionSession,
-  expressionStats,
-} from './sandbox';
+import { createSandbox, ExpressionError, type ExpressionSession, expressionStats } from './sandbox';
 
 const sandbox = createSandbox();
 
