@@ -4,7 +4,7 @@ import { javascript, javascriptLanguage } from '@codemirror/lang-javascript';
 import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language';
 import { type Diagnostic, linter, lintGutter } from '@codemirror/lint';
 import type { Extension } from '@codemirror/state';
-import { highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import { EditorView, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import type { CompletionSample } from '@flowmind/shared/flow-expressions';
 import { codeSyntaxProblem } from '@flowmind/shared/flow-syntax';
 import { scopeCompletions } from './expression-extensions';
@@ -24,7 +24,22 @@ const codeLint = linter(
  * and `$json.`, `$node["Step"].json.` suggestions from the last run beside the language's own.
  */
 export function codeExtensions({ sample }: { sample: () => CompletionSample }): Extension {
+  let escaped = false;
   return [
+    // The first Escape only lets Tab leave the box; a second one reaches the panel (and closes it).
+    EditorView.domEventHandlers({
+      keydown: (event) => {
+        if (event.key !== 'Escape') escaped = false;
+        else if (!escaped && !event.defaultPrevented) {
+          escaped = true;
+          event.stopPropagation();
+        }
+        return false;
+      },
+      focus: () => {
+        escaped = false;
+      },
+    }),
     lineNumbers(),
     highlightActiveLineGutter(),
     lintGutter(),
