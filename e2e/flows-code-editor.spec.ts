@@ -152,8 +152,14 @@ test('a code step with a syntax error shows it where it is, and publishing is re
   const message = 'JavaScript: Syntax error on line 1: Unexpected token';
   await expect(settings(page).getByText(message)).toBeVisible();
   await shots(page, 'code-syntax-error');
+  // Keyboard: Tab indents, so Escape first lets Tab leave the box; the panel stays open until Escape again.
   await page.keyboard.press('Escape');
+  await expect(code).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(code).not.toBeFocused();
+  await expect(settings(page)).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(settings(page)).toBeHidden();
   await waitUntilSaved(page);
 
   // The editor does not offer to publish, and says why; the API refuses it too.

@@ -164,8 +164,6 @@ export function CodeMirrorField({
       }
       className={cn(
         'min-w-0 rounded-md border border-input bg-background shadow-xs transition-[box-shadow,border-color] focus-within:border-ring focus-within:ring-3 focus-within:ring-ring/20 has-[[aria-invalid=true]]:border-destructive',
-        // On the content and the gutter (not the scroller) so line numbers run the whole height.
-        '[&_.cm-content]:min-h-[var(--field-min-height)] [&_.cm-gutter]:min-h-[var(--field-min-height)]',
         multiline
           ? '[&_.cm-editor]:max-h-80'
           : '[&_.cm-scroller]:overflow-x-auto [&_.cm-scroller]:overflow-y-hidden [&_.cm-scroller]:[scrollbar-width:none]',

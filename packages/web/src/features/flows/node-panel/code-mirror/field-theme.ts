@@ -36,6 +36,9 @@ export const fieldTheme = EditorView.theme({
   '.cm-scroller': { fontFamily: 'inherit', lineHeight: '20px' },
   '.cm-content': { padding: '7px 0', caretColor: 'var(--foreground)' },
   '.cm-line': { padding: '0 12px' },
+  // The field's height in lines (set by the field), on the content and the gutter so line numbers
+  // run the whole height; here rather than in a class, as CodeMirror's own styles come later.
+  '.cm-content, .cm-gutter': { minHeight: 'var(--field-min-height, auto)' },
   '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--foreground)' },
   '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection':
     { backgroundColor: 'color-mix(in oklab, var(--primary) 28%, transparent)' },
