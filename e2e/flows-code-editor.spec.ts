@@ -129,6 +129,13 @@ test('suggestions offer the fields the previous steps gave in the last run, as t
   await expect(suggestions.getByRole('option', { name: /^customer/ })).toHaveCount(0);
   await value.pressSequentially('json.');
   await expect(suggestions.getByRole('option', { name: /^customer/ })).toBeVisible();
+
+  // A field of the Data tab goes in where the cursor was, wrapped in braces outside an expression.
+  await typeInField(value, 'Total: ');
+  await settings(page).getByRole('tab', { name: 'Data' }).click();
+  await settings(page).getByRole('button', { name: 'Insert $json.total' }).first().click();
+  await expect(value).toHaveText('Total: {{ $json.total }}');
+  await expect(value).toBeFocused();
 });
 
 test('a code step with a syntax error shows it where it is, and publishing is refused naming the step and the field', async ({
