@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { APP_ORIGIN, signedInUser, typeInField } from './support';
 
@@ -76,6 +77,13 @@ test('typing {{ }} key by key gives exactly the text typed, and the published we
   await value.press('Enter');
   await expect(value).toHaveText('Hello {{ $json.body.name }}');
   await expect(value).toHaveAttribute('aria-multiline', 'false');
+  // The field editors pass an accessibility audit, light and dark.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const audit = await new AxeBuilder({ page }).include('[data-field-editor]').analyze();
+    expect(audit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   await shots(page, 'expression-typed');
   await page.keyboard.press('Escape');
   await waitUntilSaved(page);

@@ -86,6 +86,8 @@ export function CodeMirrorField({
     ...(aria['aria-invalid'] ? { 'aria-invalid': 'true' } : {}),
     ...(aria['aria-describedby'] ? { 'aria-describedby': aria['aria-describedby'] } : {}),
     'aria-multiline': multiline ? 'true' : 'false',
+    // Editable elements take the focus anyway; saying so lets audits see the scrolling box is reachable.
+    tabindex: disabled ? '-1' : '0',
     spellcheck: 'false',
     autocapitalize: 'off',
     autocorrect: 'off',
