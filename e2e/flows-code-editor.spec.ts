@@ -95,6 +95,13 @@ test('typing {{ }} key by key gives exactly the text typed, and the published we
   const call = await page.request.post(`/api/hooks/${published.webhook_id}`, { data: { name: 'ada' } });
   expect(call.status(), `${await call.text()} ${JSON.stringify(published)}`).toBe(200);
   expect(await call.text()).toBe('Hello ada');
+
+  // Long text is a multi-line field.
+  await step(page, 'Answer').click();
+  const text = settings(page).getByRole('textbox', { name: 'Text' });
+  await expect(text).toHaveAttribute('aria-multiline', 'true');
+  await expect(text).toHaveText('{{ $json.greeting }}');
+  await shots(page, 'expression-multi-line');
 });
 
 test('suggestions offer the fields the previous steps gave in the last run, as the server names them', async ({
