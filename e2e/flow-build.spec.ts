@@ -142,5 +142,5 @@ test('build webhook → code → if → HTTP request → respond in the editor, 
   await expect(suggestions.getByRole('option', { name: /customer/ })).toBeVisible();
   await expect(suggestions.getByRole('option', { name: /total/ })).toBeVisible();
   await suggestions.getByRole('option', { name: /total/ }).click();
-  await expect(url).toHaveValue(/\{\{\s+\$json\.total\s*\}\}/);
+  await expect(url).toHaveText(/\{\{\s+\$json\.total\s*\}\}/);
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 const shots = process.env.E2E_SHOTS_DIR;
 
@@ -70,4 +70,15 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
+}
+
+/**
+ * Types into a step's code or expression field (a CodeMirror editor) key by key, as a person does, so
+ * its own behaviour (closing `{{`, overtyping `}}`, suggestions) takes part. `fill()` pastes instead.
+ */
+export async function typeInField(field: Locator, text: string) {
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.press('Backspace');
+  await field.pressSequentially(text);
 }

@@ -3,6 +3,8 @@
  * settings form, its inputs and outputs, and its docs. The editor draws forms from it and the
  * server validates against it (`validateNode`), so the two cannot disagree.
  */
+
+import { fieldSyntaxIssue } from './flow-syntax';
 import type { FlowNode, NodeSettings } from './flows';
 import { responseHeaderProblem } from './webhook-response';
 
@@ -817,6 +819,11 @@ export function validateNode(node: FlowNode): NodeIssue[] {
     const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
     if (empty) {
       if (field.required) issues.push({ nodeId: node.id, field: field.key, message: `${field.label} is required` });
+      continue;
+    }
+    const syntax = fieldSyntaxIssue(field, value);
+    if (syntax) {
+      issues.push({ nodeId: node.id, field: field.key, message: syntax });
       continue;
     }
     if (hasExpression(value)) continue;

@@ -1,4 +1,5 @@
 import { AppError } from '@flowmind/shared/errors';
+import type { ExpressionScope } from '@flowmind/shared/expression-scope';
 import { paramsWithDefaults } from '@flowmind/shared/flow-steps';
 import type {
   ExecutionDetail,
@@ -14,7 +15,7 @@ import type { z } from 'zod';
 import type { AccountService } from '../accounts/account.service';
 import type { Db } from '../db/client';
 import type { ExecutionRow } from './engine/execution.repository';
-import type { ExpressionEngine, ExpressionScope } from './engine/runner';
+import type { ExpressionEngine } from './engine/runner';
 import type { FlowRuntime } from './engine/runtime';
 import { flowRepository } from './flow.repository';
 import type { FlowService } from './flow.service';

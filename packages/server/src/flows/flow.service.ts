@@ -237,11 +237,13 @@ export function flowService({
       const issues = validateGraph(graph);
       if (issues.length > 0) {
         const issue = issues[0];
-        const node = graph.nodes.find((n) => n.id === issue?.nodeId);
+        const index = graph.nodes.findIndex((n) => n.id === issue?.nodeId);
+        const node = graph.nodes[index];
         throw new AppError(
           'bad_request',
           node ? `${node.name}: ${issue?.message}` : (issue?.message ?? 'The flow is not valid'),
-          'graph',
+          // The param at fault, so a client can point at the step's field.
+          node && issue?.field ? `graph.nodes.${index}.params.${issue.field}` : 'graph',
         );
       }
       const spec = scheduleSpec(graph);

@@ -125,6 +125,45 @@ describe('flows', () => {
     expect(res.body.error.message).toBe('Fetch: URL is required');
   });
 
+  it('refuses to publish code or expressions that do not parse, naming the step and the field', async () => {
+    const graph = (code: string, text: string) => ({
+      nodes: [
+        { id: 't', type: 'trigger.manual', name: 'Start', position: { x: 0, y: 0 }, params: {} },
+        { id: 'c', type: 'code', name: 'Shape', position: { x: 300, y: 0 }, params: { code } },
+        {
+          id: 's',
+          type: 'set',
+          name: 'Greet',
+          position: { x: 600, y: 0 },
+          params: { assignments: [{ name: 'greeting', value: text }] },
+        },
+      ],
+      edges: [
+        { id: 'e1', source: 't', target: 'c' },
+        { id: 'e2', source: 'c', target: 's' },
+      ],
+    });
+    const flow = await newFlow({ graph: graph('return items.map((i) => ({ a: i.x ));', 'Hello {{ $json.a }}') });
+    const code = await owner.client.post(`/api/flows/${flow.id}/publish`, {});
+    expect(code.status).toBe(400);
+    expect(code.body.error).toMatchObject({
+      code: 'bad_request',
+      message: 'Shape: JavaScript: Syntax error on line 1: Unexpected token',
+      field: 'graph.nodes.1.params.code',
+    });
+
+    await owner.client.patch(`/api/flows/${flow.id}`, { graph: graph('return items;', 'Hello {{ $json.a') });
+    const unclosed = await owner.client.post(`/api/flows/${flow.id}/publish`, {});
+    expect(unclosed.status).toBe(400);
+    expect(unclosed.body.error.message).toBe('Greet: Fields: {{ is not closed with }}');
+    expect(unclosed.body.error.field).toBe('graph.nodes.2.params.assignments');
+
+    await owner.client.patch(`/api/flows/${flow.id}`, { graph: graph('return items;', 'Hello {{ $json.a }}') });
+    expect((await owner.client.post(`/api/flows/${flow.id}/publish`, {})).status).toBe(200);
+    // Another account cannot learn anything about it, not even that it would publish.
+    expect((await stranger.client.post(`/api/flows/${flow.id}/publish`, {})).status).toBe(404);
+  });
+
   it('duplicates, exports, imports and creates from a template', async () => {
     const flow = await newFlow({ name: 'Original', graph: webhookGraph });
     const copy = await owner.client.post(`/api/flows/${flow.id}/duplicate`);

@@ -1,3 +1,4 @@
+import type { ExpressionScope } from '@flowmind/shared/expression-scope';
 import { effectiveSettings, isTrigger, nodeOutputs, paramsWithDefaults } from '@flowmind/shared/flow-steps';
 import {
   type ExecutionError,
@@ -15,18 +16,6 @@ import { type RunStore, runStore } from './run-store';
 import { type ExecutionWriter, storedErrorText } from './writer';
 
 type Outputs = Record<string, Item[]>;
-
-/** What expressions see. Mirrors the sandbox's ExpressionScope. */
-export type ExpressionScope = {
-  $json: Item;
-  $index: number;
-  $items: Item[];
-  $node: Record<string, { json: Item; items: Item[] }>;
-  $trigger: { json: Item; items: Item[] };
-  $execution: { id: string; mode: string };
-  $flow: { id: string; name: string };
-  $now: string;
-};
 
 /** A step run's allowance of sandbox time for its expressions (see the sandbox). */
 export type ExpressionBudget = { executionId: string; usedMs: number; limitMs: number };

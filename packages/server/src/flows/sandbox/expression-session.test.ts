@@ -1,11 +1,6 @@
+import type { ExpressionScope } from '@flowmind/shared/expression-scope';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import {
-  createSandbox,
-  ExpressionError,
-  type ExpressionScope,
-  type ExpressionSession,
-  expressionStats,
-} from './sandbox';
+import { createSandbox, ExpressionError, type ExpressionSession, expressionStats } from './sandbox';
 
 const sandbox = createSandbox();
 // For the limits other than time: on a busy machine 1 s of wall clock can pass before memory or stack runs out.

@@ -1,19 +1,7 @@
+import type { ExpressionScope } from '@flowmind/shared/expression-scope';
 import { parseTemplate, readSimplePath, type SimplePath, simplePath } from '@flowmind/shared/flow-expressions';
-import type { Item } from '@flowmind/shared/flows';
 import type { ExpressionOutcome } from './expression-vm';
 import { compilePlain, evaluatePlain, type PlainExpression } from './plain-expression';
-
-/** What an expression sees when a step's params are resolved for one item. */
-export type ExpressionScope = {
-  $json: Item;
-  $index: number;
-  $items: Item[];
-  $node: Record<string, { json: Item; items: Item[] }>;
-  $trigger: { json: Item; items: Item[] };
-  $execution: { id: string; mode: string };
-  $flow: { id: string; name: string };
-  $now: string;
-};
 
 export type ExpressionSession = {
   /** A string's `{{ … }}` parts evaluated: one expression keeps its value's type, text around them makes a string. Other values come back as they are. */

@@ -1,6 +1,7 @@
+import type { ExpressionScope } from '@flowmind/shared/expression-scope';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compilePlain, evaluatePlain } from './plain-expression';
-import { createSandbox, type ExpressionScope } from './sandbox';
+import { createSandbox } from './sandbox';
 
 const sandbox = createSandbox();
 

@@ -1,6 +1,7 @@
+import type { ExpressionScope } from '@flowmind/shared/expression-scope';
 import type { Item, StepLog } from '@flowmind/shared/flows';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodeError, createSandbox, DEFAULT_MEMORY_LIMIT_BYTES, type ExpressionScope } from './sandbox';
+import { CodeError, createSandbox, DEFAULT_MEMORY_LIMIT_BYTES } from './sandbox';
 import { nothingSent, scopePart } from './scope-part';
 import { createWorkerPool, JobStopped } from './worker-pool';
 

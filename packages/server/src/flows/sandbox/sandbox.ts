@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
+import type { ExpressionScope } from '@flowmind/shared/expression-scope';
 import { codeStepLimits, type Item } from '@flowmind/shared/flows';
 import {
   createExpressionSession,
   EXPRESSION_TIMEOUT_MS,
-  type ExpressionScope,
   type ExpressionSession,
   type ExpressionVmHandle,
 } from './expression-session';
@@ -13,7 +13,7 @@ import { nothingSent, type SentScope, scopePart } from './scope-part';
 import { CodeError, formatSeconds } from './vm-errors';
 import { createWorkerPool, JobStopped, type WorkerSlot } from './worker-pool';
 
-export { ExpressionError, type ExpressionScope, type ExpressionSession, expressionStats } from './expression-session';
+export { ExpressionError, type ExpressionSession, expressionStats } from './expression-session';
 export { CodeError } from './vm-errors';
 
 export type RunCodeInput = CodeRunInput & {

@@ -1,4 +1,4 @@
-import type { ExpressionScope } from './expression-session';
+import type { ExpressionScope } from '@flowmind/shared/expression-scope';
 import type { ScopePart } from './expression-vm';
 import { SCOPE_ROOTS } from './vm-errors';
 

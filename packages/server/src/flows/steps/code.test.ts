@@ -1,5 +1,6 @@
+import type { ExpressionScope } from '@flowmind/shared/expression-scope';
 import { describe, expect, it } from 'vitest';
-import { createSandbox, type ExpressionScope } from '../sandbox/sandbox';
+import { createSandbox } from '../sandbox/sandbox';
 import { codeStep, sandboxServices } from './code';
 import type { StepServices } from './step';
 import { StepError } from './step';

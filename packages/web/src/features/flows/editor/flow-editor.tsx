@@ -363,7 +363,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
     mode !== 'edit'
       ? 'Go back to the draft to publish'
       : issues.length > 0
-        ? `Fix ${issues.length} issue${issues.length === 1 ? '' : 's'} first: ${issues[0]?.message}`
+        ? `Fix ${issues.length} issue${issues.length === 1 ? '' : 's'} first: ${[draft.nodes.find((node) => node.id === issues[0]?.nodeId)?.name, issues[0]?.message].filter(Boolean).join(': ')}`
         : flow.published_version !== null && !flow.has_unpublished_changes && saver.status === 'saved'
           ? `No changes since v${flow.published_version}`
           : null;

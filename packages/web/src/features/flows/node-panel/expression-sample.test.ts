@@ -84,10 +84,12 @@ describe('expressionSample', () => {
   it('is empty apart from $now without an execution', () => {
     expect(expressionSample(graph, null, 'c', now)).toEqual({
       $json: {},
-      $node: {},
-      $trigger: {},
       $index: 0,
-      $execution: {},
+      $items: [],
+      $node: {},
+      $trigger: { json: {}, items: [] },
+      $execution: { id: '', mode: '' },
+      $flow: { id: '', name: '' },
       $now: '2026-02-03T04:05:06.000Z',
     });
   });
@@ -98,7 +100,10 @@ describe('expressionSample', () => {
     expect(Object.keys(sample.$node)).toEqual(['Webhook']);
     expect(sample.$node.Webhook?.items).toHaveLength(2);
     expect(sample.$node.Webhook?.json).toEqual({ body: { email: 'A@x.io' } });
-    expect(sample.$trigger).toEqual({ body: { email: 'A@x.io' } });
+    // The server's shape: `$trigger.json` is the first item, as `$node["Webhook"].json` is.
+    expect(sample.$trigger.json).toEqual({ body: { email: 'A@x.io' } });
+    expect(sample.$trigger.items).toHaveLength(2);
+    expect(sample.$items).toEqual([{ body: { email: 'A@x.io' } }]);
     expect(sample.$execution).toEqual({ id: 'ex1', mode: 'test' });
   });
 
@@ -114,7 +119,7 @@ describe('expressionSample', () => {
     const noTrue = step('i', 'if', { main: [{ a: 1 }] }, { true: [], false: [{ a: 1 }] });
     const sample = expressionSample(graph, execution([code, noTrue]), 'h', now);
     expect(sample.$json).toEqual({});
-    expect(sample.$trigger).toEqual({ raw: true });
+    expect(sample.$trigger).toEqual({ json: { raw: true }, items: [{ raw: true }] });
   });
 
   it('names $node entries by the step’s current name in the graph', () => {

@@ -1,21 +1,13 @@
+import type { ExpressionScope, NodeScope } from '@flowmind/shared/expression-scope';
 import { isTrigger } from '@flowmind/shared/flow-steps';
 import type { ExecutionDetail, ExecutionStep, FlowGraph, Item } from '@flowmind/shared/flows';
 
-/** What `$node["Name"]` gives in an expression: the step's first output item and all of them. */
-export type NodeSample = { json: Item; items: Item[] };
-
 /**
- * The scope an expression of one step sees, built from an execution's saved data, so the editor can
- * suggest the fields seen in the last run. Steps that never ran are absent; nothing is invented.
+ * The scope an expression of one step sees (the server's own type), built from an execution's saved
+ * data, so the editor can suggest the fields seen in the last run. Steps that never ran are absent;
+ * nothing is invented.
  */
-export type ExpressionSample = {
-  $json: Item;
-  $node: Record<string, NodeSample>;
-  $trigger: Item;
-  $index: number;
-  $execution: { id: string; mode: string } | Record<string, never>;
-  $now: string;
-};
+export type ExpressionSample = ExpressionScope;
 
 /** The items a step gave: its `main` output, else the first handle that has items. */
 export function stepOutputItems(step: Pick<ExecutionStep, 'output'>, handle?: string): Item[] {
@@ -46,10 +38,12 @@ export function expressionSample(
 ): ExpressionSample {
   const empty: ExpressionSample = {
     $json: {},
-    $node: {},
-    $trigger: {},
     $index: 0,
-    $execution: {},
+    $items: [],
+    $node: {},
+    $trigger: { json: {}, items: [] },
+    $execution: { id: '', mode: '' },
+    $flow: { id: '', name: '' },
     $now: now.toISOString(),
   };
   if (!execution) return empty;
@@ -58,7 +52,7 @@ export function expressionSample(
   // Steps that ran before this one; all of them when this step did not run in the execution.
   const before = ownIndex === -1 ? steps.filter((step) => step.node_id !== nodeId) : steps.slice(0, ownIndex);
 
-  const $node: Record<string, NodeSample> = {};
+  const $node: Record<string, NodeScope> = {};
   for (const step of before) {
     const items = stepOutputItems(step);
     // The name in the graph wins: expressions refer to the step by its current name.
@@ -66,28 +60,32 @@ export function expressionSample(
     $node[name] = { json: items[0] ?? {}, items };
   }
 
+  // As the server has it: the trigger step's output, else the payload the execution was started with.
   const triggerStep = steps.find((step) => isTrigger(step.node_type));
-  const $trigger = (triggerStep ? stepOutputItems(triggerStep)[0] : undefined) ?? execution.trigger ?? {};
+  const triggerItems = triggerStep ? stepOutputItems(triggerStep) : execution.trigger ? [execution.trigger] : [];
+  const $items = inputItems(graph, steps, nodeId);
 
   return {
     ...empty,
-    $json: firstInputItem(graph, steps, nodeId),
+    $json: $items[0] ?? {},
+    $items,
     $node,
-    $trigger,
+    $trigger: { json: triggerItems[0] ?? {}, items: triggerItems },
     $execution: { id: execution.id, mode: execution.mode },
+    $flow: { id: execution.flow_id, name: '' },
   };
 }
 
-function firstInputItem(graph: FlowGraph, steps: readonly ExecutionStep[], nodeId: string): Item {
+function inputItems(graph: FlowGraph, steps: readonly ExecutionStep[], nodeId: string): Item[] {
   const own = steps.find((step) => step.node_id === nodeId);
-  const ownFirst = own ? stepInputItems(own)[0] : undefined;
-  if (ownFirst) return ownFirst;
+  const ownItems = own ? stepInputItems(own) : [];
+  if (ownItems.length > 0) return ownItems;
   // The step did not run (or got nothing): what its upstream steps sent towards it.
   for (const edge of graph.edges) {
     if (edge.target !== nodeId) continue;
     const source = lastRun(steps, edge.source);
-    const first = source ? stepOutputItems(source, edge.sourceHandle)[0] : undefined;
-    if (first) return first;
+    const items = source ? stepOutputItems(source, edge.sourceHandle) : [];
+    if (items.length > 0) return items;
   }
-  return {};
+  return [];
 }

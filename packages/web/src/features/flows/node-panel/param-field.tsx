@@ -42,7 +42,12 @@ export function ParamField({ field, node, accountId, flowId, errors, disabled, o
   return (
     <div className="grid content-start gap-1.5" data-param={field.key}>
       <div className={labelled ? 'flex items-center justify-between gap-3' : undefined}>
-        <label htmlFor={id} className="font-medium text-[13px] text-foreground">
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: a code or expression field is no form control, so a click on its label focuses it by hand; keys reach the field itself */}
+        <label
+          htmlFor={id}
+          className="font-medium text-[13px] text-foreground"
+          onClick={() => document.getElementById(id)?.focus()}
+        >
           {field.label}
           {field.required && (
             <span className="ml-0.5 text-destructive" aria-hidden="true">
@@ -108,11 +113,20 @@ function ParamControl({
   const placeholder = field.placeholder;
   switch (field.kind) {
     case 'text':
-      return <ExpressionInput {...control} placeholder={placeholder} value={paramText(value)} onChange={onChange} />;
+      return (
+        <ExpressionInput
+          {...control}
+          aria-label={field.label}
+          placeholder={placeholder}
+          value={paramText(value)}
+          onChange={onChange}
+        />
+      );
     case 'textarea':
       return (
         <ExpressionInput
           {...control}
+          aria-label={field.label}
           multiline
           placeholder={placeholder}
           value={paramText(value)}
@@ -123,6 +137,7 @@ function ParamControl({
       return (
         <ExpressionInput
           {...control}
+          aria-label={field.label}
           placeholder={placeholder ?? (field.default !== undefined ? String(field.default) : undefined)}
           value={paramText(value)}
           onChange={(text) => onChange(numberParam(text))}
@@ -148,7 +163,7 @@ function ParamControl({
       );
     }
     case 'code':
-      return <CodeInput {...control} value={paramText(value)} onChange={onChange} />;
+      return <CodeInput {...control} aria-label={field.label} value={paramText(value)} onChange={onChange} />;
     case 'json': {
       const text = paramText(value);
       const problem = jsonProblem(text);
@@ -156,8 +171,10 @@ function ParamControl({
         <>
           <ExpressionInput
             {...control}
+            aria-label={field.label}
             multiline
             mono
+            json
             preview={false}
             placeholder={placeholder}
             value={text}
@@ -250,6 +267,6 @@ function ParamControl({
       );
     }
     default:
-      return <ExpressionInput {...control} value={paramText(value)} onChange={onChange} />;
+      return <ExpressionInput {...control} aria-label={field.label} value={paramText(value)} onChange={onChange} />;
   }
 }
