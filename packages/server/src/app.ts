@@ -29,6 +29,9 @@ import { registerFlowLiveSources } from './flows/flow.live';
 import { registerFlowRoutes } from './flows/flow.routes';
 import { flowService } from './flows/flow.service';
 import { createFlowSystem, type FlowSystem } from './flows/flow-system';
+import { registerPinRoutes } from './flows/pins/pin.routes';
+import { pinService } from './flows/pins/pin.service';
+import { registerTestListenRoutes } from './flows/triggers/test-listen.routes';
 import { registerWebhookRoutes } from './flows/triggers/webhook.routes';
 import { registerFocusRoutes } from './focus/focus.routes';
 import { focusService } from './focus/focus.service';
@@ -150,12 +153,14 @@ export async function buildApp({
     inboundDomain: config.flows.inboundDomain,
     onTriggersChanged: (flow) => flowSystem.syncTriggers(flow),
   });
+  const pins = pinService({ db, bus, flows });
   const executions = executionService({
     db,
     accounts,
     flows,
     runtime: flowSystem.runtime,
     expressions: flowSystem.sandbox,
+    pins,
   });
   registerFlowLiveSources(hub, { flows });
   const notes = noteService({ db, bus, accounts, docs: flowSystem.noteDocs, appUrl: config.appUrl });
@@ -178,6 +183,8 @@ export async function buildApp({
   registerRecordImportRoutes(app, { session, records });
   registerFlowRoutes(app, { session, flows });
   registerExecutionRoutes(app, { session, executions });
+  registerPinRoutes(app, { session, pins });
+  registerTestListenRoutes(app, { session, flows, listens: flowSystem.testListens });
   registerFocusRoutes(app, { session, focus: focusService({ db, accounts }) });
   registerWebhookRoutes(app, { db, runtime: flowSystem.runtime });
   registerPublicFormRoutes(app, { forms: publicFormService({ db, bus, onRecords: flowSystem.onRecords }) });

@@ -26,6 +26,7 @@ import { StepError } from './steps/step';
 import { startInboundSmtp } from './triggers/email-inbound';
 import { startScheduler, syncSchedule } from './triggers/schedule';
 import { tableTriggers } from './triggers/table-events';
+import { testListens } from './triggers/test-listen';
 
 /**
  * Everything flows need in one process, api or worker: the services steps call, the runtime
@@ -75,6 +76,8 @@ export function createFlowSystem({
   /** Notes' Yjs documents: one store per process, shared by the api (editors) and flow steps. */
   const noteDocs = createNoteDocs({ db, bus, logger });
   const sendMail = createStepMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  /** The editor's "Listen for a test call": read by the test URL (api routes) and the test address (inbound mail). */
+  const listens = testListens({ db, bus });
 
   /** Steps act as the flow's creator while they are a member, else as an owner of the account. */
   async function actorFor(execution: ExecutionRow): Promise<string> {
@@ -220,6 +223,7 @@ export function createFlowSystem({
     sandbox,
     onRecords: triggers.onRecords,
     noteDocs,
+    testListens: listens,
     /** Follows a flow's published, active state (schedules; table listeners are re-read). */
     async syncTriggers(flow: FlowRow) {
       await syncSchedule(db, flow);
@@ -233,7 +237,7 @@ export function createFlowSystem({
     /** The api role: takes mail for email-triggered flows when SMTP_INBOUND_PORT is set. */
     async startInbound(port = config.flows.inboundPort, host = config.host) {
       if (port === null) return null;
-      inbound = await startInboundSmtp({ port, host, db, runtime: flowRuntime, logger });
+      inbound = await startInboundSmtp({ port, host, db, runtime: flowRuntime, logger, listens });
       return inbound;
     },
     inboundPort: () => inbound?.port ?? null,
