@@ -5,6 +5,8 @@ import { ChevronLeft, ChevronRight, Database } from 'lucide-react';
 import { useState } from 'react';
 import { api, errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { PinBar } from '../test-data/pin-bar';
+import { usePins } from '../test-data/test-data-api';
 import { formatPath } from './completions';
 import { ItemsTable, JsonView, SchemaView } from './item-views';
 import { StepSummary } from './step-summary';
@@ -21,12 +23,16 @@ const VIEWS: { value: View; label: string }[] = [
  * that ran more than once (in a loop) shows its last run, and any other run on request.
  */
 export function DataTab({
+  flowId,
+  readOnly,
   node,
   step: lastRun,
   executionId = null,
   runs = 0,
   onInsertPath,
 }: {
+  flowId: string;
+  readOnly?: boolean;
   node: FlowNode;
   step?: ExecutionStep | null;
   executionId?: string | null;
@@ -36,6 +42,7 @@ export function DataTab({
 }) {
   const [view, setView] = useState<View>('schema');
   const [picked, setPicked] = useState<number | null>(null);
+  const pinned = usePins(flowId).pins.get(node.id);
   const runIndex = picked !== null && picked < runs ? picked : null;
   const other = useQuery({
     queryKey: ['execution-step', executionId, node.id, runIndex],
@@ -65,6 +72,28 @@ export function DataTab({
             Loading run {runIndex + 1}…
           </p>
         )}
+      </div>
+    );
+  const pinBar = (
+    <PinBar
+      flowId={flowId}
+      nodeId={node.id}
+      pinned={pinned}
+      readOnly={readOnly}
+      output={step?.status === 'succeeded' ? step.output : null}
+    />
+  );
+  if (!step && pinned)
+    return (
+      <div className="grid gap-4 p-4">
+        {pinBar}
+        <HandleData
+          title="Output"
+          handles={unique([...nodeOutputs(node), ...Object.keys(pinned.output)])}
+          data={pinned.output}
+          view={view}
+          root={`${formatPath('$node', [node.name])}.json`}
+        />
       </div>
     );
   if (!step)
@@ -97,10 +126,11 @@ export function DataTab({
           onInsertPath={onInsertPath}
         />
       )}
+      {pinBar}
       <HandleData
         title="Output"
         handles={outputHandles}
-        data={step.output ?? {}}
+        data={pinned?.output ?? step.output ?? {}}
         view={view}
         root={`${formatPath('$node', [node.name])}.json`}
         empty={step.status === 'running' || step.status === 'waiting' ? 'Not finished yet.' : 'No output.'}

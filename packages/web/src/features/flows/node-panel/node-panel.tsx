@@ -203,6 +203,8 @@ function PanelFrame({
         </div>
         <div role="tabpanel" id={`${tabsId}-data`} aria-labelledby={`${tabsId}-data-tab`} hidden={tab !== 'data'}>
           <DataTab
+            flowId={flowId}
+            readOnly={readOnly}
             node={node}
             step={step}
             executionId={execution?.id ?? null}
