@@ -130,6 +130,7 @@ test('a webhook flow: listen for a test call, call the test URL, run on its data
   await panel(page).getByRole('button', { name: 'Pin', exact: true }).click();
   await expect(panel(page).getByTestId('pinned-output')).toContainText('Pinned output');
   await expect(step(page, 'Greet').getByTestId('pin-badge')).toBeVisible();
+  await expect(panel(page).getByTestId('data-tab-pin')).toBeVisible();
   await shoot(page, 'pinned-step');
 
   await openStep(page, 'Webhook');
