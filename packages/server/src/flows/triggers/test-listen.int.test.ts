@@ -257,6 +257,20 @@ describe('test data: listen for a test call, pinned outputs', () => {
     setTimeout(() => controller.abort(), 50);
     expect(await cancelled).toMatchObject({ received: false, reason: 'cancelled' });
     expect((await fetch(testUrl(flow), { method: 'POST' })).status).toBe(404);
+
+    // A second listen (another window) ends the first, which says so; Stop elsewhere ends the second.
+    const first = owner.client.post(`/api/flows/${flow.id}/test-listen`, {});
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const second = owner.client.post(`/api/flows/${flow.id}/test-listen`, {});
+    expect((await first).body).toMatchObject({
+      received: false,
+      reason: 'cancelled',
+      message: expect.stringMatching(/elsewhere/),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await owner.client.delete(`/api/flows/${flow.id}/test-listen`)).status).toBe(204);
+    expect((await second).body).toMatchObject({ received: false, reason: 'cancelled' });
+
     expect(
       (await owner.client.post(`/api/flows/${flow.id}/test-listen`, { nodeId: 'greet' })).body.error,
     ).toMatchObject({

@@ -15,6 +15,8 @@ import { checkedPinBytes } from '../pins/pin.service';
 
 const TAKES_TEST_DATA = new Set(['trigger.webhook', 'trigger.email']);
 const callTopic = (listenId: string) => `test-call:${listenId}`;
+/** A listen ended from elsewhere: Stop in another window, or a newer listen on the same flow. */
+const endedTopic = (listenId: string) => `test-listen-ended:${listenId}`;
 
 /** The flow a test call reached while its editor listens, with the trigger that takes it. */
 export type ListeningFlow = { flow: FlowRow; trigger: FlowNode; listenId: string };
@@ -45,9 +47,19 @@ export function testListens({ db, bus, timeoutMs = TEST_LISTEN_MS }: { db: Db; b
     return ended.length > 0;
   }
 
-  async function caughtPin(flow: FlowRow, nodeId: string) {
+  /** The pin a call made during this listen (an older pin of the trigger does not count). */
+  async function caughtPin(flow: FlowRow, nodeId: string, since: Date) {
     const row = (await pins.forFlow(flow.accountId, flow.id)).find((r) => r.nodeId === nodeId);
-    return row ? toPinnedOutput(row) : null;
+    return row && row.source !== 'step' && row.pinnedAt >= since ? toPinnedOutput(row) : null;
+  }
+
+  async function endOthers(flow: FlowRow, keep?: string) {
+    const ended = await db
+      .delete(flowTestListens)
+      .where(and(eq(flowTestListens.flowId, flow.id), eq(flowTestListens.accountId, flow.accountId)))
+      .returning({ listenId: flowTestListens.listenId });
+    const others = ended.filter((e) => e.listenId !== keep).map((e) => endedTopic(e.listenId));
+    if (others.length > 0) bus.publish(others);
   }
 
   /** Finds the flow listening at a webhook id or an email token (another account's flow is never found by another's id). */
@@ -88,12 +100,16 @@ export function testListens({ db, bus, timeoutMs = TEST_LISTEN_MS }: { db: Db; b
     }): Promise<TestListenResult> {
       const trigger = triggerFor(flow, nodeId);
       const listenId = newId('lsn');
-      let settle: (outcome: 'call' | 'timeout' | 'cancelled') => void = () => {};
-      const outcome = new Promise<'call' | 'timeout' | 'cancelled'>((resolve) => {
+      const since = new Date(Date.now() - 1000);
+      let settle: (outcome: 'call' | 'timeout' | 'cancelled' | 'ended') => void = () => {};
+      const outcome = new Promise<'call' | 'timeout' | 'cancelled' | 'ended'>((resolve) => {
         settle = resolve;
       });
       // Heard before the row exists, so a call that comes at once is not missed.
-      const unsubscribe = bus.subscribe((topic) => topic === callTopic(listenId) && settle('call'));
+      const unsubscribe = bus.subscribe((topic) => {
+        if (topic === callTopic(listenId)) settle('call');
+        else if (topic === endedTopic(listenId)) settle('ended');
+      });
       const timer = setTimeout(() => settle('timeout'), timeoutMs);
       const onAbort = () => settle('cancelled');
       signal.addEventListener('abort', onAbort, { once: true });
@@ -106,7 +122,8 @@ export function testListens({ db, bus, timeoutMs = TEST_LISTEN_MS }: { db: Db; b
           listenId,
           expiresAt: new Date(Date.now() + timeoutMs),
         };
-        // A newer listen (another tab) takes over the flow's test URL.
+        // A newer listen (another window) takes over the flow's test URL; the older one hears so.
+        await endOthers(flow);
         await db
           .insert(flowTestListens)
           .values(values)
@@ -115,8 +132,14 @@ export function testListens({ db, bus, timeoutMs = TEST_LISTEN_MS }: { db: Db; b
         const result = await outcome;
         // A call that claimed the listen as it ran out still counts.
         const caught = result === 'call' || !(await stopListen(flow.id, listenId));
-        const pin = caught ? await caughtPin(flow, trigger.id) : null;
+        const pin = caught ? await caughtPin(flow, trigger.id, since) : null;
         if (pin) return { received: true, pin };
+        if (result === 'ended')
+          return {
+            received: false,
+            reason: 'cancelled',
+            message: 'Listening stopped: it was stopped or started again elsewhere.',
+          };
         return result === 'cancelled'
           ? { received: false, reason: 'cancelled', message: 'Stopped listening.' }
           : {
@@ -132,9 +155,7 @@ export function testListens({ db, bus, timeoutMs = TEST_LISTEN_MS }: { db: Db; b
     },
 
     async cancel(flow: FlowRow) {
-      await db
-        .delete(flowTestListens)
-        .where(and(eq(flowTestListens.flowId, flow.id), eq(flowTestListens.accountId, flow.accountId)));
+      await endOthers(flow);
     },
 
     /**

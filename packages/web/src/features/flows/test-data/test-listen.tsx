@@ -51,8 +51,7 @@ export function TestListen({ node, flowId, readOnly }: { node: FlowNode; flowId:
         result.pin,
       ]);
       setState({ kind: 'received' });
-    } else if (result.reason === 'timeout') setState({ kind: 'ended', message: result.message, failed: true });
-    else setState({ kind: 'idle' });
+    } else setState({ kind: 'ended', message: result.message, failed: result.reason === 'timeout' });
   }
 
   function cancel() {
