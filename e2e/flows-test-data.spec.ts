@@ -142,6 +142,9 @@ test('a webhook flow: listen for a test call, call the test URL, run on its data
   const pinnedRun = await answerOutput(page);
   await expect(pinnedRun).toContainText('Grace');
   await expect(pinnedRun).not.toContainText('Hal');
+  await openStep(page, 'Greet');
+  await panel(page).getByRole('tab', { name: 'Data' }).click();
+  await expect(panel(page).getByRole('region', { name: 'Input' })).toContainText('used the pinned output');
 
   // Unpinned, Greet runs again on the trigger's data.
   await openStep(page, 'Greet');

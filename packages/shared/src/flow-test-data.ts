@@ -6,6 +6,8 @@ export const PIN_MAX_BYTES = 1024 * 1024;
 export const TEST_LISTEN_MS = 2 * 60 * 1000;
 
 export const NO_TEST_DATA_MESSAGE = 'Listen for a test call or pin test data';
+/** The log line of a step that gave its pinned output in a run from the editor instead of running. */
+export const PINNED_STEP_LOG = 'Pinned data used: this step did not run';
 
 /** Items per output handle, as a step gives them. */
 export const StepOutput = z.record(z.string().max(40), z.array(z.record(z.string(), z.unknown())).max(10_000));

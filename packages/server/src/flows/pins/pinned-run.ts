@@ -1,11 +1,9 @@
-import type { StepOutput } from '@flowmind/shared/flow-test-data';
+import { PINNED_STEP_LOG, type StepOutput } from '@flowmind/shared/flow-test-data';
 import type { ExecutionRow } from '../engine/execution.repository';
 import { indexGraph } from '../engine/graph';
 import type { FlowRuntime } from '../engine/runtime';
 
 type StartInput = Parameters<FlowRuntime['start']>[0];
-
-export const PINNED_LOG = 'Pinned data used: this step did not run';
 
 /**
  * Starts a run from the editor in which pinned steps do not run. Their pinned output is saved as
@@ -38,7 +36,7 @@ export async function startWithPins({
       status: 'succeeded',
       input: {},
       output: pinned.get(node.id) as StepOutput,
-      logs: [{ level: 'info', message: PINNED_LOG, at: now.toISOString() }],
+      logs: [{ level: 'info', message: PINNED_STEP_LOG, at: now.toISOString() }],
       error: null,
       attempts: 1,
       startedAt: now,

@@ -1,4 +1,5 @@
 import { nodeOutputs, stepType } from '@flowmind/shared/flow-steps';
+import { PINNED_STEP_LOG } from '@flowmind/shared/flow-test-data';
 import type { ExecutionStep, FlowNode, Item, StepLog } from '@flowmind/shared/flows';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Database } from 'lucide-react';
@@ -124,6 +125,11 @@ export function DataTab({
           view={view}
           root="$json"
           onInsertPath={onInsertPath}
+          empty={
+            step.logs.some((log) => log.message === PINNED_STEP_LOG)
+              ? 'None: this run used the pinned output instead of running the step.'
+              : undefined
+          }
         />
       )}
       {pinBar}
