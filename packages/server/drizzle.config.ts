@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './packages/server/src/db/schema.ts',
+  schema: ['./packages/server/src/db/schema.ts', './packages/server/src/db/schema-flow-test-data.ts'],
   out: './packages/server/drizzle',
 });

@@ -17,6 +17,8 @@ import { registerExecutionLiveSources } from './flows/execution.live';
 import { registerExecutionRoutes } from './flows/execution.routes';
 import { registerFlowLiveSources } from './flows/flow.live';
 import { registerFlowRoutes } from './flows/flow.routes';
+import { registerPinRoutes } from './flows/pins/pin.routes';
+import { registerTestListenRoutes } from './flows/triggers/test-listen.routes';
 import { registerWebhookRoutes } from './flows/triggers/webhook.routes';
 import { registerFocusRoutes } from './focus/focus.routes';
 import { registerCompression } from './http/compression';
@@ -108,6 +110,8 @@ export async function buildApp({ config, database, bus, logger, services, buildI
   registerKanbanColumnRoutes(app, { session, columns: services.kanbanColumns });
   registerFlowRoutes(app, { session, flows });
   registerExecutionRoutes(app, { session, executions });
+  registerPinRoutes(app, { session, pins: services.pins });
+  registerTestListenRoutes(app, { session, flows, listens: services.flowSystem.testListens });
   registerFocusRoutes(app, { session, focus: services.focus });
   registerWebhookRoutes(app, { db, runtime: services.flowSystem.runtime });
   registerPublicFormRoutes(app, { forms: services.publicForms });

@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { executionService } from './flows/execution.service';
 import { flowService } from './flows/flow.service';
 import { createFlowSystem, type FlowSystem } from './flows/flow-system';
+import { pinService } from './flows/pins/pin.service';
 import { createSandbox } from './flows/sandbox/sandbox';
 import { tableTriggers } from './flows/triggers/table-events';
 import { focusService } from './focus/focus.service';
@@ -103,7 +104,15 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     inboundDomain: config.flows.inboundDomain,
     onTriggersChanged: (flow) => flowsOfProcess.syncTriggers(flow),
   });
-  const executions = executionService({ db, accounts, flows, runtime: flowsOfProcess.runtime, expressions: sandbox });
+  const pins = pinService({ db, bus, flows });
+  const executions = executionService({
+    db,
+    accounts,
+    flows,
+    runtime: flowsOfProcess.runtime,
+    expressions: sandbox,
+    pins,
+  });
   const notes = noteService({ db, bus, accounts, docs: noteDocs, appUrl: config.appUrl });
   const agentGallery = agentGalleryService({ db, accounts });
   const chats = chatService({
@@ -132,6 +141,7 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     publicForms: publicFormService({ db, bus, onRecords: triggers.onRecords }),
     flowSystem: flowsOfProcess,
     flows,
+    pins,
     executions,
     sandbox,
     noteDocs,

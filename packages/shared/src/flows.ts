@@ -327,7 +327,11 @@ export type ExecutionPage = z.infer<typeof ExecutionPage>;
 export const RunFlow = z.object({
   /** Run the published version instead of the draft. */
   published: z.boolean().optional(),
-  /** Items the trigger gives; default: the trigger's last run output, else one empty item. */
+  /**
+   * Items the trigger gives; default: its pinned test data (not for `published`), a manual
+   * trigger's sample, the trigger's last run output, else one empty item (webhook and email
+   * triggers: a 400 saying to listen for a test call or pin test data).
+   */
   trigger: z.array(z.record(z.string(), z.unknown())).max(1000).optional(),
   /** Test one step: run up to and including this step, reusing the last run's data for the steps before it. */
   nodeId: z.string().max(64).optional(),

@@ -1,6 +1,7 @@
 import { AppError } from '@flowmind/shared/errors';
 import type { ExpressionScope } from '@flowmind/shared/expression-scope';
 import { paramsWithDefaults } from '@flowmind/shared/flow-steps';
+import { NO_TEST_DATA_MESSAGE } from '@flowmind/shared/flow-test-data';
 import type {
   ExecutionDetail,
   ExecutionPage,
@@ -19,6 +20,8 @@ import type { ExpressionEngine } from './engine/runner';
 import type { FlowRuntime } from './engine/runtime';
 import { flowRepository } from './flow.repository';
 import type { FlowService } from './flow.service';
+import type { PinService } from './pins/pin.service';
+import { startWithPins } from './pins/pinned-run';
 
 function parseSample(value: unknown): Item[] {
   let parsed = value;
@@ -41,12 +44,14 @@ export function executionService({
   flows,
   runtime,
   expressions,
+  pins,
 }: {
   db: Db;
   accounts: AccountService;
   flows: FlowService;
   runtime: FlowRuntime;
   expressions: ExpressionEngine;
+  pins: PinService;
 }) {
   const repo = runtime.repo;
   const flowRepo = flowRepository(db);
@@ -91,22 +96,39 @@ export function executionService({
       if (input.nodeId && !graph.nodes.some((n) => n.id === input.nodeId))
         throw new AppError('bad_request', 'That step is not in the flow', 'nodeId');
       const latest = await repo.latestForFlow(flow.accountId, flow.id);
+      // Pinned outputs are test data of the draft: the published version never runs with them.
+      const pinned = input.published ? new Map() : await pins.forRun(flow, graph);
       let items = input.trigger as Item[] | undefined;
+      const pinnedTrigger = pinned.get(trigger.id);
+      if (!items && pinnedTrigger) items = pinnedTrigger.main ?? Object.values(pinnedTrigger)[0];
       if (!items && trigger.type === 'trigger.manual') items = parseSample(paramsWithDefaults(trigger).sample);
       // Other triggers replay what they gave last time, so a test runs on real data.
       if (!items && latest?.trigger) items = latest.trigger as Item[];
-      const row = await runtime.start({
-        accountId: flow.accountId,
-        flowId: flow.id,
-        versionId,
-        version,
-        graph,
-        mode: input.published ? 'manual' : 'test',
-        trigger: items ?? [{}],
-        // Testing one step reuses the last run's results for the steps before it.
-        ...(input.nodeId
-          ? { startNodeId: input.nodeId, stopAfterNodeId: input.nodeId, seedExecutionId: latest?.id ?? null }
-          : {}),
+      // An empty item would fail later on the first `$json.body…` with a message about undefined.
+      if (!items && (trigger.type === 'trigger.webhook' || trigger.type === 'trigger.email'))
+        throw new AppError(
+          'bad_request',
+          trigger.type === 'trigger.email'
+            ? `"${trigger.name}" has no test data yet. Listen for a test email or pin test data.`
+            : `"${trigger.name}" has no test data yet. ${NO_TEST_DATA_MESSAGE}.`,
+          'trigger',
+        );
+      const row = await startWithPins({
+        runtime,
+        pinned,
+        input: {
+          accountId: flow.accountId,
+          flowId: flow.id,
+          versionId,
+          version,
+          graph,
+          mode: input.published ? 'manual' : 'test',
+          trigger: items ?? [{}],
+          // Testing one step reuses the last run's results for the steps before it.
+          ...(input.nodeId
+            ? { startNodeId: input.nodeId, stopAfterNodeId: input.nodeId, seedExecutionId: latest?.id ?? null }
+            : {}),
+        },
       });
       return detail(row);
     },

@@ -15,6 +15,7 @@ import { createStepMailer } from './services/mail';
 import { startInboundSmtp } from './triggers/email-inbound';
 import { startScheduler, syncSchedule } from './triggers/schedule';
 import type { TableTriggers } from './triggers/table-events';
+import { testListens } from './triggers/test-listen';
 
 /**
  * The runtime that runs executions and the triggers that start them, in one process (api or
@@ -64,11 +65,14 @@ export function createFlowSystem({
     workerConcurrency: config.flows.workerConcurrency,
     retentionDays: config.flows.retentionDays,
   });
+  /** The editor's "Listen for a test call": read by the test URL (api routes) and the test address (inbound mail). */
+  const listens = testListens({ db, bus });
   let scheduler: ReturnType<typeof startScheduler> | null = null;
   let inbound: Awaited<ReturnType<typeof startInboundSmtp>> | null = null;
 
   return {
     runtime,
+    testListens: listens,
     /** Follows a flow's published, active state (schedules; table listeners are re-read). */
     async syncTriggers(flow: FlowRow) {
       await syncSchedule(db, flow);
@@ -82,7 +86,7 @@ export function createFlowSystem({
     /** The api role: takes mail for email-triggered flows when SMTP_INBOUND_PORT is set. */
     async startInbound(port = config.flows.inboundPort, host = config.host) {
       if (port === null) return null;
-      inbound = await startInboundSmtp({ port, host, db, runtime, logger });
+      inbound = await startInboundSmtp({ port, host, db, runtime, logger, listens });
       return inbound;
     },
     inboundPort: () => inbound?.port ?? null,

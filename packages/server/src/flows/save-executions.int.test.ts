@@ -252,7 +252,8 @@ describe('save executions', () => {
       params: { assignments: [{ name: 'x', value: '1' }] },
     };
     const flow = await flowWith(graph([hook(), constant], [['hook', 'set']]), 'none');
-    const run = await owner.client.post(`/api/flows/${flow.id}/run`, {});
+    // A webhook flow runs from the editor on test data (here given; else pinned, or a 400 saying to listen).
+    const run = await owner.client.post(`/api/flows/${flow.id}/run`, { trigger: [{ body: {} }] });
     expect(run.status, run.text).toBe(201);
     const done = await waitFor(
       async () => (await owner.client.get(`/api/executions/${run.body.id}`)).body,

@@ -6,12 +6,19 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { flows, flowVersions } from '../../db/schema';
 import type { FlowRuntime } from '../engine/runtime';
+import type { TestListens } from './test-listen';
 
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 /** `flow-{token}@…` → token; anything else → null. */
 export function inboundToken(address: string): string | null {
   const match = /^flow-([a-z0-9]+)@/i.exec(address.trim());
+  return match?.[1]?.toLowerCase() ?? null;
+}
+
+/** `flow-{token}+test@…` (the test address the editor listens on) → token; anything else → null. */
+export function testInboundToken(address: string): string | null {
+  const match = /^flow-([a-z0-9]+)\+test@/i.exec(address.trim());
   return match?.[1]?.toLowerCase() ?? null;
 }
 
@@ -31,13 +38,21 @@ export async function startInboundSmtp({
   db,
   runtime,
   logger,
+  listens,
 }: {
   port: number;
   host?: string;
   db: Db;
   runtime: FlowRuntime;
   logger: Logger;
+  /** Takes mail to a flow's test address while its editor listens. */
+  listens?: TestListens;
 }) {
+  const listeningFor = async (token: string) => {
+    const found = await listens?.listening({ emailToken: token });
+    return found?.trigger.type === 'trigger.email' ? found : null;
+  };
+
   async function findFlow(token: string) {
     const [row] = await db
       .select({ flow: flows, version: flowVersions })
@@ -58,6 +73,13 @@ export async function startInboundSmtp({
     logger: false,
     banner: 'Flowmind inbound mail',
     onRcptTo(address, _session, callback) {
+      const testToken = testInboundToken(address.address);
+      if (testToken)
+        return void listeningFor(testToken)
+          .then((found) =>
+            found ? callback() : callback(new Error('550 Nobody is listening for a test email at this address')),
+          )
+          .catch((error) => callback(error));
       const token = inboundToken(address.address);
       if (!token) return callback(new Error('550 No such mailbox here'));
       findFlow(token)
@@ -94,6 +116,17 @@ export async function startInboundSmtp({
           const tokens = new Set(
             session.envelope.rcptTo.map((r) => inboundToken(r.address)).filter((t): t is string => Boolean(t)),
           );
+          const testTokens = new Set(
+            session.envelope.rcptTo.map((r) => testInboundToken(r.address)).filter((t): t is string => Boolean(t)),
+          );
+          for (const token of testTokens) {
+            const found = await listeningFor(token);
+            // A message too large to pin leaves the editor listening; the sender still hears 250.
+            if (found)
+              await listens
+                ?.capture({ listening: found, item, source: 'test_email' })
+                .catch((error) => logger.warn({ err: error, flowId: found.flow.id }, 'test email not pinned'));
+          }
           for (const token of tokens) {
             const found = await findFlow(token);
             if (!found) continue;

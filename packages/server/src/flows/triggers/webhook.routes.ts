@@ -91,7 +91,7 @@ function hookCache(db: Db) {
   };
 }
 
-function requestItem(request: FastifyRequest, subPath: string, secretHeader: string): Item {
+export function requestItem(request: FastifyRequest, subPath: string, secretHeader: string): Item {
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(request.headers)) {
     // The secret would otherwise be kept in every execution's data, readable by anyone who reads runs.
@@ -105,6 +105,14 @@ function requestItem(request: FastifyRequest, subPath: string, secretHeader: str
     query: { ...(request.query as Record<string, unknown>) },
     body: request.body ?? null,
   };
+}
+
+/** Callers send anything: keep form bodies as fields and everything else that is not JSON as text. */
+export function acceptAnyBody(scope: FastifyInstance) {
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 }
 
 const HookParams = z.object({ webhookId: z.string().min(1).max(64) });
@@ -178,11 +186,7 @@ export function registerWebhookRoutes(app: FastifyInstance, { db, runtime }: { d
   };
 
   app.register(async (scope) => {
-    // Callers send anything: keep form bodies as fields and everything else that is not JSON as text.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    acceptAnyBody(scope);
     const doc = {
       config: {
         doc: {

@@ -4,6 +4,7 @@ import { Handle, type Node, type NodeProps, Position, useUpdateNodeInternals } f
 import { AlertTriangle, Check, Copy, FlaskConical, Loader2, Pause, Pencil, Plus, Power, Trash2, X } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn';
+import { PinBadge } from '../test-data/pin-badge';
 import { NODE_HEIGHT, NODE_WIDTH } from './auto-layout';
 import { useCanvasActions } from './editor-context';
 import { formatDuration, itemsLabel, type NodeRun } from './node-runs';
@@ -95,6 +96,7 @@ function StepNodeView({ id, data, selected }: NodeProps<StepFlowNode>) {
       )}
     >
       {soleSelection && !actions.readOnly && <StepToolbar node={node} />}
+      <PinBadge nodeId={node.id} />
       {inputs.map((handle, index) => (
         <Handle
           key={handle}

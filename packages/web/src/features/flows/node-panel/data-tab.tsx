@@ -1,10 +1,13 @@
 import { nodeOutputs, stepType } from '@flowmind/shared/flow-steps';
+import { PINNED_STEP_LOG } from '@flowmind/shared/flow-test-data';
 import type { ExecutionStep, FlowNode, Item, StepLog } from '@flowmind/shared/flows';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Database } from 'lucide-react';
 import { useState } from 'react';
 import { api, errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { PinBar } from '../test-data/pin-bar';
+import { usePins } from '../test-data/test-data-api';
 import { formatPath } from './completions';
 import { ItemsTable, JsonView, SchemaView } from './item-views';
 import { StepSummary } from './step-summary';
@@ -21,12 +24,16 @@ const VIEWS: { value: View; label: string }[] = [
  * that ran more than once (in a loop) shows its last run, and any other run on request.
  */
 export function DataTab({
+  flowId,
+  readOnly,
   node,
   step: lastRun,
   executionId = null,
   runs = 0,
   onInsertPath,
 }: {
+  flowId: string;
+  readOnly?: boolean;
   node: FlowNode;
   step?: ExecutionStep | null;
   executionId?: string | null;
@@ -36,6 +43,7 @@ export function DataTab({
 }) {
   const [view, setView] = useState<View>('schema');
   const [picked, setPicked] = useState<number | null>(null);
+  const pinned = usePins(flowId).pins.get(node.id);
   const runIndex = picked !== null && picked < runs ? picked : null;
   const other = useQuery({
     queryKey: ['execution-step', executionId, node.id, runIndex],
@@ -67,6 +75,28 @@ export function DataTab({
         )}
       </div>
     );
+  const pinBar = (
+    <PinBar
+      flowId={flowId}
+      nodeId={node.id}
+      pinned={pinned}
+      readOnly={readOnly}
+      output={step?.status === 'succeeded' ? step.output : null}
+    />
+  );
+  if (!step && pinned)
+    return (
+      <div className="grid gap-4 p-4">
+        {pinBar}
+        <HandleData
+          title="Output"
+          handles={unique([...nodeOutputs(node), ...Object.keys(pinned.output)])}
+          data={pinned.output}
+          view={view}
+          root={`${formatPath('$node', [node.name])}.json`}
+        />
+      </div>
+    );
   if (!step)
     return (
       <div className="flex flex-col items-center px-6 py-12 text-center">
@@ -95,12 +125,18 @@ export function DataTab({
           view={view}
           root="$json"
           onInsertPath={onInsertPath}
+          empty={
+            step.logs.some((log) => log.message === PINNED_STEP_LOG)
+              ? 'None: this run used the pinned output instead of running the step.'
+              : undefined
+          }
         />
       )}
+      {pinBar}
       <HandleData
         title="Output"
         handles={outputHandles}
-        data={step.output ?? {}}
+        data={pinned?.output ?? step.output ?? {}}
         view={view}
         root={`${formatPath('$node', [node.name])}.json`}
         empty={step.status === 'running' || step.status === 'waiting' ? 'Not finished yet.' : 'No output.'}

@@ -1,8 +1,10 @@
 import type { NodeIssue } from '@flowmind/shared/flow-steps';
 import type { ExecutionDetail, ExecutionStep, Flow, FlowGraph, FlowNode } from '@flowmind/shared/flows';
+import { Pin } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useId, useMemo, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { readJson, writeJson } from '../../../lib/storage';
+import { usePins } from '../test-data/test-data-api';
 import { DataTab } from './data-tab';
 import { DocsTab } from './docs-tab';
 import { ExpressionScopeProvider, useExpressionScope } from './expression-context';
@@ -95,6 +97,7 @@ function PanelFrame({
   const scope = useExpressionScope();
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ settings: null, data: null, docs: null });
   const nodeIssues = issues.filter((issue) => issue.nodeId === node.id);
+  const pinned = usePins(flowId).pins.has(node.id) && !readOnly;
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape' && !event.defaultPrevented) {
@@ -167,6 +170,9 @@ function PanelFrame({
                 {nodeIssues.length}
               </span>
             )}
+            {item.value === 'data' && pinned && (
+              <Pin className="size-3 text-primary" aria-label="Pinned output" data-testid="data-tab-pin" />
+            )}
             {item.value === 'data' && step && (
               <span
                 className={cn(
@@ -203,6 +209,8 @@ function PanelFrame({
         </div>
         <div role="tabpanel" id={`${tabsId}-data`} aria-labelledby={`${tabsId}-data-tab`} hidden={tab !== 'data'}>
           <DataTab
+            flowId={flowId}
+            readOnly={readOnly}
             node={node}
             step={step}
             executionId={execution?.id ?? null}

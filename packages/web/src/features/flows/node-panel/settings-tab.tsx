@@ -42,7 +42,7 @@ export function SettingsTab({
           ))}
         </div>
       )}
-      <TriggerAddress node={node} flow={flow} />
+      <TriggerAddress node={node} flow={flow} readOnly={readOnly} />
       {!info && <p className="text-muted-foreground text-sm">This step type is unknown to this version of Flowmind.</p>}
       {info && fields.length === 0 && <p className="text-muted-foreground text-sm">This step has nothing to set up.</p>}
       {fields.map((field) => (

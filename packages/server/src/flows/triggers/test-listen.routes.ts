@@ -1,0 +1,99 @@
+import { ListenForTest, TestListenResult } from '@flowmind/shared/flow-test-data';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parse } from '../../http/errors';
+import type { RouteDoc } from '../../http/openapi';
+import type { SessionReader } from '../../http/session';
+import type { FlowService } from '../flow.service';
+import type { TestListens } from './test-listen';
+import { acceptAnyBody, requestItem } from './webhook.routes';
+import { webhookSecretMatches } from './webhook-secret';
+
+const FlowParams = z.object({ flowId: z.string().min(1).max(64) });
+const HookParams = z.object({ webhookId: z.string().min(1).max(64) });
+const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Flows'], ...route } } });
+
+const notListening = (reply: FastifyReply) =>
+  reply.status(404).send({
+    error: {
+      code: 'not_found',
+      message:
+        'Nobody is listening for a test call here. Click "Listen for a test call" in the flow editor, then call this URL.',
+    },
+  });
+
+export function registerTestListenRoutes(
+  app: FastifyInstance,
+  { session, flows, listens }: { session: SessionReader; flows: FlowService; listens: TestListens },
+) {
+  app.post(
+    '/api/flows/:flowId/test-listen',
+    doc({
+      summary:
+        'Listen for one test call to the webhook trigger’s test URL (or one email to its test address), up to 2 minutes; the call becomes the trigger’s pinned data',
+      params: FlowParams,
+      body: ListenForTest,
+      response: TestListenResult,
+    }),
+    async (req, reply) => {
+      const user = await session.requireUser(req);
+      const flow = await flows.requireFlow(parse(FlowParams, req.params).flowId, user.id);
+      const { nodeId } = parse(ListenForTest, req.body ?? {});
+      // The editor's Cancel closes the request: the listen ends with it.
+      const closed = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) closed.abort();
+      });
+      return listens.listen({ flow, nodeId, userId: user.id, signal: closed.signal });
+    },
+  );
+  app.delete(
+    '/api/flows/:flowId/test-listen',
+    doc({ summary: 'Stop listening for a test call', params: FlowParams, status: 204 }),
+    async (req, reply) => {
+      const user = await session.requireUser(req);
+      await listens.cancel(await flows.requireFlow(parse(FlowParams, req.params).flowId, user.id));
+      return reply.status(204).send();
+    },
+  );
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = request.params as { webhookId?: string; '*'?: string };
+    const parsed = HookParams.safeParse(params);
+    const found = parsed.success ? await listens.listening({ webhookId: parsed.data.webhookId }) : null;
+    if (found?.trigger.type !== 'trigger.webhook') return notListening(reply);
+    const rules = listens.webhookRules(found.trigger);
+    if (rules.method !== 'ANY' && rules.method !== request.method)
+      return reply
+        .status(405)
+        .header('allow', rules.method)
+        .send({ error: { code: 'bad_request', message: `This webhook takes ${rules.method} requests` } });
+    if (rules.secretHeader && !webhookSecretMatches(rules.secretValue, request.headers[rules.secretHeader]))
+      return reply
+        .status(401)
+        .send({ error: { code: 'unauthorized', message: `Missing or wrong ${rules.secretHeader} header` } });
+    const item = requestItem(request, params['*'] ?? '', rules.secretHeader);
+    if (!(await listens.capture({ listening: found, item, source: 'test_call' }))) return notListening(reply);
+    return reply.status(202).send({
+      received: true,
+      message: 'Test call received. It is now the trigger’s test data in the flow editor.',
+    });
+  };
+
+  app.register(async (scope) => {
+    acceptAnyBody(scope);
+    const hookDoc = {
+      config: {
+        doc: {
+          tags: ['Webhooks'],
+          summary:
+            'A webhook trigger’s test URL: takes one call while the flow’s editor listens for it (404 otherwise)',
+          params: HookParams,
+          public: true,
+        },
+      },
+    };
+    scope.all('/api/hooks/test/:webhookId', hookDoc, handle);
+    scope.all('/api/hooks/test/:webhookId/*', hookDoc, handle);
+  });
+}
