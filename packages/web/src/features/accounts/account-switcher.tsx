@@ -55,7 +55,7 @@ export function AccountSwitcher() {
       <DropdownMenuTrigger
         className="flex h-12 w-full items-center gap-2.5 rounded-lg px-2 text-left hover:bg-accent data-[state=open]:bg-accent"
         data-testid="account-switcher"
-        aria-label={`Switch account (current: ${account.name})`}
+        aria-label={`${account.name}, ${describe(account)}: switch account`}
       >
         <Avatar name={account.name} seed={account.id} shape="square" />
         <span className="grid min-w-0 flex-1 leading-tight">

@@ -20,7 +20,7 @@ export function UserMenu({ variant }: { variant: 'full' | 'compact' }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label="Account menu"
+        aria-label={variant === 'full' ? `${user.name} ${user.email}: account menu` : 'Account menu'}
         data-testid={`user-menu-${variant}`}
         className={
           variant === 'full'
