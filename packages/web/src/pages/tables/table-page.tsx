@@ -234,7 +234,7 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
         hidden={view?.type === 'form'}
         className="flex shrink-0 flex-wrap items-center gap-1 border-b bg-background px-2 py-1.5 sm:px-3"
       >
-        <Button size="sm" onClick={() => void addRecord()}>
+        <Button size="sm" onClick={() => void addRecord()} aria-label="Add record">
           <Plus aria-hidden="true" />
           <span className="hidden sm:inline">Add record</span>
         </Button>
@@ -269,7 +269,13 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           </Button>
         )}
         {selectedIds.length === 1 && (
-          <Button size="sm" variant="ghost" className="text-destructive" onClick={() => setConfirmDelete(true)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-destructive"
+            onClick={() => setConfirmDelete(true)}
+            aria-label="Delete record"
+          >
             <Trash2 aria-hidden="true" />
             <span className="hidden sm:inline">Delete record</span>
           </Button>
