@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createNoteApi } from './notes-support';
 import { APP_ORIGIN, signedInUser } from './support';
 
@@ -14,8 +14,10 @@ const WIDTHS = [
 const THEMES = ['light', 'dark'] as const;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const headers = { origin: APP_ORIGIN };
+const shots = process.env.E2E_SHOTS_DIR;
 
-type Screen = { path: string; name?: string; ready?: (page: Page) => Promise<void> };
+/** `shows`: a text the screen must show before the scan, so the data it is about is on screen. */
+type Screen = { path: string; name?: string; shows?: string | ((page: Page) => Locator) };
 
 type AxeNode = { any: Array<{ data?: unknown }> };
 /** For a contrast finding, the colours and ratio axe measured: what to change is then plain. */
@@ -24,9 +26,16 @@ function contrastOf(node: AxeNode) {
   return data?.fgColor ? ` (${data.fgColor} on ${data.bgColor} ${data.contrastRatio}:1)` : '';
 }
 
-/** Runs axe on the page as it is and returns one readable line per serious or critical violation. */
-async function findings(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+/**
+ * Runs axe on the page as it is and returns one readable line per serious or critical violation.
+ * `coloursOnly`: the second theme changes colours and nothing else, so only the colour rules run
+ * again there, which halves the time of a full pass.
+ */
+async function findings(page: Page, label: string, coloursOnly = false) {
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  if (coloursOnly) builder.withRules(['color-contrast', 'link-in-text-block']);
+  else builder.withTags(TAGS);
+  const { violations } = await builder.analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
@@ -58,13 +67,22 @@ async function scanScreen(
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
     await settled(page);
-    await screen.ready?.(page);
+    const shows = screen.shows;
+    if (shows) {
+      const shown = typeof shows === 'string' ? page.getByText(shows, { exact: true }) : shows(page);
+      await expect(shown.first()).toBeVisible();
+    }
     for (const theme of THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       const label = `${screen.name ?? screen.path} @${size.width} ${theme}`;
-      out.push(...(await findings(page, label)));
+      const coloursOnly = theme !== THEMES[0];
+      if (shots) {
+        const slug = label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+        await page.screenshot({ path: `${shots}/axe-${slug}.png` });
+      }
+      out.push(...(await findings(page, label, coloursOnly)));
       await extra?.(page, async (what) => {
-        out.push(...(await findings(page, `${label} [${what}]`)));
+        out.push(...(await findings(page, `${label} [${what}]`, coloursOnly)));
       });
     }
   }
@@ -126,6 +144,8 @@ async function workspace(page: Page) {
   return { flow, table, kanban, calendar, form, noteId, agent };
 }
 
+const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByText('Tips for a garden');
+
 /** A chat with one answer (the local model's), started as a user does, on the assistant page. */
 async function chatWithAnswer(page: Page) {
   await page.goto('/agents');
@@ -169,7 +189,7 @@ function expectNone(problems: string[]) {
 }
 
 // Three tests, so the two workers share the scans; each makes its own user and data.
-test.describe.configure({ mode: 'parallel', timeout: 180_000 });
+test.describe.configure({ mode: 'parallel', timeout: 300_000 });
 
 test('dashboard pages and the menus always present', async ({ page }) => {
   const { agent } = await workspace(page);
@@ -180,7 +200,7 @@ test('dashboard pages and the menus always present', async ({ page }) => {
       { path: '/tables' },
       { path: '/notes' },
       { path: '/agents/explore' },
-      { path: `/agents/explore/${agent.id}`, name: '/agents/explore/{id}' },
+      { path: `/agents/explore/${agent.id}`, name: '/agents/explore/{id}', shows: 'Quiet helper' },
       { path: '/leaderboard' },
       { path: '/integrations' },
       { path: '/support' },
@@ -200,14 +220,14 @@ test('editors: flow, table views, note, assistant chat', async ({ page }) => {
   const chatId = await chatWithAnswer(page);
   expectNone(
     await scanAll(page, [
-      { path: `/flows/${flow.id}`, name: '/flows/{id}' },
-      { path: `/tables/${table.id}`, name: '/tables/{id} grid' },
-      { path: `/tables/${table.id}?view=${kanban.id}`, name: '/tables/{id} kanban' },
-      { path: `/tables/${table.id}?view=${calendar.id}`, name: '/tables/{id} calendar' },
-      { path: `/tables/${table.id}?view=${form.id}`, name: '/tables/{id} form' },
-      { path: `/notes?note=${noteId}`, name: '/notes?note={id}' },
+      { path: `/flows/${flow.id}`, name: '/flows/{id}', shows: (page) => page.locator('.react-flow__node') },
+      { path: `/tables/${table.id}`, name: '/tables/{id} grid', shows: 'Write spec' },
+      { path: `/tables/${table.id}?view=${kanban.id}`, name: '/tables/{id} kanban', shows: 'Ship it' },
+      { path: `/tables/${table.id}?view=${calendar.id}`, name: '/tables/{id} calendar', shows: 'Ship it' },
+      { path: `/tables/${table.id}?view=${form.id}`, name: '/tables/{id} form', shows: 'Tell us' },
+      { path: `/notes?note=${noteId}`, name: '/notes?note={id}', shows: 'Tell the team' },
       { path: '/agents' },
-      { path: `/agents/${chatId}`, name: '/agents/{sessionId}' },
+      { path: `/agents/${chatId}`, name: '/agents/{sessionId}', shows: messages },
     ]),
   );
 });
@@ -245,9 +265,9 @@ test('public, auth, shared, callback and error pages', async ({ page, browser })
       { path: '/auth/new-password' },
       { path: '/auth/sentEmail' },
       { path: '/auth/verify', name: '/auth/verify signed out' },
-      { path: `/share/${sharedNote.publicId}`, name: '/share/{note}' },
-      { path: `/share/${sharedChat.publicId}`, name: '/share/{chat}' },
-      { path: `/share/${form.public_id}`, name: '/share/{form}' },
+      { path: `/share/${sharedNote.publicId}`, name: '/share/{note}', shows: 'Tell the team' },
+      { path: `/share/${sharedChat.publicId}`, name: '/share/{chat}', shows: messages },
+      { path: `/share/${form.public_id}`, name: '/share/{form}', shows: 'Tell us' },
       { path: '/share/nts_unknown', name: '/share/{unknown}' },
       { path: '/no/such/page', name: '404 signed out' },
     ])),
