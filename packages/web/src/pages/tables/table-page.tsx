@@ -269,15 +269,10 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           </Button>
         )}
         {selectedIds.length === 1 && (
-          <Button
-            size="sm"
-            variant="ghost"
-            className="text-destructive"
-            onClick={() => setConfirmDelete(true)}
-            aria-label="Delete record"
-          >
+          <Button size="sm" variant="ghost" className="text-destructive" onClick={() => setConfirmDelete(true)}>
             <Trash2 aria-hidden="true" />
             <span className="hidden sm:inline">Delete record</span>
+            <span className="sr-only sm:hidden">Delete record</span>
           </Button>
         )}
         <div className="ml-auto flex items-center gap-2">
