@@ -1,14 +1,15 @@
 import { cn } from '../../lib/cn';
 import { initials } from '../../lib/format';
 
+// Each at least 4.5:1 against the white initials (sky, emerald, amber and teal only from their 700).
 const palette = [
   'bg-violet-600',
-  'bg-sky-600',
-  'bg-emerald-600',
-  'bg-amber-600',
+  'bg-sky-700',
+  'bg-emerald-700',
+  'bg-amber-700',
   'bg-rose-600',
   'bg-indigo-600',
-  'bg-teal-600',
+  'bg-teal-700',
 ];
 
 function colourFor(seed: string) {

@@ -22,7 +22,7 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'bg-muted text-foreground hover:bg-border/70',
   outline: 'border border-border bg-background text-foreground shadow-xs hover:bg-accent',
   ghost: 'text-foreground hover:bg-accent',
-  destructive: 'bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive-hover',
+  destructive: 'bg-destructive-solid text-destructive-foreground shadow-xs hover:bg-destructive-hover',
   link: 'h-auto px-0 text-primary underline-offset-4 hover:underline',
   // For buttons on a primary-coloured surface.
   inverse: 'bg-white text-zinc-900 shadow-xs hover:bg-zinc-100',

@@ -2,7 +2,14 @@ import { DropdownMenu as Menu } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-export const DropdownMenu = Menu.Root;
+/**
+ * Not modal: a modal menu hides the rest of the page from assistive technology (aria-hidden on the
+ * app root) while its links and buttons stay focusable, which axe rightly reports. Radix still
+ * closes the menu on Escape, Tab, or a click or focus outside it.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuGroup = Menu.Group;
 

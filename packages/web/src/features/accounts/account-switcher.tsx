@@ -55,13 +55,14 @@ export function AccountSwitcher() {
       <DropdownMenuTrigger
         className="flex h-12 w-full items-center gap-2.5 rounded-lg px-2 text-left hover:bg-accent data-[state=open]:bg-accent"
         data-testid="account-switcher"
-        aria-label={`Switch account (current: ${account.name})`}
       >
         <Avatar name={account.name} seed={account.id} shape="square" />
         <span className="grid min-w-0 flex-1 leading-tight">
           <span className="truncate font-semibold text-sm">{account.name}</span>
           <span className="truncate text-muted-foreground text-xs">{describe(account)}</span>
         </span>
+        {/* Named by what it shows (WCAG 2.5.3: speech users say the words they see), then what it does. */}
+        <span className="sr-only">, switch account</span>
         <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="w-[var(--radix-dropdown-menu-trigger-width)]">

@@ -80,7 +80,7 @@ export function NoteList({
                   note.excerpt || 'No content'
                 )}
               </span>
-              <span className="flex min-w-0 items-center gap-1.5 text-[11px] text-muted-foreground/80">
+              <span className="flex min-w-0 items-center gap-1.5 text-[11px] text-muted-foreground">
                 <span className="shrink-0">
                   {note.deletedAt ? `Deleted ${relativeTime(note.deletedAt)}` : relativeTime(note.updatedAt)}
                 </span>

@@ -132,16 +132,18 @@ export function HeaderCell({
 }
 
 export function AddFieldHeader({ left, onClick }: { left: number; onClick: () => void }) {
+  // A header row may hold only header cells, so the button sits in one.
   return (
-    <button
-      type="button"
-      aria-label="Add field"
-      className="absolute top-0 flex h-full w-12 items-center justify-center border-r border-b bg-muted text-muted-foreground hover:bg-accent hover:text-foreground"
-      style={{ left }}
-      onClick={onClick}
-    >
-      <Plus className="size-4" aria-hidden="true" />
-    </button>
+    <div role="columnheader" className="absolute top-0 h-full w-12" style={{ left }}>
+      <button
+        type="button"
+        aria-label="Add field"
+        className="flex size-full items-center justify-center border-r border-b bg-muted text-muted-foreground hover:bg-accent hover:text-foreground"
+        onClick={onClick}
+      >
+        <Plus className="size-4" aria-hidden="true" />
+      </button>
+    </div>
   );
 }
 

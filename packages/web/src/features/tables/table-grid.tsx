@@ -663,25 +663,34 @@ export function TableGrid({
           <AddFieldHeader left={contentWidth - ADD_FIELD_WIDTH} onClick={onAddField} />
         </div>
         {rows}
+        {/* A grid may hold only rows, so the notice and the add button below each sit in a row's cell. */}
         {windows.total === 0 && emptyNotice && (
           <div
+            role="row"
             className="absolute p-4"
             style={{ top: HEADER_HEIGHT + ROW_HEIGHT, left: scroll.left, width: viewport.width }}
           >
-            {emptyNotice}
+            <div role="gridcell">{emptyNotice}</div>
           </div>
         )}
         {/* Only near the end: in a scaled grid a far-away row would stretch the scroll area. */}
         {windows.total !== null && lastRow >= layout.rowCount - 1 && (
-          <button
-            type="button"
-            className="absolute left-0 flex items-center gap-2 border-r border-b bg-background px-3 text-muted-foreground text-sm hover:bg-surface hover:text-foreground"
+          <div
+            role="row"
+            className="absolute left-0"
             style={{ top: rowTop(layout.rowCount), height: ROW_HEIGHT, width: frozenWidth }}
-            onClick={onAddRecord}
           >
-            <Plus className="size-4" aria-hidden="true" />
-            Add record
-          </button>
+            <div role="gridcell" className="size-full">
+              <button
+                type="button"
+                className="flex size-full items-center gap-2 border-r border-b bg-background px-3 text-muted-foreground text-sm hover:bg-surface hover:text-foreground"
+                onClick={onAddRecord}
+              >
+                <Plus className="size-4" aria-hidden="true" />
+                Add record
+              </button>
+            </div>
+          </div>
         )}
       </div>
       {footer && (

@@ -24,6 +24,7 @@ export function TableTopBar({
     <header className="flex h-12 shrink-0 items-center gap-2 border-b bg-background px-2 sm:px-3">
       <Link
         to="/tables"
+        aria-label="Back to tables"
         className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-muted-foreground text-sm hover:bg-accent hover:text-foreground"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />

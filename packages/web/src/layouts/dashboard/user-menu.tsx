@@ -20,7 +20,7 @@ export function UserMenu({ variant }: { variant: 'full' | 'compact' }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label="Account menu"
+        aria-label={variant === 'full' ? undefined : 'Account menu'}
         data-testid={`user-menu-${variant}`}
         className={
           variant === 'full'
@@ -35,6 +35,7 @@ export function UserMenu({ variant }: { variant: 'full' | 'compact' }) {
               <span className="truncate font-medium text-[13px]">{user.name}</span>
               <span className="truncate text-muted-foreground text-xs">{user.email}</span>
             </span>
+            <span className="sr-only">, account menu</span>
             <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           </>
         )}

@@ -229,6 +229,7 @@ export function AssistantPage() {
         </Button>
         <Link
           to="/dashboard"
+          aria-label="Back home"
           className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-muted-foreground text-sm hover:bg-accent hover:text-foreground"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />

@@ -150,9 +150,9 @@ function SelfHost() {
             <span className="size-2.5 rounded-full bg-zinc-700" />
             <span className="size-2.5 rounded-full bg-zinc-700" />
           </div>
-          <pre className="overflow-x-auto p-5 font-mono text-[13px] leading-6">
+          <pre className="whitespace-pre-wrap break-words p-5 font-mono text-[13px] leading-6">
             <code>
-              <span className="text-zinc-500"># get the code, then</span>
+              <span className="text-zinc-400"># get the code, then</span>
               {'\n'}
               <span className="text-violet-300">$</span> npm start
               {'\n'}
@@ -170,7 +170,7 @@ function FinalCallToAction() {
     <section className="px-4 pb-20 sm:px-6">
       <div className="mx-auto max-w-6xl rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground sm:py-16">
         <h2 className="font-semibold text-2xl tracking-tight sm:text-3xl">Give your busywork to Flowmind</h2>
-        <p className="mx-auto mt-3 max-w-xl text-primary-foreground/80">
+        <p className="mx-auto mt-3 max-w-xl text-primary-foreground">
           Create an account in a minute. Your first flows, tables and notes are waiting.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">

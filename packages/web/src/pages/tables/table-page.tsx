@@ -234,7 +234,7 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
         hidden={view?.type === 'form'}
         className="flex shrink-0 flex-wrap items-center gap-1 border-b bg-background px-2 py-1.5 sm:px-3"
       >
-        <Button size="sm" onClick={() => void addRecord()}>
+        <Button size="sm" onClick={() => void addRecord()} aria-label="Add record">
           <Plus aria-hidden="true" />
           <span className="hidden sm:inline">Add record</span>
         </Button>
@@ -272,6 +272,7 @@ function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<ty
           <Button size="sm" variant="ghost" className="text-destructive" onClick={() => setConfirmDelete(true)}>
             <Trash2 aria-hidden="true" />
             <span className="hidden sm:inline">Delete record</span>
+            <span className="sr-only sm:hidden">Delete record</span>
           </Button>
         )}
         <div className="ml-auto flex items-center gap-2">

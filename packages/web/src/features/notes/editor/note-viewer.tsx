@@ -11,7 +11,8 @@ export function NoteViewer({ content, label = 'Note' }: { content: NoteDoc; labe
       immediatelyRender: true,
       extensions: noteEditorExtensions({ placeholder: '' }),
       content,
-      editorProps: { attributes: { class: 'note-content', 'aria-label': label, 'aria-readonly': 'true' } },
+      // A document to read, not a field: aria-readonly belongs to form roles, and a name needs a role.
+      editorProps: { attributes: { class: 'note-content', role: 'document', 'aria-label': label } },
     },
     [content],
   );
