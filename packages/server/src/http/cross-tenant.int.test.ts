@@ -66,7 +66,7 @@ beforeAll(async () => {
   await made(`/api/flows/${flow.id}/publish`, {});
   const flowVersions = (await c.get(`/api/flows/${flow.id}/versions`)).body;
   ids.flowVersionId = (flowVersions.versions ?? flowVersions)[0]?.id;
-  const run = await made(`/api/flows/${flow.id}/run`, {});
+  const run = await made(`/api/flows/${flow.id}/run`, { trigger: [{ body: {} }] });
   ids.executionId = run.id;
   await waitFor(
     async () => (await c.get(`/api/executions/${run.id}`)).body,
