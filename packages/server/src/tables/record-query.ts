@@ -1,6 +1,7 @@
 import { AppError } from '@flowmind/shared/errors';
+import { FILTER_OPERATORS, filterKindOf } from '@flowmind/shared/table-filters';
 import { isValidDate, NUMBER_LIKE_TYPES, TEXT_LIKE_TYPES } from '@flowmind/shared/table-values';
-import type { Field, FilterCondition, FilterGroup, FilterOperator, Sort } from '@flowmind/shared/tables';
+import type { Field, FilterCondition, FilterGroup, Sort } from '@flowmind/shared/tables';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
@@ -10,41 +11,6 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 
 type FieldMap = Map<string, Field>;
-
-const TEXT_OPS: FilterOperator[] = [
-  'is',
-  'is_not',
-  'contains',
-  'not_contains',
-  'starts_with',
-  'ends_with',
-  'is_empty',
-  'is_not_empty',
-];
-const NUMBER_OPS: FilterOperator[] = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'is_empty', 'is_not_empty'];
-const DATE_OPS: FilterOperator[] = [
-  'is',
-  'is_before',
-  'is_after',
-  'is_on_or_before',
-  'is_on_or_after',
-  'is_empty',
-  'is_not_empty',
-];
-const SINGLE_OPS: FilterOperator[] = ['is', 'is_not', 'is_any_of', 'is_none_of', 'is_empty', 'is_not_empty'];
-const MULTI_OPS: FilterOperator[] = ['has_any_of', 'has_all_of', 'has_none_of', 'is_empty', 'is_not_empty'];
-
-function operatorsFor(field: Field): FilterOperator[] {
-  const { type } = field;
-  if (TEXT_LIKE_TYPES.includes(type) || type === 'created_by') return TEXT_OPS;
-  if (NUMBER_LIKE_TYPES.includes(type)) return NUMBER_OPS;
-  if (type === 'date' || type === 'date_time' || type === 'created_time' || type === 'updated_time') return DATE_OPS;
-  if (type === 'checkbox') return ['is'];
-  if (type === 'single_select') return SINGLE_OPS;
-  if (type === 'multi_select' || type === 'link') return MULTI_OPS;
-  if (type === 'attachment') return ['is_empty', 'is_not_empty'];
-  return [];
-}
 
 export const jsonValue = (field: Field) => sql`r.values -> ${field.id}::text`;
 const textValue = (field: Field) => {
@@ -99,14 +65,15 @@ function compileCondition(condition: FilterCondition, fields: FieldMap): SQL {
   const field = fields.get(condition.fieldId);
   if (!field) bad(`Filter names an unknown field ${condition.fieldId}`);
   const { operator, value } = condition;
-  if (!operatorsFor(field).includes(operator)) bad(`${field.name} cannot be filtered with "${operator}"`);
+  const kind = filterKindOf(field.type);
+  if (!kind || !FILTER_OPERATORS[kind].includes(operator)) bad(`${field.name} cannot be filtered with "${operator}"`);
   if (operator === 'is_empty') return isEmptySql(field);
   if (operator === 'is_not_empty') return sql`not (${isEmptySql(field)})`;
   // A condition without a value yet (still being typed in the UI) matches everything.
   if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0))
     return sql`true`;
 
-  if (TEXT_OPS === operatorsFor(field)) {
+  if (kind === 'text') {
     if (typeof value !== 'string' && typeof value !== 'number') bad(`${field.name}: filter value must be text`);
     const text = textValue(field);
     const needle = String(value);
@@ -126,7 +93,7 @@ function compileCondition(condition: FilterCondition, fields: FieldMap): SQL {
         return sql`${text} ilike ${`%${like}`}::text`;
     }
   }
-  if (NUMBER_OPS === operatorsFor(field)) {
+  if (kind === 'number') {
     if (typeof value !== 'number' || !Number.isFinite(value)) bad(`${field.name}: filter value must be a number`);
     const number = numberValue(field);
     const bound = sql`${String(value)}::numeric`;
@@ -140,7 +107,7 @@ function compileCondition(condition: FilterCondition, fields: FieldMap): SQL {
     };
     return ops[operator] as SQL;
   }
-  if (DATE_OPS === operatorsFor(field)) {
+  if (kind === 'date') {
     let day: string;
     if (typeof value === 'string' && isValidDate(value)) day = value;
     else if (typeof value === 'string' && !Number.isNaN(Date.parse(value)))

@@ -1,3 +1,4 @@
+import { FILTER_OPERATORS, filterKindOf, filterOperatorsFor } from '@flowmind/shared/table-filters';
 import type { Field, FilterCondition, FilterGroup, FilterOperator } from '@flowmind/shared/tables';
 
 /**
@@ -54,38 +55,21 @@ export const operatorLabels: Record<FilterOperator, string> = {
 const NUMBER_TYPES = ['number', 'currency', 'percent', 'rating', 'autonumber'];
 
 /** The operators the server accepts for a field's type (record-query.ts), the usual one first. */
+/**
+ * The operators offered for a field: those the server takes for its type (shared/table-filters),
+ * less the ones picking from a list when the field has no list to pick from (links, for now).
+ */
 export function operatorsFor(field: Field | undefined): FilterOperator[] {
-  const empty: FilterOperator[] = ['is_empty', 'is_not_empty'];
-  switch (field?.type) {
-    case 'number':
-    case 'currency':
-    case 'percent':
-    case 'rating':
-    case 'autonumber':
-      return ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', ...empty];
-    case 'date':
-    case 'date_time':
-    case 'created_time':
-    case 'updated_time':
-      return ['is', 'is_before', 'is_after', 'is_on_or_before', 'is_on_or_after', ...empty];
-    case 'checkbox':
-      return ['is'];
-    case 'single_select':
-      return ['is', 'is_not', 'is_any_of', 'is_none_of', ...empty];
-    case 'multi_select':
-      return ['has_any_of', 'has_all_of', 'has_none_of', ...empty];
-    case 'attachment':
-      return empty;
-    default:
-      return ['contains', 'not_contains', 'is', 'is_not', 'starts_with', 'ends_with', ...empty];
-  }
+  if (!field) return [...FILTER_OPERATORS.text];
+  const hasChoices = field.options.type === 'single_select' || field.options.type === 'multi_select';
+  return filterOperatorsFor(field.type).filter((operator) => hasChoices || !takesList(operator));
 }
 
 export const takesValue = (operator: FilterOperator) => operator !== 'is_empty' && operator !== 'is_not_empty';
 export const takesList = (operator: FilterOperator) =>
   ['is_any_of', 'is_none_of', 'has_any_of', 'has_all_of', 'has_none_of'].includes(operator);
 /** Fields a filter cannot look at (computed values the database does not hold). */
-export const filterable = (field: Field) => !['formula', 'lookup', 'rollup'].includes(field.type);
+export const filterable = (field: Field) => filterKindOf(field.type) !== null;
 
 let lastId = 0;
 const nextId = () => `draft-${++lastId}`;
