@@ -1,9 +1,12 @@
 import type {
+  CreateFlow,
   Execution,
   ExecutionDetail,
   ExecutionPage,
   Flow,
+  FlowExport,
   FlowGraph,
+  FlowTemplate,
   FlowVersion,
   RunFlow,
   SaveExecutions,
@@ -18,8 +21,21 @@ const executionPath = (executionId: string) => `/api/executions/${encodeURICompo
 export const flowLivePath = (flowId: string) => `flows/${flowId}`;
 export const executionLivePath = (executionId: string) => `executions/${executionId}`;
 
-/** Every call the flow editor makes for one flow; the types come from the shared contract. */
+/** Every call the flows list and the flow editor make; the types come from the shared contract. */
 export const flowApi = {
+  list: ({ accountId, search, trash }: { accountId: string; search?: string; trash?: boolean }) => {
+    const params = new URLSearchParams({ accountId });
+    if (search) params.set('search', search);
+    if (trash) params.set('trash', 'true');
+    return api<Flow[]>(`/api/flows?${params}`);
+  },
+  create: (input: CreateFlow) => api<Flow>('/api/flows', { method: 'POST', body: input }),
+  trash: (flowId: string) => api<void>(flowPath(flowId), { method: 'DELETE' }),
+  restore: (flowId: string) => api<Flow>(`${flowPath(flowId)}/restore`, { method: 'POST' }),
+  removeForever: (flowId: string) => api<void>(`${flowPath(flowId)}?permanent=true`, { method: 'DELETE' }),
+  duplicate: (flowId: string) => api<Flow>(`${flowPath(flowId)}/duplicate`, { method: 'POST' }),
+  exportFile: (flowId: string) => api<FlowExport>(`${flowPath(flowId)}/export`),
+  templates: () => api<FlowTemplate[]>('/api/flow-templates'),
   get: (flowId: string) => api<Flow>(flowPath(flowId)),
   rename: ({ flowId, name }: { flowId: string; name: string }) =>
     api<Flow>(flowPath(flowId), { method: 'PATCH', body: { name } }),

@@ -10,10 +10,10 @@ import { Input } from '../../components/ui/input';
 import { NameDialog } from '../../components/ui/name-dialog';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { ExecutionsTab } from '../../features/flows/executions/executions-tab';
+import { flowApi } from '../../features/flows/flow-api';
 import { CreateFlowDialog } from '../../features/flows/list/create-flow-dialog';
 import { downloadJson } from '../../features/flows/list/download-file';
 import { flowFileName } from '../../features/flows/list/flow-file';
-import { flowsApi } from '../../features/flows/list/flows-api';
 import { type FlowRowActions, FlowsList, FlowsListSkeleton } from '../../features/flows/list/flows-list';
 import { type FlowsTab, FlowsTabs } from '../../features/flows/list/flows-tabs';
 import { useFlows, useRefreshFlows, useTrashedFlows } from '../../features/flows/list/use-flows';
@@ -89,23 +89,23 @@ export function FlowsPage() {
     rename: (flow) => setDialog({ kind: 'rename', flow }),
     duplicate: (flow) =>
       run(async () => {
-        const copy = await flowsApi.duplicate(flow.id);
+        const copy = await flowApi.duplicate(flow.id);
         alerts.success(`"${copy.name}" created`);
       }),
     exportFile: (flow) =>
       run(async () => {
-        const file = await flowsApi.exportFile(flow.id);
+        const file = await flowApi.exportFile(flow.id);
         downloadJson({ data: file, fileName: flowFileName(file.name) });
       }),
     trash: (flow) =>
       run(async () => {
-        await flowsApi.trash(flow.id);
+        await flowApi.trash(flow.id);
         showActionToast({
           message: `"${flow.name}" moved to trash`,
-          onAction: () => void run(() => flowsApi.restore(flow.id), `"${flow.name}" restored`),
+          onAction: () => void run(() => flowApi.restore(flow.id), `"${flow.name}" restored`),
         });
       }),
-    restore: (flow) => run(() => flowsApi.restore(flow.id), `"${flow.name}" restored`),
+    restore: (flow) => run(() => flowApi.restore(flow.id), `"${flow.name}" restored`),
     removeForever: (flow) => setDialog({ kind: 'forever', flow }),
     changed: refresh,
   };
@@ -194,7 +194,7 @@ export function FlowsPage() {
         initialName={dialog?.kind === 'rename' ? dialog.flow.name : ''}
         onSubmit={async (name) => {
           if (dialog?.kind !== 'rename') return;
-          await flowsApi.rename({ flowId: dialog.flow.id, name });
+          await flowApi.rename({ flowId: dialog.flow.id, name });
           refresh();
         }}
       />
@@ -212,7 +212,7 @@ export function FlowsPage() {
         onConfirm={async () => {
           if (dialog?.kind !== 'forever') return;
           setPendingForever(true);
-          await run(() => flowsApi.removeForever(dialog.flow.id), `"${dialog.flow.name}" deleted`);
+          await run(() => flowApi.removeForever(dialog.flow.id), `"${dialog.flow.name}" deleted`);
           setPendingForever(false);
           setDialog(null);
         }}

@@ -1,59 +1,11 @@
 import { stepType } from '@flowmind/shared/flow-steps';
-import {
-  Clock,
-  Code,
-  GitBranch,
-  Globe,
-  Hourglass,
-  type LucideIcon,
-  Mail,
-  Merge,
-  MousePointerClick,
-  NotebookPen,
-  Pencil,
-  Puzzle,
-  Repeat,
-  Reply,
-  ScanSearch,
-  Send,
-  Shuffle,
-  Sparkles,
-  Split,
-  Table,
-  Table2,
-  Webhook,
-  Workflow,
-} from 'lucide-react';
+import { type LucideIcon, Puzzle } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-
-/** The catalogue names its icons in lucide's kebab case; only these are bundled (not the whole icon set). */
-const ICONS: Record<string, LucideIcon> = {
-  clock: Clock,
-  code: Code,
-  'git-branch': GitBranch,
-  globe: Globe,
-  hourglass: Hourglass,
-  mail: Mail,
-  merge: Merge,
-  'mouse-pointer-click': MousePointerClick,
-  'notebook-pen': NotebookPen,
-  pencil: Pencil,
-  repeat: Repeat,
-  reply: Reply,
-  'scan-search': ScanSearch,
-  send: Send,
-  shuffle: Shuffle,
-  sparkles: Sparkles,
-  split: Split,
-  table: Table,
-  'table-2': Table2,
-  webhook: Webhook,
-  workflow: Workflow,
-};
+import { STEP_ICONS } from './step-icons';
 
 /** The icon a catalogue name stands for; a name not listed gets a plain puzzle piece. */
 export function stepIcon(name: string | undefined): LucideIcon {
-  return (name && ICONS[name]) || Puzzle;
+  return (name && STEP_ICONS[name]) || Puzzle;
 }
 
 export function StepIcon({ type, className }: { type: string; className?: string }) {

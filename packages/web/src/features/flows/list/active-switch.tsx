@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { alerts } from '../../../shell/alert-store';
-import { flowsApi } from './flows-api';
+import { flowApi } from '../flow-api';
 
 export const PUBLISH_FIRST = 'Publish the flow first';
 
@@ -25,7 +25,7 @@ export function ActiveSwitch({ flow, onChanged }: { flow: Flow; onChanged: () =>
     const next = !checked;
     setPending(next);
     try {
-      await flowsApi.setActive({ flowId: flow.id, active: next });
+      await flowApi.setActive({ flowId: flow.id, active: next });
       alerts.success(next ? `"${flow.name}" is on` : `"${flow.name}" is off`);
     } catch (failure) {
       alerts.error(errorMessage(failure));

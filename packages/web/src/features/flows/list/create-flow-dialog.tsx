@@ -6,8 +6,8 @@ import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dial
 import { Field, FormError } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
+import { flowApi } from '../flow-api';
 import { FLOW_FILE_MAX_BYTES, parseFlowFile } from './flow-file';
-import { flowsApi } from './flows-api';
 import { StartOption } from './start-option';
 import { TemplateGallery } from './template-gallery';
 
@@ -74,7 +74,7 @@ function CreateFlowForm({
     setPending(true);
     setServerError(null);
     try {
-      const flow = await flowsApi.create({
+      const flow = await flowApi.create({
         accountId,
         name: (name.trim() || defaultName(start)).slice(0, 120),
         ...(start.kind === 'template' ? { templateId: start.template.id } : {}),

@@ -2,7 +2,7 @@ import type { Flow } from '@flowmind/shared/flows';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { liveQueryKey, useLiveQuery } from '../../live/use-live-query';
-import { flowsApi } from './flows-api';
+import { flowApi } from '../flow-api';
 
 export const flowsLivePath = (accountId: string) => `accounts/${accountId}/flows`;
 export const flowsTrashLivePath = (accountId: string) => `accounts/${accountId}/flows-trash`;
@@ -13,7 +13,7 @@ const byLastChange = (a: Flow, b: Flow) => b.updated_at.localeCompare(a.updated_
 /** The account's flows (not in the trash), kept live. */
 export function useFlows(accountId: string | null) {
   return useLiveQuery<Flow[]>(accountId ? flowsLivePath(accountId) : null, {
-    fetch: () => flowsApi.list({ accountId: accountId as string }).then((flows) => [...flows].sort(byLastChange)),
+    fetch: () => flowApi.list({ accountId: accountId as string }).then((flows) => [...flows].sort(byLastChange)),
     fromDocs: (docs) => (docs as unknown as Flow[]).filter((flow) => !flow.deleted_at).sort(byLastChange),
   });
 }
@@ -21,7 +21,7 @@ export function useFlows(accountId: string | null) {
 /** Flows in the trash, kept live while the Trash tab is open. */
 export function useTrashedFlows(accountId: string | null, { enabled }: { enabled: boolean }) {
   return useLiveQuery<Flow[]>(enabled && accountId ? flowsTrashLivePath(accountId) : null, {
-    fetch: () => flowsApi.list({ accountId: accountId as string, trash: true }),
+    fetch: () => flowApi.list({ accountId: accountId as string, trash: true }),
     fromDocs: (docs) => docs as unknown as Flow[],
   });
 }
@@ -37,5 +37,5 @@ export function useRefreshFlows(accountId: string | null) {
 }
 
 export function useFlowTemplates({ enabled }: { enabled: boolean }) {
-  return useQuery({ queryKey: ['flow-templates'], queryFn: flowsApi.templates, enabled, staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: ['flow-templates'], queryFn: flowApi.templates, enabled, staleTime: 5 * 60_000 });
 }
