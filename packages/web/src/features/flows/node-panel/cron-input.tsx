@@ -32,7 +32,7 @@ export function CronInput({
     return {
       kind: 'ok',
       parts: explainCron(parsed.schedule),
-      next: nextFireTimes(parsed.schedule, { from: new Date(), count: PREVIEW_COUNT, timeZone: zone }),
+      next: nextFireTimes(value, { from: new Date(), count: PREVIEW_COUNT, timeZone: zone }),
     };
   }, [value, zone]);
   const format = useMemo(

@@ -1,7 +1,8 @@
+import { Cron } from 'croner';
+
 /**
- * A small 5- or 6-part cron reader for the schedule trigger's preview: what each part means and the
- * next times it fires in a time zone, computed in the browser. The server's scheduler decides; this
- * only explains.
+ * The schedule trigger's preview: what each part of a 5- or 6-part cron expression means, in
+ * words, and the next times it fires in a time zone (croner, as on the server).
  */
 
 type PartSpec = { name: string; min: number; max: number; names?: readonly string[] };
@@ -85,115 +86,39 @@ function parsePart(text: string, spec: PartSpec): CronPart {
 
 export function parseCron(expression: string): CronResult {
   const parts = expression.trim().split(/\s+/).filter(Boolean);
+  const refused = croneRefusal(expression);
   if (parts.length !== 5 && parts.length !== 6)
     return { ok: false, error: `A cron expression has 5 or 6 parts (this one has ${parts.length})` };
   const hasSeconds = parts.length === 6;
   const [sec, min, hour, dom, month, dow] = hasSeconds ? parts : ['0', ...parts];
   try {
-    return {
-      ok: true,
-      schedule: {
-        seconds: parsePart(sec ?? '0', SECOND),
-        minutes: parsePart(min ?? '', MINUTE),
-        hours: parsePart(hour ?? '', HOUR),
-        daysOfMonth: parsePart(dom ?? '', DAY_OF_MONTH),
-        months: parsePart(month ?? '', MONTH),
-        daysOfWeek: parsePart(dow ?? '', DAY_OF_WEEK),
-        hasSeconds,
-      },
+    const schedule: CronSchedule = {
+      seconds: parsePart(sec ?? '0', SECOND),
+      minutes: parsePart(min ?? '', MINUTE),
+      hours: parsePart(hour ?? '', HOUR),
+      daysOfMonth: parsePart(dom ?? '', DAY_OF_MONTH),
+      months: parsePart(month ?? '', MONTH),
+      daysOfWeek: parsePart(dow ?? '', DAY_OF_WEEK),
+      hasSeconds,
     };
+    // What the scheduler refuses is refused here too, in its words.
+    if (refused) return { ok: false, error: refused };
+    return { ok: true, schedule };
   } catch (error) {
     return { ok: false, error: (error as Error).message };
   }
 }
 
-/** The wall-clock fields of an instant in a time zone. */
-function zonedParts(instant: number, timeZone: string) {
-  const parts = formatterFor(timeZone).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour') % 24,
-    minute: get('minute'),
-    second: get('second'),
-  };
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The instant at which a zone's clock shows the given wall time, or null in a DST gap. */
-function zonedInstant(
-  wall: { year: number; month: number; day: number; hour: number; minute: number; second: number },
-  timeZone: string,
-): number | null {
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  let guess = asUtc;
-  for (let i = 0; i < 3; i++) {
-    const shown = zonedParts(guess, timeZone);
-    const shownAsUtc = Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute, shown.second);
-    const diff = asUtc - shownAsUtc;
-    if (diff === 0) return guess;
-    guess += diff;
-  }
-  return null;
-}
-
-function dayMatches(schedule: CronSchedule, year: number, month: number, day: number): boolean {
-  if (!schedule.months.values.includes(month)) return false;
-  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  const domOk = schedule.daysOfMonth.values.includes(day);
-  const dowOk = schedule.daysOfWeek.values.includes(weekday);
-  // Classic cron: when both day parts are restricted, either one matching is enough.
-  if (!schedule.daysOfMonth.any && !schedule.daysOfWeek.any) return domOk || dowOk;
-  return domOk && dowOk;
-}
-
-/** The next `count` fire times after `from`, as instants; days are searched up to about eight years ahead. */
+/**
+ * The next `count` fire times after `from`, as instants, computed by croner: the library the
+ * server's scheduler fires schedules with, so the preview and the runs agree (time zones, daylight
+ * saving gaps, the day-of-month or day-of-week rule).
+ */
 export function nextFireTimes(
-  schedule: CronSchedule,
+  expression: string,
   { from, count, timeZone }: { from: Date; count: number; timeZone: string },
 ): Date[] {
-  const result: Date[] = [];
-  const start = zonedParts(from.getTime(), timeZone);
-  const day = new Date(Date.UTC(start.year, start.month - 1, start.day));
-  for (let dayCount = 0; dayCount < 366 * 8 && result.length < count; dayCount++) {
-    const year = day.getUTCFullYear();
-    const month = day.getUTCMonth() + 1;
-    const date = day.getUTCDate();
-    if (dayMatches(schedule, year, month, date)) {
-      for (const hour of schedule.hours.values) {
-        for (const minute of schedule.minutes.values) {
-          for (const second of schedule.seconds.values) {
-            const instant = zonedInstant({ year, month, day: date, hour, minute, second }, timeZone);
-            if (instant === null || instant <= from.getTime()) continue;
-            result.push(new Date(instant));
-            if (result.length >= count) return result;
-          }
-        }
-      }
-    }
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  return result;
+  return new Cron(expression.trim(), { timezone: timeZone, paused: true }).nextRuns(count, from);
 }
 
 function listWords(part: CronPart, words?: readonly string[], offset = 0): string {
@@ -234,4 +159,14 @@ export function explainCron(schedule: CronSchedule): [string, string][] {
     ['day of week', explain(schedule.daysOfWeek, DAY_WORDS)],
   );
   return rows;
+}
+
+/** Why croner (the scheduler) refuses the expression, or null when it reads it. */
+function croneRefusal(expression: string): string | null {
+  try {
+    new Cron(expression.trim(), { paused: true });
+    return null;
+  } catch (error) {
+    return `The scheduler cannot read this expression: ${(error as Error).message}`;
+  }
 }
