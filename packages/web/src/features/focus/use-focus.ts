@@ -1,5 +1,6 @@
 import type { FocusState } from '@flowmind/shared/focus';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { browserTimeZone } from '../../lib/time-zones';
 import { focusApi } from './focus-api';
 import { readFocusMemory } from './focus-memory';
 
@@ -35,8 +36,6 @@ export function useFocusLog(accountId: string | null) {
     enabled: Boolean(accountId),
   });
 }
-
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export function useFocusStats(accountId: string | null, days: number) {
   return useQuery({

@@ -1,4 +1,5 @@
 import type { Field, FilterCondition, FilterGroup } from '@flowmind/shared/tables';
+import { instantOfWallClock, wallClock } from '../../lib/time-zones';
 
 /**
  * Day math for the calendar view. Days are 'YYYY-MM-DD' strings and all arithmetic runs on UTC dates, so a
@@ -56,36 +57,20 @@ export function today(now = new Date()): string {
   return fromDate(local);
 }
 
-/** The wall-clock parts of an instant in a time zone. */
+/** The wall-clock day ('YYYY-MM-DD') and time ('HH:MM:SS') of an instant in a time zone. */
 function partsIn(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '00';
+  const wall = wallClock(instant.getTime(), timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
   return {
-    day: `${get('year')}-${get('month')}-${get('day')}`,
-    time: `${get('hour')}:${get('minute')}:${get('second')}`,
+    day: `${wall.year}-${two(wall.month)}-${two(wall.day)}`,
+    time: `${two(wall.hour)}:${two(wall.minute)}:${two(wall.second)}`,
   };
 }
 
 /** The instant at which the clocks of `timeZone` show `day` and `time` ('HH:MM' or 'HH:MM:SS'). */
 export function zonedInstant(day: string, time: string, timeZone: string): string {
   const wall = Date.parse(`${day}T${time.length === 5 ? `${time}:00` : time}Z`);
-  // The zone's offset at the guessed instant, then once more at the corrected one (a DST change in between).
-  let guess = wall;
-  for (let i = 0; i < 2; i += 1) {
-    const seen = partsIn(new Date(guess), timeZone);
-    const offset = Date.parse(`${seen.day}T${seen.time}Z`) - guess;
-    guess = wall - offset;
-  }
-  return new Date(guess).toISOString();
+  return new Date(instantOfWallClock(wall, timeZone)).toISOString();
 }
 
 const zoneOf = (field: Field) => (field.options.type === 'date_time' ? field.options.timeZone : 'UTC');

@@ -18,6 +18,7 @@ import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog'
 import { FormError, Field as FormField } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
+import { timeZoneList } from '../../lib/time-zones';
 import { dateFormatLabels, defaultOptions, fieldTypeInfo, nextSelectColor, selectColorClasses } from './field-types';
 import { tablesApi } from './tables-api';
 
@@ -186,10 +187,7 @@ function formulaCheck(expression: string, fields: Field[], field: Field | null):
   return result.ok ? null : result.message;
 }
 
-const timeZones = (() => {
-  const withValues = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
-  return withValues.supportedValuesOf?.('timeZone') ?? ['UTC'];
-})();
+const timeZones = timeZoneList();
 
 function OptionsEditor({
   options,

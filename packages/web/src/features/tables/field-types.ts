@@ -34,6 +34,7 @@ import {
   Text,
   TextQuote,
 } from 'lucide-react';
+import { instantOfWallClock, zoneOffsetMinutes } from '../../lib/time-zones';
 
 export const fieldTypeInfo: Record<FieldType, { label: string; icon: LucideIcon }> = {
   text: { label: 'Single line text', icon: Text },
@@ -146,33 +147,13 @@ function numericDate(date: Date, timeZone: string, format: Exclude<DateFormat, '
   return `${day} ${parts.hour}:${parts.minute}${format === 'us' ? ` ${parts.dayPeriod}` : ''}`;
 }
 
-/** Minutes `timeZone` is ahead of UTC at `instant`. */
-function zoneOffset(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-      timeZone,
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  const wall = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
-}
-
 /** An instant as the wall-clock "YYYY-MM-DDTHH:mm" of `timeZone` (what a datetime-local input holds). */
 export function toZonedInput(iso: unknown, timeZone: string): string {
   if (typeof iso !== 'string') return '';
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return '';
   try {
-    return new Date(time + zoneOffset(time, timeZone) * 60_000).toISOString().slice(0, 16);
+    return new Date(time + zoneOffsetMinutes(time, timeZone) * 60_000).toISOString().slice(0, 16);
   } catch {
     return new Date(time).toISOString().slice(0, 16);
   }
@@ -185,9 +166,7 @@ export function fromZonedInput(text: string, timeZone: string): string | null {
   const [, y, mo, d, h, mi, s] = match.map(Number);
   const wall = Date.UTC(y ?? 0, (mo ?? 1) - 1, d, h, mi, s || 0);
   try {
-    // The zone's offset at the wall time, corrected once for a change of offset in between (DST).
-    const first = wall - zoneOffset(wall, timeZone) * 60_000;
-    return new Date(wall - zoneOffset(first, timeZone) * 60_000).toISOString();
+    return new Date(instantOfWallClock(wall, timeZone)).toISOString();
   } catch {
     return new Date(wall).toISOString();
   }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Input } from '../../../components/ui/input';
+import { isTimeZone } from '../../../lib/time-zones';
 import { explainCron, nextFireTimes, parseCron } from './cron';
 
 const PREVIEW_COUNT = 5;
@@ -24,7 +25,7 @@ export function CronInput({
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
 }) {
-  const zone = validZone(timeZone) ? timeZone : 'UTC';
+  const zone = isTimeZone(timeZone) ? timeZone : 'UTC';
   const preview = useMemo((): Preview | null => {
     if (!value.trim()) return null;
     const parsed = parseCron(value);
@@ -80,13 +81,4 @@ export function CronInput({
       )}
     </div>
   );
-}
-
-function validZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
 }

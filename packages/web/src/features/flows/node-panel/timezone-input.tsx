@@ -1,11 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Input, NativeSelect } from '../../../components/ui/input';
-
-function allZones(): string[] {
-  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
-  // Some engines leave UTC out of the list; schedules default to it.
-  return supported.includes('UTC') ? supported : ['UTC', ...supported];
-}
+import { timeZoneList } from '../../../lib/time-zones';
 
 /** A time zone picker: a search box narrowing the browser's list of IANA zones. */
 export function TimezoneInput({
@@ -21,7 +16,7 @@ export function TimezoneInput({
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
 }) {
-  const zones = useMemo(allZones, []);
+  const zones = useMemo(timeZoneList, []);
   const [search, setSearch] = useState('');
   const shown = useMemo(() => {
     const words = search.toLowerCase().replace(/\s+/g, '_');
