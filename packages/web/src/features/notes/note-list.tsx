@@ -3,7 +3,7 @@ import { Pin } from 'lucide-react';
 import { type KeyboardEvent, useRef } from 'react';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
-import { relativeTime } from '../tables/relative-time';
+import { relativeTime } from '../../lib/relative-time';
 import { HighlightedText } from './highlighted-text';
 
 export const UNTITLED = 'Untitled';

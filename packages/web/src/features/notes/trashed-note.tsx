@@ -3,7 +3,7 @@ import { ArrowLeft, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { relativeTime } from '../tables/relative-time';
+import { relativeTime } from '../../lib/relative-time';
 import { NoteViewer } from './editor/note-viewer';
 import type { NoteActions } from './use-note-actions';
 

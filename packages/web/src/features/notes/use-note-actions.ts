@@ -1,8 +1,8 @@
 import type { NoteDetail, UpdateNote } from '@flowmind/shared/notes';
 import { useMemo } from 'react';
+import { showActionToast } from '../../components/ui/action-toasts';
 import { errorMessage } from '../../lib/api';
 import { alerts } from '../../shell/alert-store';
-import { showActionToast } from '../tables/action-toasts';
 import { notesApi } from './notes-api';
 import { useNotesRefresh } from './use-notes';
 

@@ -7,8 +7,8 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { relativeTime } from '../../lib/relative-time';
 import { alerts } from '../../shell/alert-store';
-import { relativeTime } from '../tables/relative-time';
 import { NoteViewer } from './editor/note-viewer';
 import { notesApi } from './notes-api';
 

@@ -5,11 +5,11 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useState } from 'react';
 import { Input, Textarea } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api';
+import { relativeTime } from '../../lib/relative-time';
 import { alerts } from '../../shell/alert-store';
 import { CellView } from './cell-view';
 import { displayText, editText, fieldTypeInfo, isReadOnly, parseText } from './field-types';
 import { LinkPicker } from './link-picker';
-import { relativeTime } from './relative-time';
 import { tablesApi } from './tables-api';
 
 /** One record with every field, editable, and the story of its changes. */

@@ -10,7 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { Skeleton } from '../../components/ui/skeleton';
-import { relativeTime } from './relative-time';
+import { relativeTime } from '../../lib/relative-time';
 
 export type TableRowActions = {
   rename: (table: Table) => void;

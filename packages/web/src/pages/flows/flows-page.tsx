@@ -3,6 +3,7 @@ import { FlowName } from '@flowmind/shared/flows';
 import { History, Plus, Search, Trash2, Workflow } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ActionToasts, showActionToast } from '../../components/ui/action-toasts';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -18,7 +19,6 @@ import { type FlowRowActions, FlowsList, FlowsListSkeleton } from '../../feature
 import { type FlowsTab, FlowsTabs } from '../../features/flows/list/flows-tabs';
 import { useFlows, useRefreshFlows, useTrashedFlows } from '../../features/flows/list/use-flows';
 import { usePageHeader } from '../../features/page-header/use-page-header';
-import { ActionToasts, showActionToast } from '../../features/tables/action-toasts';
 import { errorMessage } from '../../lib/api';
 import { alerts } from '../../shell/alert-store';
 

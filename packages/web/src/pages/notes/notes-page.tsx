@@ -2,6 +2,7 @@ import type { NoteSort } from '@flowmind/shared/notes';
 import { FileText, NotebookPen, Plus, Search, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ActionToasts } from '../../components/ui/action-toasts';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
@@ -11,7 +12,6 @@ import { NEW_NOTE_SHORTCUT, NotesFiltersBar } from '../../features/notes/notes-f
 import { useNoteActions } from '../../features/notes/use-note-actions';
 import { useNoteList, useNotesLiveRefresh, useNoteTags } from '../../features/notes/use-notes';
 import { usePageHeader } from '../../features/page-header/use-page-header';
-import { ActionToasts } from '../../features/tables/action-toasts';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/use-debounced-value';

@@ -2,12 +2,12 @@ import type { Field, FieldChangePreview, TableRecord } from '@flowmind/shared/ta
 import { Download, FileUp, Plus, Table2, Trash2 } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { ActionToasts, showActionToast } from '../../components/ui/action-toasts';
 import { Button, ButtonLink, buttonClasses } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { usePageHeader } from '../../features/page-header/use-page-header';
-import { ActionToasts, showActionToast } from '../../features/tables/action-toasts';
 import { today, valueOnDay } from '../../features/tables/calendar-dates';
 import { CalendarView } from '../../features/tables/calendar-view';
 import { CsvImportDialog } from '../../features/tables/csv-import-dialog';

@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { relativeTime } from '../../tables/relative-time';
+import { relativeTime } from '../../../lib/relative-time';
 import { useFlowExecutions } from '../flow-api';
 import { formatDuration } from './node-runs';
 import { SidePanel } from './side-panel';

@@ -3,7 +3,7 @@ import { Eye, RotateCcw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { relativeTime } from '../../tables/relative-time';
+import { relativeTime } from '../../../lib/relative-time';
 import { useFlowVersions } from '../flow-api';
 import { diffGraphs } from './graph-ops';
 import { SidePanel } from './side-panel';

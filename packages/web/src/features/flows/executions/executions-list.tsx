@@ -3,7 +3,7 @@ import { Ban, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { relativeTime } from '../../tables/relative-time';
+import { relativeTime } from '../../../lib/relative-time';
 import { modeIcon } from '../list/trigger-icon';
 import { canCancel, EXECUTION_MODE_LABELS, executionDuration, executionHref } from './execution-format';
 import { ExecutionStatusBadge } from './execution-status';

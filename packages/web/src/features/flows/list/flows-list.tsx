@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { relativeTime } from '../../tables/relative-time';
+import { relativeTime } from '../../../lib/relative-time';
 import { ExecutionStatusBadge } from '../executions/execution-status';
 import { useNow } from '../executions/use-now';
 import { ActiveSwitch } from './active-switch';
