@@ -13,6 +13,7 @@ const reports = mkdtempSync(join(tmpdir(), 'flowmind-test-'));
 const totals = { passed: 0, flaky: 0, failed: 0, skipped: 0 };
 const failures = [];
 const flaky = [];
+const brokenFiles = [];
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
@@ -26,6 +27,14 @@ function countVitest(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
+  // A file that fails outside its tests (an import, a beforeAll) fails none of them: count and name it.
+  for (const result of report.testResults ?? []) {
+    const failedTests = (result.assertionResults ?? []).filter((test) => test.status === 'failed').length;
+    if (result.status === 'failed' && failedTests === 0) {
+      totals.failed += 1;
+      brokenFiles.push(result.name.replace(root, ''));
+    }
+  }
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
 }
 
@@ -96,6 +105,7 @@ if (ensureChromium() && run('Build the web app and the server', 'npm', ['run', '
 
 console.log('');
 if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`);
+if (brokenFiles.length > 0) console.log(`Failed outside their tests:\n${brokenFiles.map((f) => `  ${f}`).join('\n')}`);
 if (flaky.length > 0) console.log(`Flaky (passed only when retried):\n${flaky.map((t) => `  ${t}`).join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.flaky} flaky, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
