@@ -1,7 +1,7 @@
 import type { Flow } from '@flowmind/shared/flows';
 import { FlowName } from '@flowmind/shared/flows';
 import { History, Plus, Search, Trash2, Workflow } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ActionToasts, showActionToast } from '../../components/ui/action-toasts';
 import { Button } from '../../components/ui/button';
@@ -18,8 +18,9 @@ import { flowFileName } from '../../features/flows/list/flow-file';
 import { type FlowRowActions, FlowsList, FlowsListSkeleton } from '../../features/flows/list/flows-list';
 import { type FlowsTab, FlowsTabs } from '../../features/flows/list/flows-tabs';
 import { useFlows, useRefreshFlows, useTrashedFlows } from '../../features/flows/list/use-flows';
+import { ListStates } from '../../features/lists/list-states';
+import { useTrashableList } from '../../features/lists/use-trashable-list';
 import { usePageHeader } from '../../features/page-header/use-page-header';
-import { errorMessage } from '../../lib/api';
 import { alerts } from '../../shell/alert-store';
 
 type Tab = 'flows' | 'executions' | 'trash';
@@ -32,7 +33,7 @@ const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab.val
 
 type Dialog = { kind: 'create' } | { kind: 'rename'; flow: Flow } | { kind: 'forever'; flow: Flow } | null;
 
-const matches = (flow: Flow, needle: string) =>
+const flowMatches = (flow: Flow, needle: string) =>
   flow.name.toLowerCase().includes(needle) || flow.description.toLowerCase().includes(needle);
 
 export function FlowsPage() {
@@ -57,32 +58,20 @@ export function FlowsPage() {
 
   const { account, isLoading: accountLoading } = useActiveAccount();
   const accountId = account?.id ?? null;
-  const [search, setSearch] = useState('');
   const [pendingForever, setPendingForever] = useState(false);
   const flows = useFlows(accountId);
   const trashed = useTrashedFlows(accountId, { enabled: tab === 'trash' });
   const refresh = useRefreshFlows(accountId);
-
   const inTrash = tab === 'trash';
-  const source = inTrash ? trashed : flows;
-  const visible = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    const list = source.data ?? [];
-    return needle ? list.filter((flow) => matches(flow, needle)) : list;
-  }, [source.data, search]);
-  const loadError = source.liveError?.message ?? (source.error ? errorMessage(source.error) : null);
-  const isLoading = accountLoading || (source.isPending && !source.error);
-
-  const run = async (action: () => Promise<unknown>, success?: string) => {
-    try {
-      await action();
-      if (success) alerts.success(success);
-    } catch (failure) {
-      alerts.error(errorMessage(failure));
-    } finally {
-      refresh();
-    }
-  };
+  const list = useTrashableList({
+    live: flows,
+    trashed,
+    inTrash,
+    accountLoading,
+    matches: flowMatches,
+    refresh,
+  });
+  const { search, setSearch, run } = list;
 
   const actions: FlowRowActions = {
     open: (flow) => navigate(`/flows/${flow.id}`),
@@ -133,45 +122,33 @@ export function FlowsPage() {
                 className="pl-9 sm:max-w-sm"
               />
             </div>
-            {loadError ? (
-              <div role="alert" className="rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm">
-                <p className="text-destructive">Could not load flows: {loadError}</p>
-                <Button className="mt-3" size="sm" variant="outline" onClick={() => void source.refetch()}>
-                  Try again
-                </Button>
-              </div>
-            ) : isLoading ? (
-              <FlowsListSkeleton />
-            ) : visible.length > 0 ? (
-              <FlowsList flows={visible} inTrash={inTrash} actions={actions} />
-            ) : search.trim() ? (
-              <EmptyState
-                icon={Search}
-                title="No flows match"
-                description={`Nothing is named like "${search.trim()}".`}
-              >
-                <Button variant="outline" onClick={() => setSearch('')}>
-                  Clear search
-                </Button>
-              </EmptyState>
-            ) : inTrash ? (
-              <EmptyState
-                icon={Trash2}
-                title="The trash is empty"
-                description="Flows you delete wait here until you restore them. Their triggers stay off meanwhile."
-              />
-            ) : (
-              <EmptyState
-                icon={Workflow}
-                title="Create your first flow"
-                description="A flow starts from a trigger — a webhook, a schedule, an email, a table change — and runs its steps one after another: call APIs, transform data, ask AI, write to tables."
-              >
-                <Button onClick={() => setDialog({ kind: 'create' })}>
-                  <Plus aria-hidden="true" />
-                  New flow
-                </Button>
-              </EmptyState>
-            )}
+            <ListStates
+              list={list}
+              noun="flows"
+              inTrash={inTrash}
+              skeleton={<FlowsListSkeleton />}
+              emptyTrash={
+                <EmptyState
+                  icon={Trash2}
+                  title="The trash is empty"
+                  description="Flows you delete wait here until you restore them. Their triggers stay off meanwhile."
+                />
+              }
+              empty={
+                <EmptyState
+                  icon={Workflow}
+                  title="Create your first flow"
+                  description="A flow starts from a trigger — a webhook, a schedule, an email, a table change — and runs its steps one after another: call APIs, transform data, ask AI, write to tables."
+                >
+                  <Button onClick={() => setDialog({ kind: 'create' })}>
+                    <Plus aria-hidden="true" />
+                    New flow
+                  </Button>
+                </EmptyState>
+              }
+            >
+              <FlowsList flows={list.visible} inTrash={inTrash} actions={actions} />
+            </ListStates>
           </>
         )}
       </div>

@@ -1,7 +1,7 @@
 import type { Table } from '@flowmind/shared/tables';
 import { TableName } from '@flowmind/shared/tables';
-import { FileUp, Plus, Search, Table2, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { FileUp, Plus, Table2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionToasts, showActionToast } from '../../components/ui/action-toasts';
 import { Button } from '../../components/ui/button';
@@ -10,14 +10,17 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { SearchInput } from '../../components/ui/input';
 import { NameDialog } from '../../components/ui/name-dialog';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
+import { ListStates } from '../../features/lists/list-states';
+import { useTrashableList } from '../../features/lists/use-trashable-list';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { CsvImportDialog } from '../../features/tables/csv-import-dialog';
 import { tablesApi } from '../../features/tables/tables-api';
 import { TablesList, TablesListSkeleton } from '../../features/tables/tables-list';
 import { useRefreshTables, useTables, useTrashedTables } from '../../features/tables/use-tables';
-import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { alerts } from '../../shell/alert-store';
+
+const tableMatches = (table: Table, needle: string) => table.name.toLowerCase().includes(needle);
 
 type Dialog =
   | { kind: 'create' }
@@ -38,34 +41,21 @@ export function TablesPage() {
   const navigate = useNavigate();
   const { account, isLoading: accountLoading } = useActiveAccount();
   const accountId = account?.id ?? null;
-  const [search, setSearch] = useState('');
   const [inTrash, setInTrash] = useState(false);
   const [withRecords, setWithRecords] = useState(false);
   const [pendingForever, setPendingForever] = useState(false);
   const tables = useTables(accountId);
   const trashed = useTrashedTables(accountId, { enabled: inTrash });
   const refresh = useRefreshTables(accountId);
-
-  const source = inTrash ? trashed : tables;
-  const visible = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    const list = source.data ?? [];
-    return needle ? list.filter((table) => table.name.toLowerCase().includes(needle)) : list;
-  }, [source.data, search]);
-  const loadError =
-    (!inTrash && tables.liveError?.message) || (source.error ? errorMessage(source.error) : null) || null;
-  const isLoading = accountLoading || (source.isPending && !source.error);
-
-  const run = async (action: () => Promise<unknown>, success?: string) => {
-    try {
-      await action();
-      if (success) alerts.success(success);
-    } catch (failure) {
-      alerts.error(errorMessage(failure));
-    } finally {
-      refresh();
-    }
-  };
+  const list = useTrashableList({
+    live: tables,
+    trashed,
+    inTrash,
+    accountLoading,
+    matches: tableMatches,
+    refresh,
+  });
+  const { search, setSearch, run } = list;
 
   const actions = {
     rename: (table: Table) => setDialog({ kind: 'rename', table }),
@@ -118,45 +108,37 @@ export function TablesPage() {
         </fieldset>
       </div>
 
-      {loadError ? (
-        <div role="alert" className="rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm">
-          <p className="text-destructive">Could not load tables: {loadError}</p>
-          <Button className="mt-3" size="sm" variant="outline" onClick={() => void source.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : isLoading ? (
-        <TablesListSkeleton />
-      ) : visible.length > 0 ? (
-        <TablesList tables={visible} inTrash={inTrash} actions={actions} />
-      ) : search.trim() ? (
-        <EmptyState icon={Search} title="No tables match" description={`Nothing is named like "${search.trim()}".`}>
-          <Button variant="outline" onClick={() => setSearch('')}>
-            Clear search
-          </Button>
-        </EmptyState>
-      ) : inTrash ? (
-        <EmptyState
-          icon={Trash2}
-          title="The trash is empty"
-          description="Tables you delete wait here until you restore them."
-        />
-      ) : (
-        <EmptyState
-          icon={Table2}
-          title="Create your first table"
-          description="Tables hold typed records — customers, orders, tasks — that you edit like a spreadsheet and your flows and agents can read and write."
-        >
-          <Button onClick={() => setDialog({ kind: 'create' })}>
-            <Plus aria-hidden="true" />
-            New table
-          </Button>
-          <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
-            <FileUp aria-hidden="true" />
-            Import CSV
-          </Button>
-        </EmptyState>
-      )}
+      <ListStates
+        list={list}
+        noun="tables"
+        inTrash={inTrash}
+        skeleton={<TablesListSkeleton />}
+        emptyTrash={
+          <EmptyState
+            icon={Trash2}
+            title="The trash is empty"
+            description="Tables you delete wait here until you restore them."
+          />
+        }
+        empty={
+          <EmptyState
+            icon={Table2}
+            title="Create your first table"
+            description="Tables hold typed records — customers, orders, tasks — that you edit like a spreadsheet and your flows and agents can read and write."
+          >
+            <Button onClick={() => setDialog({ kind: 'create' })}>
+              <Plus aria-hidden="true" />
+              New table
+            </Button>
+            <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
+              <FileUp aria-hidden="true" />
+              Import CSV
+            </Button>
+          </EmptyState>
+        }
+      >
+        <TablesList tables={list.visible} inTrash={inTrash} actions={actions} />
+      </ListStates>
 
       <NameDialog
         schema={TableName}
