@@ -9,6 +9,17 @@ export type ChatMessageRow = typeof chatMessages.$inferSelect;
 /** One user's sessions in one account: another user's or account's session is not there. */
 export type ChatOwner = { accountId: string; userId: string };
 
+declare const owned: unique symbol;
+/**
+ * A session read for the user who owns it (`ownSession`, or one they just made). The statements on
+ * a session and its messages take this rather than an id, so none can run on an id that was not
+ * checked against its owner first.
+ */
+export type OwnedSession = ChatSessionRow & { readonly [owned]: true };
+declare const shared: unique symbol;
+/** A session found by its public link: its messages may be read by anyone holding the link. */
+export type SharedSession = ChatSessionRow & { readonly [shared]: true };
+
 export function toChatSession(row: ChatSessionRow): ChatSession {
   return {
     id: row.id,
@@ -43,11 +54,14 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export function chatRepository(db: Db) {
   const mine = ({ accountId, userId }: ChatOwner) =>
     and(eq(chatSessions.accountId, accountId), eq(chatSessions.userId, userId));
+  /** The owned session's row, by its id and its owner both. */
+  const theSession = (session: OwnedSession) =>
+    and(eq(chatSessions.id, session.id), eq(chatSessions.userId, session.userId));
 
   return {
-    async insertSession(values: typeof chatSessions.$inferInsert): Promise<ChatSessionRow> {
+    async insertSession(values: typeof chatSessions.$inferInsert): Promise<OwnedSession> {
       const [row] = await db.insert(chatSessions).values(values).returning();
-      return row as ChatSessionRow;
+      return row as OwnedSession;
     },
 
     /** A session by id, whoever's it is: the service checks it is the caller's. */
@@ -55,7 +69,7 @@ export function chatRepository(db: Db) {
      * The session when `userId` owns it and is still a member of its account, in one query (it is
      * on every message's path to the model).
      */
-    async ownSession(sessionId: string, userId: string): Promise<ChatSessionRow | null> {
+    async ownSession(sessionId: string, userId: string): Promise<OwnedSession | null> {
       const [row] = await db
         .select({ session: chatSessions })
         .from(chatSessions)
@@ -64,7 +78,27 @@ export function chatRepository(db: Db) {
           and(eq(accountMembers.accountId, chatSessions.accountId), eq(accountMembers.userId, userId)),
         )
         .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)));
-      return row?.session ?? null;
+      return (row?.session as OwnedSession | undefined) ?? null;
+    },
+
+    /**
+     * A message and its session when `userId` owns the session and is still a member of its
+     * account; null otherwise, in one query.
+     */
+    async ownMessage(
+      messageId: string,
+      userId: string,
+    ): Promise<{ message: ChatMessageRow; session: OwnedSession } | null> {
+      const [row] = await db
+        .select({ message: chatMessages, session: chatSessions })
+        .from(chatMessages)
+        .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
+        .innerJoin(
+          accountMembers,
+          and(eq(accountMembers.accountId, chatSessions.accountId), eq(accountMembers.userId, userId)),
+        )
+        .where(and(eq(chatMessages.id, messageId), eq(chatSessions.userId, userId)));
+      return row ? { message: row.message, session: row.session as OwnedSession } : null;
     },
 
     async session(sessionId: string): Promise<ChatSessionRow | null> {
@@ -108,44 +142,56 @@ export function chatRepository(db: Db) {
     },
 
     async updateSession(
-      sessionId: string,
+      session: OwnedSession,
       values: Partial<Pick<ChatSessionRow, 'title' | 'model' | 'leafId' | 'publicId'>>,
-    ): Promise<ChatSessionRow> {
+    ): Promise<OwnedSession> {
       const [row] = await db
         .update(chatSessions)
         .set({ ...values, updatedAt: new Date() })
-        .where(eq(chatSessions.id, sessionId))
+        .where(theSession(session))
         .returning();
-      return row as ChatSessionRow;
+      return row as OwnedSession;
     },
 
     /** Gives the session a public id unless it has one (two clicks at once share one link). */
-    async sharePublicly(sessionId: string, candidate: string): Promise<string> {
+    async sharePublicly(session: OwnedSession, candidate: string): Promise<string> {
       const [row] = await db
         .update(chatSessions)
         .set({ publicId: sql`coalesce(${chatSessions.publicId}, ${candidate})` })
-        .where(eq(chatSessions.id, sessionId))
+        .where(theSession(session))
         .returning({ publicId: chatSessions.publicId });
       return row?.publicId ?? candidate;
     },
 
-    async sessionByPublicId(publicId: string): Promise<ChatSessionRow | null> {
+    async sessionByPublicId(publicId: string): Promise<SharedSession | null> {
       const [row] = await db.select().from(chatSessions).where(eq(chatSessions.publicId, publicId));
-      return row ?? null;
+      return (row as SharedSession | undefined) ?? null;
     },
 
-    async deleteSession(sessionId: string) {
-      await db.delete(chatSessions).where(eq(chatSessions.id, sessionId));
+    async deleteSession(session: OwnedSession) {
+      await db.delete(chatSessions).where(theSession(session));
     },
 
-    async messages(sessionId: string): Promise<ChatMessageRow[]> {
+    async messages(session: OwnedSession | SharedSession): Promise<ChatMessageRow[]> {
       return db
         .select()
         .from(chatMessages)
-        .where(eq(chatMessages.sessionId, sessionId))
+        .where(eq(chatMessages.sessionId, session.id))
         .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
     },
 
+    /** The messages of a session when `userId` owns it (none otherwise), read beside `ownSession`. */
+    async messagesOwnedBy(sessionId: string, userId: string): Promise<ChatMessageRow[]> {
+      const rows = await db
+        .select({ message: chatMessages })
+        .from(chatMessages)
+        .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
+        .where(and(eq(chatMessages.sessionId, sessionId), eq(chatSessions.userId, userId)))
+        .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+      return rows.map((row) => row.message);
+    },
+
+    /** A message by id, for the process following or writing its own answer (after its owner was checked). */
     async message(messageId: string): Promise<ChatMessageRow | null> {
       const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, messageId));
       return row ?? null;
@@ -191,11 +237,11 @@ export function chatRepository(db: Db) {
       return row ?? null;
     },
 
-    async touchSession(sessionId: string, values: Partial<Pick<ChatSessionRow, 'leafId' | 'title'>>) {
+    async touchSession(session: OwnedSession, values: Partial<Pick<ChatSessionRow, 'leafId' | 'title'>>) {
       await db
         .update(chatSessions)
         .set({ ...values, updatedAt: new Date() })
-        .where(eq(chatSessions.id, sessionId));
+        .where(theSession(session));
     },
   };
 }

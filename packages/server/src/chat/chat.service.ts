@@ -30,6 +30,7 @@ import {
   type ChatMessageRow,
   type ChatSessionRow,
   chatRepository,
+  type OwnedSession,
   toChatMessage,
   toChatSession,
 } from './chat.repository';
@@ -103,19 +104,16 @@ export function chatService({
   const runner = chatRunner({ repo, models, logger });
 
   /** The caller's own session; anyone else's (or one in an account they left) is not found. */
-  async function ownSession(sessionId: string, userId: string): Promise<ChatSessionRow> {
+  async function ownSession(sessionId: string, userId: string): Promise<OwnedSession> {
     const session = await repo.ownSession(sessionId, userId);
     if (!session) throw new AppError('not_found', NOT_FOUND);
     return session;
   }
 
   async function ownMessage(messageId: string, userId: string) {
-    const message = await repo.message(messageId);
-    if (!message) throw new AppError('not_found', MESSAGE_NOT_FOUND);
-    const session = await ownSession(message.sessionId, userId).catch(() => {
-      throw new AppError('not_found', MESSAGE_NOT_FOUND);
-    });
-    return { message, session };
+    const found = await repo.ownMessage(messageId, userId);
+    if (!found) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+    return found;
   }
 
   /** A message still marked streaming that no process writes any more becomes an interrupted answer. */
@@ -124,8 +122,8 @@ export function chatService({
     return (await repo.markInterrupted(message.id, STALE_MS, INTERRUPTED)) ?? message;
   }
 
-  async function messagesOf(sessionId: string): Promise<ChatMessageRow[]> {
-    return Promise.all((await repo.messages(sessionId)).map(settle));
+  async function messagesOf(session: OwnedSession): Promise<ChatMessageRow[]> {
+    return Promise.all((await repo.messages(session)).map(settle));
   }
 
   /**
@@ -134,7 +132,7 @@ export function chatService({
    * wait for them. Time to first token is then the longer of the two, not their sum.
    */
   async function answer(
-    session: ChatSessionRow,
+    session: OwnedSession,
     all: ChatMessageRow[],
     { parent, parentIsNew }: { parent: ChatMessageRow; parentIsNew: boolean },
     chosenModel: string | null,
@@ -161,7 +159,7 @@ export function chatService({
     };
     const saved = Promise.all([
       repo.insertMessages(parentIsNew ? [parent, row] : [row]),
-      repo.touchSession(session.id, {
+      repo.touchSession(session, {
         leafId: row.id,
         ...(session.title ? {} : { title: titleFrom(textOfUser(parent)) }),
       }),
@@ -336,7 +334,7 @@ export function chatService({
 
     async get({ sessionId, userId }: { sessionId: string; userId: string }): Promise<ChatSessionDetail> {
       const session = await ownSession(sessionId, userId);
-      const messages = await messagesOf(sessionId);
+      const messages = await messagesOf(session);
       return { session: toChatSession(session), messages: messages.map(toChatMessage) };
     },
 
@@ -354,18 +352,18 @@ export function chatService({
       if (input.title !== undefined) values.title = input.title.slice(0, CHAT_LIMITS.title);
       if (input.model !== undefined) values.model = input.model;
       if (input.leafId !== undefined) {
-        const all = await repo.messages(session.id);
+        const all = await repo.messages(session);
         if (!all.some((message) => message.id === input.leafId))
           throw new AppError('not_found', MESSAGE_NOT_FOUND, 'leafId');
         values.leafId = branchEnd(all, input.leafId);
       }
-      return toChatSession(await repo.updateSession(session.id, values));
+      return toChatSession(await repo.updateSession(session, values));
     },
 
     async remove({ sessionId, userId }: { sessionId: string; userId: string }) {
       const session = await ownSession(sessionId, userId);
-      for (const message of await repo.messages(session.id)) runner.local(message.id)?.stop();
-      await repo.deleteSession(session.id);
+      for (const message of await repo.messages(session)) runner.local(message.id)?.stop();
+      await repo.deleteSession(session);
     },
 
     /**
@@ -374,7 +372,10 @@ export function chatService({
      */
     async send({ sessionId, userId, input }: { sessionId: string; userId: string; input: SendChatMessage }) {
       // The messages are read beside the ownership check; nothing of them is used unless it passes.
-      const [session, rows] = await Promise.all([ownSession(sessionId, userId), repo.messages(sessionId)]);
+      const [session, rows] = await Promise.all([
+        ownSession(sessionId, userId),
+        repo.messagesOwnedBy(sessionId, userId),
+      ]);
       const all = await Promise.all(rows.map(settle));
       // The model is looked up while the rest is checked and written (errors surface in the answer).
       const early = models.resolve(session.accountId, input.model !== undefined ? input.model : session.model);
@@ -389,7 +390,7 @@ export function chatService({
         }
         const modelRef = input.model !== undefined ? input.model : session.model;
         if (input.model !== undefined && input.model !== session.model)
-          await repo.updateSession(session.id, { model: input.model });
+          await repo.updateSession(session, { model: input.model });
         const now = new Date();
         const userRow: ChatMessageRow = {
           id: newId('msg'),
@@ -428,7 +429,7 @@ export function chatService({
     }) {
       const { message, session } = await ownMessage(messageId, userId);
       if (message.role !== 'assistant') throw new AppError('bad_request', 'Only an answer can be regenerated');
-      const all = await messagesOf(session.id);
+      const all = await messagesOf(session);
       return whenIdle(all, session.id, async () => {
         const parent = all.find((row) => row.id === message.parentId);
         if (!parent) throw new AppError('not_found', MESSAGE_NOT_FOUND);
@@ -453,7 +454,7 @@ export function chatService({
       approved: boolean;
     }): Promise<{ generation: Generation | null; message: ChatMessage }> {
       const { message, session } = await ownMessage(messageId, userId);
-      const all = await messagesOf(session.id);
+      const all = await messagesOf(session);
       return whenIdle(all, session.id, async () => {
         const parts = structuredClone(message.parts as ChatPart[]);
         const call = parts.find((part): part is ChatToolPart => part.type === 'tool' && part.toolCallId === toolCallId);
@@ -505,20 +506,20 @@ export function chatService({
     /** A read-only link to the chat (the same one again if it is shared already). */
     async share({ sessionId, userId }: { sessionId: string; userId: string }): Promise<ChatShare> {
       const session = await ownSession(sessionId, userId);
-      const publicId = session.publicId ?? (await repo.sharePublicly(session.id, newId('cht', 24)));
+      const publicId = session.publicId ?? (await repo.sharePublicly(session, newId('cht', 24)));
       return { publicId, url: `${appUrl}/share/${publicId}` };
     },
 
     async unshare({ sessionId, userId }: { sessionId: string; userId: string }) {
       const session = await ownSession(sessionId, userId);
-      await repo.updateSession(session.id, { publicId: null });
+      await repo.updateSession(session, { publicId: null });
     },
 
     /** What anyone with the link sees; not found once the link is revoked or the chat deleted. */
     async publicChat(publicId: string): Promise<PublicChat> {
       const session = publicId.startsWith(CHAT_PUBLIC_ID_PREFIX) ? await repo.sessionByPublicId(publicId) : null;
       if (!session) throw new AppError('not_found', 'This chat is not shared');
-      const branch = branchTo(await repo.messages(session.id), session.leafId);
+      const branch = branchTo(await repo.messages(session), session.leafId);
       return {
         title: session.title || 'Shared chat',
         messages: branch.map((message) => {
