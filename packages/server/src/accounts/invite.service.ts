@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { InvitePreview, MemberRole, PendingInvite } from '@flowmind/shared/accounts';
 import { AppError } from '@flowmind/shared/errors';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { newId, newToken } from '../db/ids';
-import { accountInvites, accounts, users } from '../db/schema';
 import { type ChangeBus, topics } from '../live/change-bus';
 import type { Mailer } from '../mail/mailer';
 import { accountInvite } from '../mail/templates';
 import { accountRepository } from './account.repository';
 import type { AccountService } from './account.service';
+import { type InviteRow, inviteRepository } from './invite.repository';
 
 const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -28,19 +27,10 @@ export function inviteService({
   appUrl: string;
 }) {
   const repo = accountRepository(db);
+  const invites = inviteRepository(db);
 
   async function findByToken(token: string) {
-    const [row] = await db
-      .select({
-        invite: accountInvites,
-        accountName: accounts.name,
-        accountHandle: accounts.handle,
-        inviterName: users.name,
-      })
-      .from(accountInvites)
-      .innerJoin(accounts, eq(accounts.id, accountInvites.accountId))
-      .leftJoin(users, eq(users.id, accountInvites.invitedBy))
-      .where(eq(accountInvites.tokenHash, hashToken(token)));
+    const row = await invites.byTokenHash(hashToken(token));
     if (!row) throw new AppError('not_found', 'This invite does not exist or was withdrawn');
     return row;
   }
@@ -65,44 +55,28 @@ export function inviteService({
       const account = await accountsService.requireManager(accountId, userId);
       if (account.type !== 'business') throw new AppError('bad_request', 'Invite people to a business account');
       const normalizedEmail = email.trim().toLowerCase();
-      const [existing] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${normalizedEmail}`);
-      if (existing && account.member_ids.includes(existing.id)) {
+      const existing = await invites.userIdByEmail(normalizedEmail);
+      if (existing && account.member_ids.includes(existing)) {
         throw new AppError('conflict', 'This person is already a member', 'email');
       }
-      const [inviter] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+      const inviterName = await invites.userName(userId);
       const token = newToken();
       const id = newId('inv');
-      await db.transaction(async (tx) => {
-        // A new invite to the same address replaces the pending one, so only the newest link works.
-        await tx
-          .update(accountInvites)
-          .set({ status: 'revoked', respondedAt: new Date() })
-          .where(
-            and(
-              eq(accountInvites.accountId, accountId),
-              eq(accountInvites.email, normalizedEmail),
-              eq(accountInvites.status, 'pending'),
-            ),
-          );
-        await tx.insert(accountInvites).values({
-          id,
-          accountId,
-          email: normalizedEmail,
-          role: role === 'owner' ? 'admin' : role,
-          tokenHash: hashToken(token),
-          invitedBy: userId,
-          expiresAt: new Date(Date.now() + INVITE_LIFETIME_MS),
-        });
+      await invites.replacePending({
+        id,
+        accountId,
+        email: normalizedEmail,
+        role: role === 'owner' ? 'admin' : role,
+        tokenHash: hashToken(token),
+        invitedBy: userId,
+        expiresAt: new Date(Date.now() + INVITE_LIFETIME_MS),
       });
       await mailer.send(
         accountInvite({
           to: normalizedEmail,
           url: `${appUrl}/invites/${token}`,
           accountName: account.name,
-          inviterName: inviter?.name ?? 'A teammate',
+          inviterName: inviterName ?? 'A teammate',
         }),
       );
       bus.publish([topics.account(accountId)]);
@@ -111,18 +85,7 @@ export function inviteService({
 
     async revoke({ accountId, userId, inviteId }: { accountId: string; userId: string; inviteId: string }) {
       await accountsService.requireManager(accountId, userId);
-      const updated = await db
-        .update(accountInvites)
-        .set({ status: 'revoked', respondedAt: new Date() })
-        .where(
-          and(
-            eq(accountInvites.id, inviteId),
-            eq(accountInvites.accountId, accountId),
-            eq(accountInvites.status, 'pending'),
-          ),
-        )
-        .returning({ id: accountInvites.id });
-      if (updated.length === 0) throw new AppError('not_found', 'Invite not found');
+      if (!(await invites.revoke(accountId, inviteId))) throw new AppError('not_found', 'Invite not found');
       bus.publish([topics.account(accountId)]);
     },
 
@@ -141,42 +104,21 @@ export function inviteService({
 
     /** Pending, unexpired invites sent to the user's email address: theirs alone to see. */
     async pendingFor(userId: string): Promise<PendingInvite[]> {
-      const rows = await db
-        .select({
-          id: accountInvites.id,
-          accountName: accounts.name,
-          inviterName: users.name,
-          role: accountInvites.role,
-          expiresAt: accountInvites.expiresAt,
-        })
-        .from(accountInvites)
-        .innerJoin(accounts, eq(accounts.id, accountInvites.accountId))
-        .leftJoin(users, eq(users.id, accountInvites.invitedBy))
-        .where(
-          and(
-            eq(accountInvites.status, 'pending'),
-            gt(accountInvites.expiresAt, new Date()),
-            sql`${accountInvites.email} = (select lower(${users.email}) from ${users} where ${users.id} = ${userId})`,
-          ),
-        )
-        .orderBy(accountInvites.createdAt);
+      const rows = await invites.pendingFor(userId);
       return rows.map((row) => ({
-        id: row.id,
+        id: row.invite.id,
         account_name: row.accountName,
         inviter_name: row.inviterName ?? 'A teammate',
-        role: row.role as MemberRole,
-        expires_at: row.expiresAt.toISOString(),
+        role: row.invite.role as MemberRole,
+        expires_at: row.invite.expiresAt.toISOString(),
       }));
     },
 
     /** Accept or decline an invite shown in the app, by its id; only for the address it was sent to. */
     async respondById({ inviteId, userId, accept }: { inviteId: string; userId: string; accept: boolean }) {
-      const [invite] = await db.select().from(accountInvites).where(eq(accountInvites.id, inviteId));
-      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       // Someone else's invite is not found, rather than forbidden: its existence is not theirs to learn.
-      if (!invite || !user || user.email.toLowerCase() !== invite.email) {
-        throw new AppError('not_found', 'Invite not found');
-      }
+      const invite = await invites.sentTo(inviteId, userId);
+      if (!invite) throw new AppError('not_found', 'Invite not found');
       return answer({ invite, userId, accept });
     },
 
@@ -186,33 +128,16 @@ export function inviteService({
     },
   };
 
-  async function answer({
-    invite,
-    userId,
-    accept,
-  }: {
-    invite: typeof accountInvites.$inferSelect;
-    userId: string;
-    accept: boolean;
-  }) {
+  async function answer({ invite, userId, accept }: { invite: InviteRow; userId: string; accept: boolean }) {
     if (invite.status !== 'pending') throw new AppError('conflict', `This invite was already ${invite.status}`);
     if (invite.expiresAt.getTime() <= Date.now()) throw new AppError('conflict', 'This invite has expired');
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (!user || user.email.toLowerCase() !== invite.email) {
+    if ((await invites.userEmail(userId)) !== invite.email) {
       throw new AppError(
         'forbidden',
         `This invite was sent to ${invite.email}. Sign in with that address to answer it.`,
       );
     }
-    await db.transaction(async (tx) => {
-      await tx
-        .update(accountInvites)
-        .set({ status: accept ? 'accepted' : 'declined', respondedAt: new Date() })
-        .where(eq(accountInvites.id, invite.id));
-      if (accept) {
-        await accountRepository(tx as unknown as Db).addMember(invite.accountId, userId, invite.role);
-      }
-    });
+    await invites.answer(invite, userId, accept);
     bus.publish([topics.account(invite.accountId), topics.user(userId)]);
     return { account_id: accept ? invite.accountId : null };
   }
