@@ -119,17 +119,6 @@ class StepFailed extends Error {
 }
 
 const MAX_LOGS = 1000;
-/**
- * Steps with no effect outside the execution: their results are saved without waiting, since
- * running one again after a crash changes nothing. Every other step's result is written before
- * the execution goes on, so a finished one is replayed, not run again.
- */
-const PURE_STEPS = new Set(['set', 'transform', 'if', 'switch', 'merge', 'loop', 'code', 'webhook.respond']);
-/**
- * Wait acts on nothing outside the execution either; it is only not pure because its end must
- * be saved before the execution parks.
- */
-const NO_EFFECT_STEPS = new Set([...PURE_STEPS, 'wait']);
 export const INTERRUPTED_MESSAGE =
   'Interrupted, may have been sent: the server stopped while this step was running, so what it does may already have happened. It was not run again because it has no retries left.';
 const SHOW_RUNNING_AFTER_MS = 250;
@@ -505,8 +494,11 @@ async function walk(
     }
 
     const { settings } = compiled(node);
-    const pure = PURE_STEPS.has(node.type) || Boolean(node.disabled);
-    const effectful = !NO_EFFECT_STEPS.has(node.type) && !node.disabled;
+    // A disabled step only passes its items on. A type this server lacks counts as acting: it
+    // fails before it runs, and its failure is written before the execution goes on.
+    const definition = node.disabled ? undefined : deps.steps.get(node.type);
+    const pure = Boolean(node.disabled) || (definition !== undefined && !definition.sideEffects && !definition.pauses);
+    const effectful = !node.disabled && (definition === undefined || definition.sideEffects);
     // Found started (or running, as steps in flight were saved before) when a worker died in it:
     // it may have acted, so it counts as an attempt and runs again only if its retries allow.
     const interrupted = effectful && (previous?.status === 'started' || previous?.status === 'running');
