@@ -82,7 +82,15 @@ export type StepTypeInfo = {
   docs: string;
   /** Defaults for retries, timeout and on-error. */
   settings?: NodeSettings;
+  /**
+   * The step's own rules beyond each field's (which `validateNode` checks from `fields`), on its
+   * params with defaults filled in. A value holding `{{ … }}` is checked when the step runs.
+   */
+  validate?: (params: Record<string, unknown>) => ParamIssue[];
 };
+
+/** What is wrong with a step's params, and which field (if one) to show it on. */
+export type ParamIssue = { field?: string; message: string };
 
 export const CONDITION_OPERATORS = [
   { value: 'equals', label: 'is equal to' },
@@ -220,6 +228,7 @@ export const STEP_TYPES: readonly StepTypeInfo[] = [
     inputs: [],
     outputs: main,
     docs: 'Fires once per tick however many workers run (a tick is claimed in the database). Intervals shorter than 10 seconds are refused. The item has `firedAt` (ISO time) and `scheduledFor`.',
+    validate: scheduleIssues,
   },
   {
     type: 'trigger.email',
@@ -738,6 +747,7 @@ export const STEP_TYPES: readonly StepTypeInfo[] = [
     inputs: ['main'],
     outputs: main,
     docs: 'Used with a webhook trigger set to respond from a Respond step. The first Respond step reached answers; its items pass on.',
+    validate: responseHeaderIssues,
   },
 ];
 
@@ -859,26 +869,30 @@ export function validateNode(node: FlowNode): NodeIssue[] {
         break;
     }
   }
-  if (node.type === 'webhook.respond') issues.push(...responseHeaderIssues(node.id, params));
-  if (node.type === 'trigger.schedule' && params.mode === 'interval') {
-    const seconds =
-      Number(params.every) * ({ seconds: 1, minutes: 60, hours: 3600, days: 86400 }[String(params.unit)] ?? 1);
-    if (Number.isFinite(seconds) && seconds < 10)
-      issues.push({ nodeId: node.id, field: 'every', message: 'The shortest interval is 10 seconds' });
-  }
+  for (const issue of info.validate?.(params) ?? []) issues.push({ nodeId: node.id, ...issue });
   return issues;
 }
 
+/** A schedule's interval may not be shorter than the scheduler's tick allows. */
+function scheduleIssues(params: Record<string, unknown>): ParamIssue[] {
+  if (params.mode !== 'interval') return [];
+  const seconds =
+    Number(params.every) * ({ seconds: 1, minutes: 60, hours: 3600, days: 86400 }[String(params.unit)] ?? 1);
+  if (Number.isFinite(seconds) && seconds < 10)
+    return [{ field: 'every', message: 'The shortest interval is 10 seconds' }];
+  return [];
+}
+
 /** Headers a Respond step may not send, found before publishing (expressions are checked when it runs). */
-function responseHeaderIssues(nodeId: string, params: Record<string, unknown>): NodeIssue[] {
+function responseHeaderIssues(params: Record<string, unknown>): ParamIssue[] {
   if (!Array.isArray(params.headers)) return [];
   const allowExternalRedirect = params.allowRedirect === true;
-  const issues: NodeIssue[] = [];
+  const issues: ParamIssue[] = [];
   for (const entry of params.headers as { key?: unknown; value?: unknown }[]) {
     if (typeof entry?.key !== 'string' || hasExpression(entry.key)) continue;
     const value = typeof entry.value === 'string' && !hasExpression(entry.value) ? entry.value : '/';
     const problem = responseHeaderProblem(entry.key, value, { allowExternalRedirect });
-    if (problem) issues.push({ nodeId, field: 'headers', message: problem });
+    if (problem) issues.push({ field: 'headers', message: problem });
   }
   return issues;
 }

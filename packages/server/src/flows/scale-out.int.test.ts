@@ -8,7 +8,7 @@ import { type MailCatcher, startMailCatcher } from '../test/mail-catcher';
 import { createTestDatabase, type TestDatabase, testDatabaseUrl } from '../test/test-database';
 import { signUpVerified, TEST_APP_URL, TestClient, type TestServer } from '../test/test-server';
 import { freePort, waitFor as waitUntil } from '../test/wait';
-import { INTERRUPTED_MESSAGE } from './engine/runner';
+import { INTERRUPTED_MESSAGE } from './engine/attempt';
 
 /** Processes here start and die under the test: a failed read is one not answered yet. */
 const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000) =>

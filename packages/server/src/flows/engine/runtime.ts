@@ -18,8 +18,9 @@ import { stepDefinitions } from '../steps';
 import type { StepServices, WebhookResponse } from '../steps/step';
 import { type ExecutionRepository, type ExecutionRow, executionRepository } from './execution.repository';
 import { indexGraph } from './graph';
+import { RunAbort } from './run-signal';
 import { keepsEveryRun, type RunStore, runStore } from './run-store';
-import { type ExpressionEngine, type FlowInfo, RunAbort, type RunOutcome, runExecution } from './runner';
+import { type ExpressionEngine, type FlowInfo, type RunOutcome, runExecution } from './runner';
 import { createTurns } from './turns';
 import { createExecutionWriter } from './writer';
 

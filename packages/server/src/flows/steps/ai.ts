@@ -21,6 +21,7 @@ const text = (value: unknown) =>
 
 export const aiStep: StepDefinition = {
   type: 'ai',
+  sideEffects: true,
   async run(ctx) {
     const out: Item[] = [];
     for (let i = 0; i < ctx.items.length; i++) {

@@ -11,6 +11,7 @@ const GLOBAL_ROOTS = ['$trigger', '$node', '$execution', '$flow'] as const;
  */
 export const codeStep: StepDefinition = {
   type: 'code',
+  sideEffects: false,
   async run(ctx) {
     const code = paramValue(ctx.node, 'code');
     if (typeof code !== 'string' || code.trim() === '') throw new StepError('The code is empty');

@@ -26,6 +26,7 @@ export function parseAddresses(value: unknown, label: string): string[] {
 
 export const emailSendStep: StepDefinition = {
   type: 'email.send',
+  sideEffects: true,
   async run(ctx) {
     const out: Item[] = [];
     for (let i = 0; i < ctx.items.length; i++) {

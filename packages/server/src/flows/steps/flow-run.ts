@@ -4,6 +4,7 @@ import type { StepDefinition } from './step';
 /** Runs another flow of the account with these items; waiting, its items come back. */
 export const flowRunStep: StepDefinition = {
   type: 'flow.run',
+  sideEffects: true,
   async run(ctx) {
     const params = await ctx.params(0);
     const flowId = readText(params.flowId, 'Flow', { required: true }).trim();

@@ -164,6 +164,7 @@ async function paginate(ctx: StepContext, p: Params, first: URL, init: RequestIn
 
 export const httpRequestStep: StepDefinition = {
   type: 'http.request',
+  sideEffects: true,
   async run(ctx) {
     const out: Item[] = [];
     for (let i = 0; i < ctx.items.length; i++) {

@@ -5,6 +5,7 @@ import type { StepDefinition } from './step';
 /** Each item down `true` when its conditions match, else `false`; a branch with no items sends nothing. */
 export const ifStep: StepDefinition = {
   type: 'if',
+  sideEffects: false,
   async run(ctx) {
     const branches: { true: Item[]; false: Item[] } = { true: [], false: [] };
     for (const [index, item] of ctx.items.entries()) {

@@ -28,6 +28,7 @@ const copies = (items: Item[]) => items.map((item) => ({ ...item }));
 
 export const loopStep: StepDefinition = {
   type: 'loop',
+  sideEffects: false,
   async run(ctx) {
     const batchSize = readNumber((await ctx.params(0)).batchSize, 'Batch size', { min: 1, integer: true });
     const start = roundStart(ctx.previousRuns);

@@ -34,6 +34,7 @@ function byKey(a: Item[], b: Item[], keyA: string, keyB: string): Item[] {
 /** Joins inputs `a` and `b`: appended, by position, by a matching field, or A once both arrived. */
 export const mergeStep: StepDefinition = {
   type: 'merge',
+  sideEffects: false,
   async run(ctx) {
     const params = await ctx.params(0);
     const a = ctx.inputs.a ?? [];

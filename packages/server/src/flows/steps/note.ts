@@ -7,6 +7,7 @@ const text = (value: unknown) =>
 /** Creates a note or appends Markdown to one, once per input item. */
 export const noteStep: StepDefinition = {
   type: 'note',
+  sideEffects: true,
   async run(ctx) {
     const out: Item[] = [];
     const count = Math.max(ctx.items.length, 1);

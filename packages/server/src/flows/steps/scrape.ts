@@ -104,6 +104,7 @@ async function fetchPage(ctx: StepContext, url: string): Promise<{ $: CheerioAPI
 
 export const scrapeStep: StepDefinition = {
   type: 'scrape',
+  sideEffects: true,
   async run(ctx) {
     const out: Item[] = [];
     for (let i = 0; i < ctx.items.length; i++) {

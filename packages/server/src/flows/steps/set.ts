@@ -6,6 +6,7 @@ import type { StepDefinition } from './step';
 /** Sets fields on each item; values are resolved for that item, dotted names reach into objects. */
 export const setStep: StepDefinition = {
   type: 'set',
+  sideEffects: false,
   async run(ctx) {
     const main: Item[] = [];
     for (const [index, item] of ctx.items.entries()) {

@@ -15,4 +15,15 @@ describe('step types', () => {
     const missing = STEP_TYPES.filter((step) => !step.icon || !STEP_ICONS[step.icon]).map((step) => step.type);
     expect(missing).toEqual([]);
   });
+
+  it('every step says whether it acts outside the execution', () => {
+    const undeclared = [...stepDefinitions.values()].filter((d) => typeof d.sideEffects !== 'boolean');
+    expect(undeclared.map((d) => d.type)).toEqual([]);
+    // Only these are saved without waiting; a step wrongly added here could act twice after a crash.
+    const withoutEffects = [...stepDefinitions.values()].filter((d) => !d.sideEffects).map((d) => d.type);
+    expect(withoutEffects.sort()).toEqual(
+      ['code', 'if', 'loop', 'merge', 'set', 'switch', 'transform', 'wait', 'webhook.respond'].sort(),
+    );
+    expect([...stepDefinitions.values()].filter((d) => d.pauses).map((d) => d.type)).toEqual(['wait']);
+  });
 });

@@ -6,6 +6,15 @@ import type { FlowNode, Item, StepLog } from '@flowmind/shared/flows';
  */
 export type StepDefinition = {
   type: string;
+  /**
+   * Whether running it acts outside the execution (a request, a mail, a record). Such a step's
+   * start is saved before it acts and its end before the execution goes on, so a worker taking
+   * over after a crash replays it or knows it may have acted. A step without effects is saved
+   * without waiting: running it again changes nothing.
+   */
+  sideEffects: boolean;
+  /** It may pause the execution (`waitUntil`), so its end is saved before the execution goes on. */
+  pauses?: boolean;
   run(ctx: StepContext): Promise<StepResult>;
 };
 

@@ -10,6 +10,7 @@ import type { StepDefinition } from './step';
  */
 export const switchStep: StepDefinition = {
   type: 'switch',
+  sideEffects: false,
   async run(ctx) {
     const outputs: Record<string, Item[]> = { fallback: [] };
     for (const [index, item] of ctx.items.entries()) {

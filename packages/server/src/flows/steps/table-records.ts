@@ -67,6 +67,7 @@ async function runForItem(ctx: StepContext, operation: string, index: number): P
 /** Create, find, update, delete or upsert records of one of the account's tables, once per item. */
 export const tableRecordsStep: StepDefinition = {
   type: 'table.records',
+  sideEffects: true,
   async run(ctx) {
     const operation = String((await ctx.params(0)).operation ?? 'create');
     if (operation === 'create') return { outputs: { main: await createAll(ctx) } };

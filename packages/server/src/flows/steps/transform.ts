@@ -74,6 +74,7 @@ async function filter(ctx: StepContext): Promise<Item[]> {
 /** Sort, limit, dedupe, split out, aggregate or filter the whole list of items. */
 export const transformStep: StepDefinition = {
   type: 'transform',
+  sideEffects: false,
   async run(ctx) {
     const params = await ctx.params(0);
     const operation = String(params.operation ?? 'sort');

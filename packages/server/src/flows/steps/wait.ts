@@ -20,6 +20,8 @@ export function waitTarget(params: Record<string, unknown>, now: number): number
 /** Pauses the execution (the engine saves the time and resumes); a time already past goes on at once. */
 export const waitStep: StepDefinition = {
   type: 'wait',
+  sideEffects: false,
+  pauses: true,
   async run(ctx) {
     const now = Date.now();
     const target = waitTarget(await ctx.params(0), now);

@@ -49,6 +49,7 @@ function body(
 /** Answers the webhook call that started the execution; the items pass on. */
 export const webhookRespondStep: StepDefinition = {
   type: 'webhook.respond',
+  sideEffects: false,
   async run(ctx) {
     const params = await ctx.params(0);
     const status = readNumber(params.status, 'Status', { integer: true, min: 100 });
