@@ -22,6 +22,7 @@ import { type ChangeBus, topics } from '../live/change-bus';
 import { withComputedValues } from './computed-values';
 import { checkLinkTargets, type LinkChange, loadLinkedValues, syncInverseLinks } from './links';
 import { PUBLIC_FORM_SOURCE } from './public-form.service';
+import { fromRow, toRecord } from './record.repository';
 import { findingRecords } from './record-finding';
 import { readImportRows } from './record-import';
 import type { RecordIndexes } from './record-indexes';
@@ -30,44 +31,6 @@ import { afterCursor, compileSorts, decodeCursor, encodeCursor, orderBy } from '
 import { rowsOf, type TableRow, tableRepository, valuesAsChanges, writeHistory } from './table.repository';
 import type { TableService } from './table.service';
 import { withNames } from './value-names';
-
-type RecordRow = typeof tableRecords.$inferSelect;
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-export function toRecord(row: {
-  id: string;
-  table_id: string;
-  values: unknown;
-  autonumber: number | string;
-  created_at: Date | string;
-  created_by: string | null;
-  updated_at: Date | string;
-  updated_by: string | null;
-}): TableRecord {
-  return {
-    id: row.id,
-    table_id: row.table_id,
-    values: (row.values ?? {}) as Record<string, unknown>,
-    autonumber: Number(row.autonumber),
-    created_at: iso(row.created_at),
-    created_by: row.created_by,
-    updated_at: iso(row.updated_at),
-    updated_by: row.updated_by,
-  };
-}
-
-const fromRow = (row: RecordRow): TableRecord =>
-  toRecord({
-    id: row.id,
-    table_id: row.tableId,
-    values: row.values,
-    autonumber: row.autonumber,
-    created_at: row.createdAt,
-    created_by: row.createdBy,
-    updated_at: row.updatedAt,
-    updated_by: row.updatedBy,
-  });
 
 /**
  * Checks every value of a batch; the first bad one is refused with a message that names its record as people

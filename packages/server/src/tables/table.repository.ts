@@ -188,6 +188,16 @@ export function tableRepository(db: Db) {
       return row ? toView(row) : null;
     },
 
+    /** The position after the table's last field or view. */
+    async nextPosition(accountId: string, tableId: string, part: 'fields' | 'views'): Promise<number> {
+      const target = part === 'fields' ? tableFields : tableViews;
+      const [row] = await db
+        .select({ max: sql<number | null>`max(${target.position})` })
+        .from(target)
+        .where(and(eq(target.accountId, accountId), eq(target.tableId, tableId)));
+      return (row?.max === null || row?.max === undefined ? 0 : Number(row.max)) + 1;
+    },
+
     /** Marks a change to records or fields: the version an open grid watches. */
     async touch(tx: Tx, accountId: string, tableId: string) {
       await tx
