@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { recordHistory, tableRecords, tables, tableViews } from '../db/schema';
 import { type ChangeBus, topics } from '../live/change-bus';
-import type { RecordEvent } from './record.service';
+import type { RecordEvent } from './record-event';
 import { type TableRow, tableRepository, toView, valuesAsChanges } from './table.repository';
 
 /** Marks history rows written by a public form (they have no user); the record panel names the source. */
