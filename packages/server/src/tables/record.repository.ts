@@ -291,3 +291,50 @@ export async function deleteRecords(tx: Tx, table: TableKey, ids: string[]) {
       createdBy: tableRecords.createdBy,
     });
 }
+
+/** One record with no author (a public form's) and its 'created' history, whose snapshot names the source. */
+export async function insertAuthorless(
+  tx: Tx,
+  {
+    table,
+    id,
+    historyId,
+    values,
+    autonumber,
+    at,
+    changes,
+    snapshot,
+  }: {
+    table: TableKey;
+    id: string;
+    historyId: string;
+    values: Record<string, unknown>;
+    autonumber: number;
+    at: Date;
+    changes: unknown;
+    snapshot: unknown;
+  },
+) {
+  await tx.insert(tableRecords).values({
+    id,
+    tableId: table.id,
+    accountId: table.accountId,
+    values,
+    autonumber,
+    createdAt: at,
+    createdBy: null,
+    updatedAt: at,
+    updatedBy: null,
+  });
+  await tx.insert(recordHistory).values({
+    id: historyId,
+    tableId: table.id,
+    accountId: table.accountId,
+    recordId: id,
+    userId: null,
+    kind: 'created',
+    changes,
+    snapshot,
+    createdAt: at,
+  });
+}
