@@ -6,14 +6,12 @@ import {
   type UpdateTable,
   ViewConfig,
 } from '@flowmind/shared/tables';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AccountService } from '../accounts/account.service';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
-import { tableFields, tables, tableViews } from '../db/schema';
 import { type ChangeBus, topics } from '../live/change-bus';
 import type { RecordIndexes } from './record-indexes';
-import { rowsOf, type TableRow, tableRepository } from './table.repository';
+import { type TableRow, tableRepository } from './table.repository';
 
 /** Tables themselves: listing, creating, renaming, trash and restore, deleting for good and duplicating. */
 export function tableService({
@@ -66,34 +64,40 @@ export function tableService({
     async create({ userId, input }: { userId: string; input: CreateTable }) {
       await accounts.requireMember(input.accountId, userId);
       const id = newId('tbl');
-      await db.transaction(async (tx) => {
-        await tx.insert(tables).values({
-          id,
-          accountId: input.accountId,
-          name: input.name,
-          description: input.description ?? '',
-          createdBy: userId,
-        });
-        await tx.insert(tableFields).values({
-          id: newId('fld'),
-          tableId: id,
-          accountId: input.accountId,
-          name: 'Name',
-          type: 'text',
-          options: { type: 'text' },
-          position: 1,
-          isPrimary: true,
-        });
-        await tx.insert(tableViews).values({
-          id: newId('viw'),
-          tableId: id,
-          accountId: input.accountId,
-          name: 'Grid view',
-          type: 'grid',
-          config: ViewConfig.parse({}),
-          position: 1,
-        });
-      });
+      await db.transaction((tx) =>
+        repo.insertWithSchema(tx, {
+          table: {
+            id,
+            accountId: input.accountId,
+            name: input.name,
+            description: input.description ?? '',
+            createdBy: userId,
+          },
+          fields: [
+            {
+              id: newId('fld'),
+              tableId: id,
+              accountId: input.accountId,
+              name: 'Name',
+              type: 'text',
+              options: { type: 'text' },
+              position: 1,
+              isPrimary: true,
+            },
+          ],
+          views: [
+            {
+              id: newId('viw'),
+              tableId: id,
+              accountId: input.accountId,
+              name: 'Grid view',
+              type: 'grid',
+              config: ViewConfig.parse({}),
+              position: 1,
+            },
+          ],
+        }),
+      );
       bus.publish([topics.account(input.accountId)]);
       return (await repo.get(input.accountId, id)) as Table;
     },
@@ -104,49 +108,24 @@ export function tableService({
 
     async update({ tableId, userId, input }: { tableId: string; userId: string; input: UpdateTable }) {
       const table = await requireTable(tableId, userId, { allowTrashed: true });
-      await db
-        .update(tables)
-        .set({ ...input, updatedAt: new Date() })
-        .where(and(eq(tables.accountId, table.accountId), eq(tables.id, table.id)));
+      await repo.set(table.accountId, table.id, { ...input, updatedAt: new Date() });
       publish(table);
       return getTable(table);
     },
 
     async remove({ tableId, userId, permanent }: { tableId: string; userId: string; permanent: boolean }) {
       const table = await requireTable(tableId, userId, { allowTrashed: true });
-      const where = and(eq(tables.accountId, table.accountId), eq(tables.id, table.id));
       // Before the delete: its index records go with the table.
       if (permanent) await indexes.dropFor({ accountId: table.accountId, tableId: table.id });
-      if (permanent)
-        await db.transaction(async (tx) => {
-          // Link fields in other tables that point here go with it.
-          const links = rowsOf<{ id: string; table_id: string }>(
-            await tx.execute(sql`
-              select id, table_id from table_fields
-              where account_id = ${table.accountId} and type = 'link' and options ->> 'linkedTableId' = ${table.id}
-                and table_id <> ${table.id}`),
-          );
-          for (const link of links) {
-            await tx.execute(sql`
-              update table_records set values = values - ${link.id}::text
-              where table_id = ${link.table_id} and account_id = ${table.accountId} and values ? ${link.id}::text`);
-            await tx
-              .delete(tableFields)
-              .where(and(eq(tableFields.accountId, table.accountId), eq(tableFields.id, link.id)));
-            await repo.touch(tx, table.accountId, link.table_id);
-          }
-          await tx.delete(tables).where(where);
-        });
-      else await db.update(tables).set({ deletedAt: new Date() }).where(where);
+      // Link fields in other tables that point here go with it.
+      if (permanent) await repo.removeForGood(table.accountId, table.id);
+      else await repo.set(table.accountId, table.id, { deletedAt: new Date() });
       publish(table);
     },
 
     async restore({ tableId, userId }: { tableId: string; userId: string }) {
       const table = await requireTable(tableId, userId, { allowTrashed: true });
-      await db
-        .update(tables)
-        .set({ deletedAt: null })
-        .where(and(eq(tables.accountId, table.accountId), eq(tables.id, table.id)));
+      await repo.set(table.accountId, table.id, { deletedAt: null });
       publish(table);
       return getTable(table);
     },
@@ -164,16 +143,16 @@ export function tableService({
         return JSON.parse(text);
       };
       await db.transaction(async (tx) => {
-        await tx.insert(tables).values({
-          id,
-          accountId: table.accountId,
-          name: input.name ?? `${table.name} copy`.slice(0, 120),
-          description: table.description,
-          createdBy: userId,
-          nextAutonumber: input.withRecords ? table.nextAutonumber : 1,
-        });
-        await tx.insert(tableFields).values(
-          fields.map((f) => ({
+        await repo.insertWithSchema(tx, {
+          table: {
+            id,
+            accountId: table.accountId,
+            name: input.name ?? `${table.name} copy`.slice(0, 120),
+            description: table.description,
+            createdBy: userId,
+            nextAutonumber: input.withRecords ? table.nextAutonumber : 1,
+          },
+          fields: fields.map((f) => ({
             id: fieldIds.get(f.id) as string,
             tableId: id,
             accountId: table.accountId,
@@ -184,29 +163,18 @@ export function tableService({
             position: f.position,
             isPrimary: f.is_primary,
           })),
-        );
-        if (views.length)
-          await tx.insert(tableViews).values(
-            views.map((v) => ({
-              id: newId('viw'),
-              tableId: id,
-              accountId: table.accountId,
-              name: v.name,
-              type: v.type,
-              config: remap(v.config),
-              position: v.position,
-            })),
-          );
-        if (input.withRecords) {
-          const map = JSON.stringify([...fieldIds].map(([from, to]) => ({ from, to })));
-          await tx.execute(sql`
-            insert into table_records (id, table_id, account_id, values, autonumber, created_at, created_by, updated_at, updated_by)
-            select 'rec_' || substr(md5(random()::text || r.id), 1, 20), ${id}, r.account_id,
-              coalesce((select jsonb_object_agg(m.to, e.value) from jsonb_each(r.values) e
-                join jsonb_to_recordset(${map}::jsonb) as m("from" text, "to" text) on m."from" = e.key), '{}'::jsonb),
-              r.autonumber, r.created_at, r.created_by, r.updated_at, r.updated_by
-            from table_records r where r.table_id = ${table.id} and r.account_id = ${table.accountId}`);
-        }
+          views: views.map((v) => ({
+            id: newId('viw'),
+            tableId: id,
+            accountId: table.accountId,
+            name: v.name,
+            type: v.type,
+            config: remap(v.config),
+            position: v.position,
+          })),
+        });
+        if (input.withRecords)
+          await repo.copyRecords(tx, { accountId: table.accountId, from: table.id, to: id, fieldIds });
       });
       bus.publish([topics.account(table.accountId)]);
       return (await repo.get(table.accountId, id)) as Table;
