@@ -36,12 +36,14 @@ import { registerNoteLiveSources } from './notes/note.live';
 import { registerNoteRoutes } from './notes/note.routes';
 import { noteCollabChannel } from './notes/note-collab';
 import type { Services } from './services';
+import { registerFieldRoutes } from './tables/field.routes';
 import { registerKanbanColumnRoutes } from './tables/kanban-columns.routes';
 import { registerPublicFormRoutes } from './tables/public-form.routes';
 import { registerRecordImportRoutes } from './tables/record-import.routes';
 import { registerRecordSummaryRoutes } from './tables/record-summary.routes';
 import { registerTableLiveSources } from './tables/table.live';
 import { registerTableRoutes } from './tables/table.routes';
+import { registerViewRoutes } from './tables/view.routes';
 
 export type AppDeps = {
   config: Config;
@@ -87,7 +89,7 @@ export async function buildApp({ config, database, bus, logger, services, buildI
   });
   const hub = createLiveHub({ bus, logger });
   registerAccountLiveSources(hub, { db, accounts, invites });
-  registerTableLiveSources(hub, { tables });
+  registerTableLiveSources(hub, { tables, fields: services.fields, views: services.views });
   registerFlowLiveSources(hub, { flows });
   registerNoteLiveSources(hub, { notes });
   hub.channel(noteCollabChannel({ docs: noteDocs, notes, bus, logger }));
@@ -105,6 +107,8 @@ export async function buildApp({ config, database, bus, logger, services, buildI
   registerAuthRoutes(app, { auth, appUrl: config.appUrl });
   registerAccountRoutes(app, { db, session, accounts, invites });
   registerTableRoutes(app, { db, session, tables, records });
+  registerFieldRoutes(app, { session, fields: services.fields });
+  registerViewRoutes(app, { session, views: services.views });
   registerRecordImportRoutes(app, { session, records });
   registerRecordSummaryRoutes(app, { session, summaries: services.recordSummaries });
   registerKanbanColumnRoutes(app, { session, columns: services.kanbanColumns });

@@ -22,12 +22,14 @@ import type { Mailer } from './mail/mailer';
 import { noteService } from './notes/note.service';
 import { createNoteDocs } from './notes/note-docs';
 import type { Queue } from './queue/queue';
+import { fieldService } from './tables/field.service';
 import { kanbanColumnService } from './tables/kanban-columns';
 import { publicFormService } from './tables/public-form.service';
 import { recordService } from './tables/record.service';
 import { recordIndexes } from './tables/record-indexes';
 import { recordSummaryService } from './tables/record-summary';
 import { tableService } from './tables/table.service';
+import { viewService } from './tables/view.service';
 
 export type ServiceDeps = {
   config: Config;
@@ -79,6 +81,7 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
   const triggers = tableTriggers({ db, runtime: () => flowSystem?.runtime ?? null, logger });
   const indexes = recordIndexes({ db, logger });
   const tables = tableService({ db, bus, accounts, indexes });
+  const fields = fieldService({ db, bus, tables, indexes });
   const records = recordService({ db, bus, tablesService: tables, indexes, onRecords: triggers.onRecords });
   const sandbox = createSandbox(config.flows.sandbox);
   /** Notes' Yjs documents: one store per process, shared by the api (editors) and flow steps. */
@@ -121,7 +124,7 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     models: aiModels,
     logger,
     agents: agentGallery,
-    workspace: { notes, tables, records, flows, executions },
+    workspace: { notes, tables, fields, records, flows, executions },
     appUrl: config.appUrl,
   });
 
@@ -135,6 +138,8 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     aiProviders: aiProviderService({ db, accounts, models: aiModels }),
     indexes,
     tables,
+    fields,
+    views: viewService({ db, bus, tables }),
     records,
     recordSummaries: recordSummaryService({ db, tablesService: tables }),
     kanbanColumns: kanbanColumnService({ db, tablesService: tables, records }),

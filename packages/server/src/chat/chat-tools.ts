@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { ExecutionService } from '../flows/execution.service';
 import type { FlowService } from '../flows/flow.service';
 import type { NoteService } from '../notes/note.service';
+import type { FieldService } from '../tables/field.service';
 import type { RecordService } from '../tables/record.service';
 import type { TableService } from '../tables/table.service';
 
@@ -21,6 +22,7 @@ import type { TableService } from '../tables/table.service';
 export type WorkspaceServices = {
   notes: NoteService;
   tables: TableService;
+  fields: FieldService;
   records: RecordService;
   flows: FlowService;
   executions: ExecutionService;
@@ -60,7 +62,7 @@ const spec = <Input>(value: ToolSpec<Input>) => value as ToolSpec<unknown>;
 
 /** A table's fields by name (case-insensitive), for tools that speak in field names. */
 async function fieldsByName(services: WorkspaceServices, context: ToolContext, tableId: string) {
-  const fields = await services.tables.fields({ tableId, userId: context.userId });
+  const fields = await services.fields.list({ tableId, userId: context.userId });
   return { fields, byName: new Map(fields.map((field) => [field.name.toLowerCase(), field])) };
 }
 
@@ -134,7 +136,7 @@ export const CHAT_TOOLS: Record<string, ToolSpec<unknown>> = {
         tables.map(async (table) => ({
           id: table.id,
           name: table.name,
-          fields: (await services.tables.fields({ tableId: table.id, userId: context.userId })).map((field) => ({
+          fields: (await services.fields.list({ tableId: table.id, userId: context.userId })).map((field) => ({
             name: field.name,
             type: field.type,
           })),

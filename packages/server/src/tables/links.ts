@@ -2,15 +2,10 @@ import { AppError } from '@flowmind/shared/errors';
 import type { Field, TableRecord } from '@flowmind/shared/tables';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { tableFields } from '../db/schema';
+import { asIds, isLink } from './link-fields';
 import { aboutRecord, recordLabel } from './record-label';
 import { rowsOf, type Tx, toField, writeHistory } from './table.repository';
 import { withNames } from './value-names';
-
-type LinkField = Field & { options: { type: 'link'; linkedTableId: string; inverseFieldId: string | null } };
-
-export const isLink = (field: Field | undefined): field is LinkField => field?.options.type === 'link';
-
-const asIds = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 /**
  * Checks that every linked record of a batch exists in the linked table of the same account;

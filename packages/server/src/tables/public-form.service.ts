@@ -2,13 +2,13 @@ import { AppError } from '@flowmind/shared/errors';
 import { type FormField, formFieldsOf, type PublicForm, type SubmitForm } from '@flowmind/shared/table-forms';
 import { validateValue } from '@flowmind/shared/table-values';
 import type { View } from '@flowmind/shared/tables';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
-import { recordHistory, tableRecords, tables, tableViews } from '../db/schema';
 import { type ChangeBus, topics } from '../live/change-bus';
-import type { RecordEvent } from './record.service';
+import { insertAuthorless, reserveAutonumbers } from './record.repository';
+import type { RecordEvent } from './record-event';
 import { type TableRow, tableRepository, toView, valuesAsChanges } from './table.repository';
+import { viewRepository } from './view.repository';
 
 /** Marks history rows written by a public form (they have no user); the record panel names the source. */
 export const PUBLIC_FORM_SOURCE = 'public_form';
@@ -31,13 +31,10 @@ export function publicFormService({
   onRecords?: (event: RecordEvent) => void;
 }) {
   const repo = tableRepository(db);
+  const viewRepo = viewRepository(db);
 
   async function resolve(publicId: string): Promise<{ table: TableRow; view: View; fields: FormField[] }> {
-    const [row] = await db
-      .select({ view: tableViews, table: tables })
-      .from(tableViews)
-      .innerJoin(tables, and(eq(tables.id, tableViews.tableId), eq(tables.accountId, tableViews.accountId)))
-      .where(and(eq(tableViews.publicId, publicId), isNull(tables.deletedAt)));
+    const row = await viewRepo.byPublicId(publicId);
     if (!row) throw notAvailable();
     const view = toView(row.view);
     // Turning sharing off keeps the id (turning it back on restores the same link), so the switch decides.
@@ -85,45 +82,24 @@ export function publicFormService({
       const { table, view, fields } = await resolve(publicId);
       const values = checkSubmission(fields, input.values);
       const record = await db.transaction(async (tx) => {
-        // Reserving the number locks the table row, so concurrent submissions number in order.
-        const [reserved] = await tx
-          .update(tables)
-          .set({
-            nextAutonumber: sql`${tables.nextAutonumber} + 1`,
-            version: sql`${tables.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(tables.accountId, table.accountId), eq(tables.id, table.id)))
-          .returning({ next: tables.nextAutonumber });
+        const autonumber = await reserveAutonumbers(tx, table, 1);
         const now = new Date();
         const id = newId('rec');
-        await tx.insert(tableRecords).values({
+        await insertAuthorless(tx, {
+          table,
           id,
-          tableId: table.id,
-          accountId: table.accountId,
+          historyId: newId('rch'),
           values,
-          autonumber: Number(reserved?.next) - 1,
-          createdAt: now,
-          createdBy: null,
-          updatedAt: now,
-          updatedBy: null,
-        });
-        await tx.insert(recordHistory).values({
-          id: newId('rch'),
-          tableId: table.id,
-          accountId: table.accountId,
-          recordId: id,
-          userId: null,
-          kind: 'created',
+          autonumber,
+          at: now,
           changes: valuesAsChanges(values, 'to'),
           snapshot: { source: PUBLIC_FORM_SOURCE, viewId: view.id },
-          createdAt: now,
         });
         return {
           id,
           table_id: table.id,
           values,
-          autonumber: Number(reserved?.next) - 1,
+          autonumber,
           created_at: now.toISOString(),
           created_by: null,
           updated_at: now.toISOString(),

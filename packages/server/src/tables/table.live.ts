@@ -1,10 +1,15 @@
 import type { LiveDoc } from '@flowmind/shared/live';
 import { topics } from '../live/change-bus';
 import type { LiveHub } from '../live/live-hub';
+import type { FieldService } from './field.service';
 import type { TableService } from './table.service';
+import type { ViewService } from './view.service';
 
 /** Live paths for tables: an account's list, one table (with `version`), its fields and views. */
-export function registerTableLiveSources(hub: LiveHub, { tables }: { tables: TableService }) {
+export function registerTableLiveSources(
+  hub: LiveHub,
+  { tables, fields, views }: { tables: TableService; fields: FieldService; views: ViewService },
+) {
   hub.register({
     pattern: 'accounts/:accountId/tables',
     async load({ userId, params, limit }) {
@@ -30,8 +35,8 @@ export function registerTableLiveSources(hub: LiveHub, { tables }: { tables: Tab
         const table = await tables.requireTable(params.tableId as string, userId);
         const docs =
           part === 'fields'
-            ? await tables.fields({ tableId: table.id, userId })
-            : await tables.views({ tableId: table.id, userId });
+            ? await fields.list({ tableId: table.id, userId })
+            : await views.list({ tableId: table.id, userId });
         return {
           docs: docs.slice(0, limit) as LiveDoc[],
           topics: [topics.table(table.id), topics.account(table.accountId), topics.user(userId)],

@@ -6,7 +6,10 @@ import { recordHistory, tableFields, tables, tableViews } from '../db/schema';
 
 export type TableRow = typeof tables.$inferSelect;
 type FieldRow = typeof tableFields.$inferSelect;
+type FieldInsert = typeof tableFields.$inferInsert;
 type ViewRow = typeof tableViews.$inferSelect;
+type TableInsert = typeof tables.$inferInsert;
+type ViewInsert = typeof tableViews.$inferInsert;
 
 /** A transaction or the database: repository functions run in either. */
 export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -101,6 +104,13 @@ export function toView(row: ViewRow): View {
 
 /** Data access for tables, their fields and views. Reads are scoped by account and, for users, membership. */
 export function tableRepository(db: Db) {
+  async function touch(tx: Tx, accountId: string, tableId: string) {
+    await tx
+      .update(tables)
+      .set({ version: sql`${tables.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(tables.accountId, accountId), eq(tables.id, tableId)));
+  }
+
   return {
     /** The table when the user is a member of its account, in one query; null otherwise. */
     async resolveForMember(tableId: string, userId: string): Promise<TableRow | null> {
@@ -188,12 +198,69 @@ export function tableRepository(db: Db) {
       return row ? toView(row) : null;
     },
 
+    /** The position after the table's last field or view. */
+    async nextPosition(accountId: string, tableId: string, part: 'fields' | 'views'): Promise<number> {
+      const target = part === 'fields' ? tableFields : tableViews;
+      const [row] = await db
+        .select({ max: sql<number | null>`max(${target.position})` })
+        .from(target)
+        .where(and(eq(target.accountId, accountId), eq(target.tableId, tableId)));
+      return (row?.max === null || row?.max === undefined ? 0 : Number(row.max)) + 1;
+    },
+
     /** Marks a change to records or fields: the version an open grid watches. */
-    async touch(tx: Tx, accountId: string, tableId: string) {
-      await tx
+    touch,
+
+    /** Inserts a table with its fields and views: a new table's defaults, or a copy's. */
+    async insertWithSchema(
+      tx: Tx,
+      { table, fields, views }: { table: TableInsert; fields: FieldInsert[]; views: ViewInsert[] },
+    ) {
+      await tx.insert(tables).values(table);
+      if (fields.length) await tx.insert(tableFields).values(fields);
+      if (views.length) await tx.insert(tableViews).values(views);
+    },
+
+    async set(accountId: string, tableId: string, set: Partial<TableInsert>) {
+      await db
         .update(tables)
-        .set({ version: sql`${tables.version} + 1`, updatedAt: new Date() })
+        .set(set)
         .where(and(eq(tables.accountId, accountId), eq(tables.id, tableId)));
+    },
+
+    /** Deletes a table for good, with the link fields (and their values) other tables have into it. */
+    async removeForGood(accountId: string, tableId: string) {
+      await db.transaction(async (tx) => {
+        const links = rowsOf<{ id: string; table_id: string }>(
+          await tx.execute(sql`
+            select id, table_id from table_fields
+            where account_id = ${accountId} and type = 'link' and options ->> 'linkedTableId' = ${tableId}
+              and table_id <> ${tableId}`),
+        );
+        for (const link of links) {
+          await tx.execute(sql`
+            update table_records set values = values - ${link.id}::text
+            where table_id = ${link.table_id} and account_id = ${accountId} and values ? ${link.id}::text`);
+          await tx.delete(tableFields).where(and(eq(tableFields.accountId, accountId), eq(tableFields.id, link.id)));
+          await touch(tx, accountId, link.table_id);
+        }
+        await tx.delete(tables).where(and(eq(tables.accountId, accountId), eq(tables.id, tableId)));
+      });
+    },
+
+    /** Copies every record of a table into another, renaming value keys by `fieldIds` (old → new). */
+    async copyRecords(
+      tx: Tx,
+      { accountId, from, to, fieldIds }: { accountId: string; from: string; to: string; fieldIds: Map<string, string> },
+    ) {
+      const map = JSON.stringify([...fieldIds].map(([from, to]) => ({ from, to })));
+      await tx.execute(sql`
+        insert into table_records (id, table_id, account_id, values, autonumber, created_at, created_by, updated_at, updated_by)
+        select 'rec_' || substr(md5(random()::text || r.id), 1, 20), ${to}, r.account_id,
+          coalesce((select jsonb_object_agg(m.to, e.value) from jsonb_each(r.values) e
+            join jsonb_to_recordset(${map}::jsonb) as m("from" text, "to" text) on m."from" = e.key), '{}'::jsonb),
+          r.autonumber, r.created_at, r.created_by, r.updated_at, r.updated_by
+        from table_records r where r.table_id = ${from} and r.account_id = ${accountId}`);
     },
   };
 }

@@ -1,15 +1,10 @@
 import { Readable } from 'node:stream';
 import { AppError } from '@flowmind/shared/errors';
 import {
-  CreateField,
   CreateRecords,
   CreateTable,
-  CreateView,
   DeleteRecords,
   DuplicateTable,
-  Field,
-  FieldChangePreview,
-  FieldOptions,
   ListRecordsQuery,
   RecordChange,
   RecordCount,
@@ -17,11 +12,8 @@ import {
   RecordPage,
   Table,
   TableRecord,
-  UpdateField,
   UpdateRecords,
   UpdateTable,
-  UpdateView,
-  View,
 } from '@flowmind/shared/tables';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -33,10 +25,8 @@ import type { RecordService } from './record.service';
 import { prepareCsvExport } from './record-export';
 import type { TableService } from './table.service';
 
-const Id = z.string().min(1).max(64);
-const TableParams = z.object({ tableId: Id });
-const FieldParams = TableParams.extend({ fieldId: Id });
-const ViewParams = TableParams.extend({ viewId: Id });
+export const Id = z.string().min(1).max(64);
+export const TableParams = z.object({ tableId: Id });
 const RecordParams = TableParams.extend({ recordId: Id });
 const ListTablesQuery = z.object({
   accountId: Id,
@@ -44,7 +34,6 @@ const ListTablesQuery = z.object({
   trash: z.enum(['true', 'false']).optional(),
 });
 const RemoveTableQuery = z.object({ permanent: z.enum(['true', 'false']).optional() });
-const PreviewField = z.object({ options: FieldOptions });
 /** The records query as it travels: filter and sort are JSON text. */
 const RecordsQueryDoc = z.object({
   filter: z.string().optional().describe('JSON FilterGroup: { conjunction: "and" | "or", conditions: [...] }'),
@@ -59,7 +48,8 @@ const RecordsResult = z.object({ records: z.array(TableRecord) });
 const GroupsQueryDoc = RecordsQueryDoc.pick({ filter: true, search: true, viewId: true }).extend({
   fieldId: z.string().describe('The field to group by'),
 });
-const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Tables'], ...route } } });
+/** A route's OpenAPI entry under the Tables tag. */
+export const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Tables'], ...route } } });
 
 /** The query string carries filter and sort as JSON and numbers as text. */
 export function recordsQuery(raw: unknown): ListRecordsQuery {
@@ -196,79 +186,6 @@ export function registerTableRoutes(
   );
 
   app.get(
-    '/api/tables/:tableId/fields',
-    doc({ summary: 'List a table’s fields in order', params: TableParams, response: z.array(Field) }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return tables.fields({ ...parse(TableParams, req.params), userId: user.id });
-    },
-  );
-  app.post(
-    '/api/tables/:tableId/fields',
-    doc({
-      summary: 'Add a field (a link field also adds its inverse in the linked table)',
-      params: TableParams,
-      body: CreateField,
-      response: Field,
-      status: 201,
-    }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      const input = parse(CreateField, req.body);
-      reply.status(201);
-      return tables.createField({ ...parse(TableParams, req.params), userId: user.id, input });
-    },
-  );
-  app.patch(
-    '/api/tables/:tableId/fields/:fieldId',
-    doc({
-      summary: 'Rename, move or change a field; a lossy type change needs confirmLoss (else 409)',
-      params: FieldParams,
-      body: UpdateField,
-      response: Field,
-    }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return tables.updateField({
-        ...parse(FieldParams, req.params),
-        userId: user.id,
-        input: parse(UpdateField, req.body),
-      });
-    },
-  );
-  app.delete(
-    '/api/tables/:tableId/fields/:fieldId',
-    doc({ summary: 'Delete a field and its values (not the primary field)', params: FieldParams, status: 204 }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      await tables.removeField({ ...parse(FieldParams, req.params), userId: user.id });
-      return reply.status(204).send();
-    },
-  );
-  app.post(
-    '/api/tables/:tableId/fields/:fieldId/preview',
-    doc({
-      summary: 'How many values a change of options would convert and lose',
-      params: FieldParams,
-      body: PreviewField,
-      response: FieldChangePreview,
-    }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      const { options } = parse(PreviewField, req.body);
-      return tables.previewField({ ...parse(FieldParams, req.params), userId: user.id, options });
-    },
-  );
-  app.post(
-    '/api/tables/:tableId/fields/:fieldId/undo-change',
-    doc({ summary: 'Undo the last type change of a field: options and values', params: FieldParams, response: Field }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return tables.undoFieldChange({ ...parse(FieldParams, req.params), userId: user.id });
-    },
-  );
-
-  app.get(
     '/api/tables/:tableId/records',
     doc({
       summary: 'List records: filter, sort, search, cursor or offset pagination',
@@ -397,46 +314,6 @@ export function registerTableRoutes(
     async (req) => {
       const user = await session.requireUser(req);
       return records.history({ ...parse(RecordParams, req.params), userId: user.id });
-    },
-  );
-
-  app.get(
-    '/api/tables/:tableId/views',
-    doc({ summary: 'List a table’s views', params: TableParams, response: z.array(View) }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return tables.views({ ...parse(TableParams, req.params), userId: user.id });
-    },
-  );
-  app.post(
-    '/api/tables/:tableId/views',
-    doc({ summary: 'Create a view', params: TableParams, body: CreateView, response: View, status: 201 }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      const input = parse(CreateView, req.body);
-      reply.status(201);
-      return tables.createView({ ...parse(TableParams, req.params), userId: user.id, input });
-    },
-  );
-  app.patch(
-    '/api/tables/:tableId/views/:viewId',
-    doc({ summary: 'Rename, move or reconfigure a view', params: ViewParams, body: UpdateView, response: View }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return tables.updateView({
-        ...parse(ViewParams, req.params),
-        userId: user.id,
-        input: parse(UpdateView, req.body),
-      });
-    },
-  );
-  app.delete(
-    '/api/tables/:tableId/views/:viewId',
-    doc({ summary: 'Delete a view (a table keeps at least one)', params: ViewParams, status: 204 }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      await tables.removeView({ ...parse(ViewParams, req.params), userId: user.id });
-      return reply.status(204).send();
     },
   );
 }

@@ -3,10 +3,8 @@ import type { Field, TableRecord } from '@flowmind/shared/tables';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { tableFields, users } from '../db/schema';
 import { withComputedValues } from './computed-values';
-import { isLink } from './links';
+import { asIds, isLink } from './link-fields';
 import { rowsOf, type Tx, toField } from './table.repository';
-
-const asIds = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 type Row = {
   id: string;

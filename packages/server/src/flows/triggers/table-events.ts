@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { flows, flowVersions } from '../../db/schema';
-import type { RecordEvent } from '../../tables/record.service';
+import type { RecordEvent } from '../../tables/record-event';
 import type { FlowRuntime } from '../engine/runtime';
 
 type Listener = {
