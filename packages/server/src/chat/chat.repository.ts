@@ -49,6 +49,15 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
   };
 }
 
+/** A session's title from its first message: the first line, cut at a word near 60 characters. */
+export function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0]?.trim() ?? '';
+  if (line.length <= 60) return line || 'New chat';
+  const cut = line.slice(0, 60);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 30 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function chatRepository(db: Db) {
