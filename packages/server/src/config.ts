@@ -73,6 +73,40 @@ export function aiServerConfig(env: NodeJS.ProcessEnv): AiServerConfig {
   };
 }
 
+/** OAuth apps of the services accounts connect to; every URL overridable (proxies, test servers). */
+const IntegrationsEnv = z.object({
+  SLACK_CLIENT_ID: blankAsUnset,
+  SLACK_CLIENT_SECRET: blankAsUnset,
+  SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
+  SLACK_TOKEN_URL: z.url().default('https://slack.com/api/oauth.v2.access'),
+  SLACK_API_URL: z.url().default('https://slack.com/api'),
+});
+
+export type OAuthProviderConfig = {
+  /** Null until the operator sets both the client id and secret: the card then says what to set. */
+  client: { id: string; secret: string } | null;
+  authorizeUrl: string;
+  tokenUrl: string;
+  apiUrl: string;
+};
+
+export type IntegrationsConfig = { slack: OAuthProviderConfig };
+
+const client = (id: string | undefined, secret: string | undefined) => (id && secret ? { id, secret } : null);
+
+/** The integrations' OAuth apps from the environment (a part of `loadConfig`, usable alone by tests). */
+export function integrationsConfig(env: NodeJS.ProcessEnv): IntegrationsConfig {
+  const e = IntegrationsEnv.parse(env);
+  return {
+    slack: {
+      client: client(e.SLACK_CLIENT_ID, e.SLACK_CLIENT_SECRET),
+      authorizeUrl: e.SLACK_AUTHORIZE_URL,
+      tokenUrl: e.SLACK_TOKEN_URL,
+      apiUrl: e.SLACK_API_URL.replace(/\/+$/, ''),
+    },
+  };
+}
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -138,6 +172,7 @@ const Env = z.object({
   /** Sandbox time (code steps and expressions) one execution may use in a process. */
   FLOWMIND_EXECUTION_SANDBOX_MS: z.coerce.number().int().min(1000).default(300_000),
   ...AiEnv.shape,
+  ...IntegrationsEnv.shape,
 });
 
 export type Config = {
@@ -159,6 +194,7 @@ export type Config = {
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   webDist: string | null;
   ai: AiServerConfig;
+  integrations: IntegrationsConfig;
   flows: {
     inboundPort: number | null;
     inboundDomain: string;
@@ -202,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.FLOWMIND_TRUST_PROXY),
     webDist: e.FLOWMIND_WEB_DIST ?? null,
     ai: aiServerConfig(env),
+    integrations: integrationsConfig(env),
     flows: {
       inboundPort: e.SMTP_INBOUND_PORT ?? null,
       inboundDomain: e.FLOWMIND_INBOUND_DOMAIN ?? new URL(appUrl).hostname,
