@@ -1,0 +1,144 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IntegrationProviderId } from '@flowmind/shared/integrations';
+import type { OAuthProviderConfig } from '../config';
+
+const TOKEN_TIMEOUT_MS = 15_000;
+
+/** Bot scopes asked of Slack: post messages, list channels and people (what the first actions need). */
+const SLACK_SCOPES = ['chat:write', 'channels:read', 'users:read'];
+
+/** PKCE (RFC 7636): a 43-character verifier and its S256 challenge. */
+export function pkcePair() {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return { verifier, challenge };
+}
+
+export const randomState = () => randomBytes(24).toString('base64url');
+
+export const redirectUri = (appUrl: string, provider: IntegrationProviderId) =>
+  `${appUrl}/integrations/callback/${provider}`;
+
+export function authorizeUrl(
+  config: OAuthProviderConfig & { client: { id: string } },
+  { state, challenge, redirect }: { state: string; challenge: string; redirect: string },
+) {
+  const url = new URL(config.authorizeUrl);
+  url.searchParams.set('client_id', config.client.id);
+  url.searchParams.set('scope', SLACK_SCOPES.join(','));
+  url.searchParams.set('redirect_uri', redirect);
+  url.searchParams.set('state', state);
+  url.searchParams.set('code_challenge', challenge);
+  url.searchParams.set('code_challenge_method', 'S256');
+  return url.toString();
+}
+
+/** What a token endpoint granted, in the shape the connections keep. */
+export type Grant = {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+  scopes: string[];
+  externalId: string;
+  name: string;
+};
+
+/**
+ * The provider refused (Slack answers 200 with `ok: false`; OAuth servers a 400 with `error`).
+ * `code` is the protocol's error code, kept for decisions, never shown as it is.
+ */
+export class OAuthError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OAuthError';
+  }
+
+  /** The grant cannot be used again: the user must connect again. */
+  get revoked() {
+    return ['invalid_grant', 'invalid_refresh_token', 'token_revoked', 'invalid_auth'].includes(this.code);
+  }
+}
+
+/** A provider's refusal in words a user can act on. */
+function refusal(code: string, label: string): string {
+  if (code === 'invalid_code' || code === 'invalid_grant' || code === 'code_already_used')
+    return `${label} did not accept the authorization: it expired or was already used. Connect again.`;
+  if (code === 'invalid_client_id' || code === 'invalid_client' || code === 'bad_client_secret')
+    return `${label} did not accept this server's app credentials. The operator should check the client id and secret.`;
+  if (code === 'bad_redirect_uri' || code === 'redirect_uri_mismatch')
+    return `${label} refused the redirect address. The operator should register it in the ${label} app.`;
+  return `${label} refused the connection (${code}). Try again, or ask the operator to check the ${label} app.`;
+}
+
+async function tokenRequest(config: OAuthProviderConfig, label: string, form: Record<string, string>) {
+  const client = config.client;
+  if (!client) throw new OAuthError('not_configured', `${label} is not configured on this server`);
+  let res: Response;
+  try {
+    res = await fetch(config.tokenUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+        // RFC 6749 §2.3.1: the client authenticates with HTTP Basic (Slack accepts it too).
+        authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`).toString('base64')}`,
+      },
+      body: new URLSearchParams(form),
+      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+    });
+  } catch {
+    throw new OAuthError('unreachable', `${label} could not be reached. Try again in a moment.`);
+  }
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!body) throw new OAuthError('bad_response', `${label} answered with something other than a token. Try again.`);
+  const error = typeof body.error === 'string' ? body.error : null;
+  if (!res.ok || body.ok === false || error) {
+    const code = error ?? `http_${res.status}`;
+    throw new OAuthError(code, refusal(code, label));
+  }
+  return body;
+}
+
+function slackGrant(body: Record<string, unknown>, previous?: Pick<Grant, 'externalId' | 'name'>): Grant {
+  const team = (body.team ?? {}) as { id?: string; name?: string };
+  const accessToken = body.access_token;
+  if (typeof accessToken !== 'string' || !accessToken)
+    throw new OAuthError('bad_response', 'Slack answered without an access token. Try again.');
+  const expiresIn = Number(body.expires_in);
+  return {
+    accessToken,
+    refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
+    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
+    scopes: typeof body.scope === 'string' ? body.scope.split(/[,\s]+/).filter(Boolean) : [],
+    externalId: team.id ?? previous?.externalId ?? 'unknown',
+    name: team.name ?? previous?.name ?? 'Slack workspace',
+  };
+}
+
+/** Trades the authorization code (and the PKCE verifier) for tokens. */
+export async function exchangeCode(
+  config: OAuthProviderConfig,
+  { code, verifier, redirect }: { code: string; verifier: string; redirect: string },
+): Promise<Grant> {
+  const body = await tokenRequest(config, 'Slack', {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirect,
+    code_verifier: verifier,
+  });
+  return slackGrant(body);
+}
+
+/** A new access token (and, when the provider rotates them, a new refresh token). */
+export async function refreshGrant(
+  config: OAuthProviderConfig,
+  { refreshToken, previous }: { refreshToken: string; previous: Pick<Grant, 'externalId' | 'name'> },
+): Promise<Grant> {
+  const body = await tokenRequest(config, 'Slack', { grant_type: 'refresh_token', refresh_token: refreshToken });
+  const grant = slackGrant(body, previous);
+  // A provider that does not rotate keeps the refresh token it gave first.
+  return { ...grant, refreshToken: grant.refreshToken ?? refreshToken };
+}
