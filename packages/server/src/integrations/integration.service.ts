@@ -10,13 +10,23 @@ import {
   type IntegrationsResponse,
   reconnectMessage,
 } from '@flowmind/shared/integrations';
+import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account.service';
 import { createSecretBox } from '../ai/secret-box';
 import type { IntegrationsConfig } from '../config';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { type ConnectionRow, integrationRepository } from './integration.repository';
-import { authorizeUrl, exchangeCode, OAuthError, pkcePair, randomState, redirectUri, refreshGrant } from './oauth';
+import {
+  authorizeUrl,
+  exchangeCode,
+  OAuthError,
+  pkcePair,
+  randomState,
+  redirectUri,
+  refreshGrant,
+  revokeToken,
+} from './oauth';
 
 /** How long a started authorization may take: consent pages, sign-ins, two-factor prompts. */
 export const STATE_TTL_MS = 10 * 60_000;
@@ -50,12 +60,14 @@ export function integrationService({
   config,
   appUrl,
   secret,
+  logger,
 }: {
   db: Db;
   accounts: AccountService;
   config: IntegrationsConfig;
   appUrl: string;
   secret: string;
+  logger?: Pick<Logger, 'warn'>;
 }) {
   const repo = integrationRepository(db);
   const box = createSecretBox({ secret, purpose: 'integration-token' });
@@ -182,9 +194,20 @@ export function integrationService({
       return toConnection(row);
     },
 
+    /** Forgets the connection and its tokens, and asks the provider to revoke the token too. */
     async disconnect({ connectionId, userId }: { connectionId: string; userId: string }) {
       const accountId = await managedAccount(connectionId, userId);
-      if (!(await repo.remove(accountId, connectionId))) throw notFound();
+      const row = await repo.get(accountId, connectionId);
+      if (!row || !(await repo.remove(accountId, connectionId))) throw notFound();
+      const { connection } = row;
+      const providerConfig = config[connection.provider as IntegrationProviderId];
+      if (!providerConfig?.client || connection.status !== 'connected') return;
+      const revoked = await revokeToken(providerConfig, box.open(connection.accessTokenSealed));
+      if (!revoked)
+        logger?.warn(
+          { connectionId, provider: connection.provider },
+          'the provider did not confirm revoking the token',
+        );
     },
 
     /**

@@ -196,7 +196,11 @@ describe('connecting Slack', () => {
     const blank = await owner.client.patch(`/api/integrations/connections/${connection.id}`, { name: ' ' });
     expect(blank.status).toBe(400);
     expect(blank.body.error.field).toBe('name');
+    const token = await server.services.integrations.tokenFor({ accountId, connectionId: connection.id });
     expect((await owner.client.delete(`/api/integrations/connections/${connection.id}`)).status).toBe(204);
+    // Disconnecting revokes the token at Slack too, not only here.
+    expect(slack.revoked).toContain(token);
+    expect(slack.accessTokens.has(token)).toBe(false);
     expect((await colleague.client.get(`/api/integrations?accountId=${accountId}`)).body.connections).toEqual([]);
   });
 });

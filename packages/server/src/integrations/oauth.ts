@@ -142,3 +142,22 @@ export async function refreshGrant(
   // A provider that does not rotate keeps the refresh token it gave first.
   return { ...grant, refreshToken: grant.refreshToken ?? refreshToken };
 }
+
+/**
+ * Tells Slack to forget a token (auth.revoke), so a disconnect ends access at the provider too.
+ * Best effort: the connection is gone here whatever Slack answers; false when it did not confirm.
+ */
+export async function revokeToken(config: OAuthProviderConfig, token: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${config.apiUrl}/auth.revoke`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+    });
+    const body = (await res.json().catch(() => null)) as { ok?: boolean; revoked?: boolean } | null;
+    return Boolean(res.ok && body?.ok && body.revoked);
+  } catch {
+    return false;
+  }
+}

@@ -11,7 +11,7 @@ export type SlackTokenRequest = { form: Record<string, string>; authorization: s
  * redirects back with code and state as Slack does) and `oauth.v2.access` with client
  * authentication (HTTP Basic or form fields), PKCE checked when a challenge was sent, the
  * authorization_code and refresh_token grants, rotating refresh tokens (a used one is refused with
- * `invalid_refresh_token`), and Slack's `{ ok: false, error }` answers.
+ * `invalid_refresh_token`), `auth.revoke`, and Slack's `{ ok: false, error }` answers.
  */
 export async function startSlackServer({
   clientId,
@@ -32,6 +32,7 @@ export async function startSlackServer({
   const refreshTokens = new Set<string>();
   const accessTokens = new Set<string>();
   const tokenRequests: SlackTokenRequest[] = [];
+  const revoked: string[] = [];
   const state = { consent: 'allow' as 'allow' | 'deny', teamName, expiresIn };
 
   const token = (prefix: string) => `${prefix}-${randomBytes(12).toString('hex')}`;
@@ -114,6 +115,13 @@ export async function startSlackServer({
       }
       return json(res, grant(issued.scope));
     }
+    if (req.method === 'POST' && url.pathname === '/api/auth.revoke') {
+      await readBody(req);
+      const bearer = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
+      if (!accessTokens.delete(bearer)) return json(res, { ok: false, error: 'invalid_auth' });
+      revoked.push(bearer);
+      return json(res, { ok: true, revoked: true });
+    }
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -129,6 +137,8 @@ export async function startSlackServer({
       SLACK_API_URL: `${baseUrl}/api`,
     },
     tokenRequests,
+    /** Tokens revoked through auth.revoke, in order. */
+    revoked,
     /** The access tokens handed out, for tests to tell a live one from a made-up one. */
     accessTokens,
     /** Forgets every refresh token, as revoking the app in Slack does. */
