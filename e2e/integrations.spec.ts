@@ -19,6 +19,14 @@ test('connect a Slack workspace through the OAuth dance, rename it, and disconne
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
   const card = page.getByRole('region', { name: 'Slack' });
   await expect(card.getByText('No Slack workspace connected yet.')).toBeVisible();
+  // The e2e server sets no generic OAuth 2.0 app: its card says what the operator must set.
+  const unconfigured = page.getByRole('region', { name: 'OAuth 2.0 app' });
+  await expect(unconfigured.getByText('Not set up on this server yet')).toBeVisible();
+  await expect(unconfigured).toContainText(
+    'OAUTH2_CLIENT_ID, OAUTH2_CLIENT_SECRET, OAUTH2_AUTHORIZE_URL and OAUTH2_TOKEN_URL',
+  );
+  await expect(unconfigured).toContainText(/http:\/\/localhost:\d+\/integrations\/callback\/oauth2/);
+  await expect(unconfigured.getByRole('button')).toHaveCount(0);
   await expectAxeClean(page);
 
   // The browser leaves for Slack's consent page (a local server speaking Slack's OAuth) and comes back.

@@ -6,11 +6,15 @@ import { z } from 'zod';
  * come back: a connection says only who it is at the provider and whether it still works.
  */
 
-export const IntegrationProviderId = z.enum(['slack']);
+export const IntegrationProviderId = z.enum(['slack', 'oauth2']);
 export type IntegrationProviderId = z.infer<typeof IntegrationProviderId>;
 
 export const INTEGRATION_PROVIDERS: Record<IntegrationProviderId, { label: string; description: string }> = {
   slack: { label: 'Slack', description: 'Send messages to channels and people of a Slack workspace' },
+  oauth2: {
+    label: 'OAuth 2.0 app',
+    description: 'A service of your organisation that signs in with OAuth 2.0, set up by the server’s operator',
+  },
 };
 
 export const ConnectionStatus = z.enum(['connected', 'needs_reconnect', 'revoked']);
@@ -88,5 +92,5 @@ export const RenameConnection = z.object({
 export type RenameConnection = z.infer<typeof RenameConnection>;
 
 /** The message a step or a card shows when the provider no longer accepts the connection. */
-export const reconnectMessage = (provider: IntegrationProviderId, name: string) =>
-  `Reconnect ${INTEGRATION_PROVIDERS[provider].label} (${name}) in Integrations`;
+export const reconnectMessage = (providerLabel: string, name: string) =>
+  `Reconnect ${providerLabel} (${name}) in Integrations`;

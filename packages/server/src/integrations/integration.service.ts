@@ -33,8 +33,6 @@ export const STATE_TTL_MS = 10 * 60_000;
 /** A token this close to its expiry is refreshed first: a step must not start with one about to die. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
 
-const ENV_PREFIX: Record<IntegrationProviderId, string> = { slack: 'SLACK' };
-
 const START_AGAIN = 'Start again from Integrations.';
 
 function toConnection({ connection, creatorName }: { connection: ConnectionRow; creatorName: string | null }) {
@@ -76,7 +74,7 @@ export function integrationService({
   function configured(provider: IntegrationProviderId) {
     const providerConfig = config[provider];
     if (!providerConfig.client)
-      throw new AppError('bad_request', `${INTEGRATION_PROVIDERS[provider].label} is not configured on this server`);
+      throw new AppError('bad_request', `${providerConfig.label} is not configured on this server`);
     return { ...providerConfig, client: providerConfig.client };
   }
 
@@ -95,8 +93,9 @@ export function integrationService({
         providers: (Object.keys(INTEGRATION_PROVIDERS) as IntegrationProviderId[]).map((id) => ({
           id,
           ...INTEGRATION_PROVIDERS[id],
+          label: config[id].label,
           configured: config[id].client !== null,
-          missing: config[id].client ? [] : [`${ENV_PREFIX[id]}_CLIENT_ID`, `${ENV_PREFIX[id]}_CLIENT_SECRET`],
+          missing: config[id].missing,
           redirectUri: redirectUri(appUrl, id),
         })),
         connections: rows.map(toConnection),
@@ -129,7 +128,11 @@ export function integrationService({
         expiresAt: new Date(Date.now() + STATE_TTL_MS),
       });
       return {
-        authorizeUrl: authorizeUrl(providerConfig, { state, challenge, redirect: redirectUri(appUrl, provider) }),
+        authorizeUrl: authorizeUrl(provider, providerConfig, {
+          state,
+          challenge,
+          redirect: redirectUri(appUrl, provider),
+        }),
       };
     },
 
@@ -159,7 +162,7 @@ export function integrationService({
       const providerConfig = configured(provider);
       let grant: Awaited<ReturnType<typeof exchangeCode>>;
       try {
-        grant = await exchangeCode(providerConfig, {
+        grant = await exchangeCode(provider, providerConfig, {
           code: input.code,
           verifier: row.codeVerifier,
           redirect: redirectUri(appUrl, provider),
@@ -201,7 +204,7 @@ export function integrationService({
       if (!row || !(await repo.remove(accountId, connectionId))) throw notFound();
       const { connection } = row;
       const providerConfig = config[connection.provider as IntegrationProviderId];
-      if (!providerConfig?.client || connection.status !== 'connected') return;
+      if (!providerConfig?.client || !providerConfig.apiUrl || connection.status !== 'connected') return;
       const revoked = await revokeToken(providerConfig, box.open(connection.accessTokenSealed));
       if (!revoked)
         logger?.warn(
@@ -223,13 +226,13 @@ export function integrationService({
         async (row, tx) => {
           if (!row) throw notFound();
           const provider = row.provider as IntegrationProviderId;
-          if (row.status !== 'connected') return { reconnect: reconnectMessage(provider, row.name) };
+          if (row.status !== 'connected') return { reconnect: reconnectMessage(config[provider].label, row.name) };
           if (!row.expiresAt || row.expiresAt.getTime() - REFRESH_MARGIN_MS > Date.now())
             return { token: box.open(row.accessTokenSealed) };
           try {
             if (!row.refreshTokenSealed)
               throw new OAuthError('invalid_grant', 'The token expired and cannot be refreshed');
-            const grant = await refreshGrant(configured(provider), {
+            const grant = await refreshGrant(provider, configured(provider), {
               refreshToken: box.open(row.refreshTokenSealed),
               previous: { externalId: row.externalId, name: row.name },
             });
@@ -243,7 +246,7 @@ export function integrationService({
             if (!(error instanceof OAuthError)) throw error;
             if (!error.revoked) throw new AppError('bad_request', error.message);
             await repo.updateInTx(tx, row.id, { status: 'needs_reconnect' });
-            return { reconnect: reconnectMessage(provider, row.name) };
+            return { reconnect: reconnectMessage(config[provider].label, row.name) };
           }
         },
       );

@@ -4,9 +4,6 @@ import type { OAuthProviderConfig } from '../config';
 
 const TOKEN_TIMEOUT_MS = 15_000;
 
-/** Bot scopes asked of Slack: post messages, list channels and people (what the first actions need). */
-const SLACK_SCOPES = ['chat:write', 'channels:read', 'users:read'];
-
 /** PKCE (RFC 7636): a 43-character verifier and its S256 challenge. */
 export function pkcePair() {
   const verifier = randomBytes(32).toString('base64url');
@@ -20,12 +17,19 @@ export const redirectUri = (appUrl: string, provider: IntegrationProviderId) =>
   `${appUrl}/integrations/callback/${provider}`;
 
 export function authorizeUrl(
+  provider: IntegrationProviderId,
   config: OAuthProviderConfig & { client: { id: string } },
   { state, challenge, redirect }: { state: string; challenge: string; redirect: string },
 ) {
   const url = new URL(config.authorizeUrl);
   url.searchParams.set('client_id', config.client.id);
-  url.searchParams.set('scope', SLACK_SCOPES.join(','));
+  if (provider === 'oauth2') {
+    url.searchParams.set('response_type', 'code');
+    // OpenID servers issue a refresh token (offline_access) only with an explicit consent.
+    url.searchParams.set('prompt', 'consent');
+  }
+  // Slack separates scopes with commas; RFC 6749 with spaces.
+  if (config.scopes.length > 0) url.searchParams.set('scope', config.scopes.join(provider === 'slack' ? ',' : ' '));
   url.searchParams.set('redirect_uri', redirect);
   url.searchParams.set('state', state);
   url.searchParams.set('code_challenge', challenge);
@@ -73,7 +77,8 @@ function refusal(code: string, label: string): string {
   return `${label} refused the connection (${code}). Try again, or ask the operator to check the ${label} app.`;
 }
 
-async function tokenRequest(config: OAuthProviderConfig, label: string, form: Record<string, string>) {
+async function tokenRequest(config: OAuthProviderConfig, form: Record<string, string>) {
+  const label = config.label;
   const client = config.client;
   if (!client) throw new OAuthError('not_configured', `${label} is not configured on this server`);
   let res: Response;
@@ -118,29 +123,72 @@ function slackGrant(body: Record<string, unknown>, previous?: Pick<Grant, 'exter
   };
 }
 
+/** The external account of a generic server: the ID token's subject and name when it sends one. */
+function genericGrant(
+  body: Record<string, unknown>,
+  label: string,
+  previous?: Pick<Grant, 'externalId' | 'name'>,
+): Grant {
+  let claims: { sub?: string; name?: string; email?: string } = {};
+  if (typeof body.id_token === 'string') {
+    // Straight from the token endpoint over the server's own connection: read, not verified (OIDC Core 3.1.3.7).
+    try {
+      claims = JSON.parse(Buffer.from(body.id_token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    } catch {
+      claims = {};
+    }
+  }
+  const accessToken = body.access_token;
+  if (typeof accessToken !== 'string' || !accessToken)
+    throw new OAuthError('bad_response', `${label} answered without an access token. Try again.`);
+  const expiresIn = Number(body.expires_in);
+  return {
+    accessToken,
+    refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
+    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
+    scopes: typeof body.scope === 'string' ? body.scope.split(/[,\s]+/).filter(Boolean) : [],
+    externalId: claims.sub ?? previous?.externalId ?? 'default',
+    name: claims.name ?? claims.email ?? previous?.name ?? label,
+  };
+}
+
+const grantOf = (
+  provider: IntegrationProviderId,
+  config: OAuthProviderConfig,
+  body: Record<string, unknown>,
+  previous?: Pick<Grant, 'externalId' | 'name'>,
+) => (provider === 'slack' ? slackGrant(body, previous) : genericGrant(body, config.label, previous));
+
 /** Trades the authorization code (and the PKCE verifier) for tokens. */
 export async function exchangeCode(
+  provider: IntegrationProviderId,
   config: OAuthProviderConfig,
   { code, verifier, redirect }: { code: string; verifier: string; redirect: string },
 ): Promise<Grant> {
-  const body = await tokenRequest(config, 'Slack', {
+  const body = await tokenRequest(config, {
     grant_type: 'authorization_code',
     code,
     redirect_uri: redirect,
     code_verifier: verifier,
   });
-  return slackGrant(body);
+  return grantOf(provider, config, body);
 }
 
 /** A new access token (and, when the provider rotates them, a new refresh token). */
 export async function refreshGrant(
+  provider: IntegrationProviderId,
   config: OAuthProviderConfig,
   { refreshToken, previous }: { refreshToken: string; previous: Pick<Grant, 'externalId' | 'name'> },
 ): Promise<Grant> {
-  const body = await tokenRequest(config, 'Slack', { grant_type: 'refresh_token', refresh_token: refreshToken });
-  const grant = slackGrant(body, previous);
-  // A provider that does not rotate keeps the refresh token it gave first.
-  return { ...grant, refreshToken: grant.refreshToken ?? refreshToken };
+  const body = await tokenRequest(config, { grant_type: 'refresh_token', refresh_token: refreshToken });
+  const grant = grantOf(provider, config, body, previous);
+  // A provider that does not rotate keeps the refresh token it gave first; the external account stays the same.
+  return {
+    ...grant,
+    refreshToken: grant.refreshToken ?? refreshToken,
+    externalId: previous.externalId,
+    name: previous.name,
+  };
 }
 
 /**

@@ -240,7 +240,8 @@ const routes: RouteObject[] = [
                 {
                   path: 'integrations/callback/:provider',
                   loader: ({ params }) => {
-                    if (!['slack', 'notion', 'twitter', 'linkedin'].includes(params.provider ?? '')) notFoundLoader();
+                    if (!['slack', 'oauth2', 'notion', 'twitter', 'linkedin'].includes(params.provider ?? ''))
+                      notFoundLoader();
                     return null;
                   },
                   lazy: lazyPage(integrationCallbackPage, (m) => m.IntegrationCallbackPage),

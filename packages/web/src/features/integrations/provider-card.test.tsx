@@ -25,7 +25,7 @@ describe('NotConfigured', () => {
       ),
     );
     expect(shown).toContain(
-      "The server's operator must create a Slack app, set SLACK_CLIENT_ID and SLACK_CLIENT_SECRET in the server's environment, and register this redirect URI in the app:",
+      "The server's operator must set SLACK_CLIENT_ID and SLACK_CLIENT_SECRET in the server's environment, and register this redirect URI with Slack:",
     );
     expect(shown).toContain('https://flows.example.com/integrations/callback/slack');
   });

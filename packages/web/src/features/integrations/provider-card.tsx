@@ -89,7 +89,7 @@ export function ProviderCard({
                 {connection.status === 'needs_reconnect' && (
                   <p className="mt-1 flex items-center gap-1.5 text-[13px] text-destructive">
                     <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />
-                    {reconnectMessage(connection.provider, connection.name)}
+                    {reconnectMessage(provider.label, connection.name)}
                   </p>
                 )}
               </div>
@@ -160,14 +160,14 @@ export function NotConfigured({ provider }: { provider: IntegrationProviderInfo 
     <div className="grid gap-2 border-t bg-surface px-4 py-3 text-sm sm:px-5">
       <p className="font-medium">Not set up on this server yet</p>
       <p className="text-muted-foreground">
-        The server's operator must create a {provider.label} app, set{' '}
+        The server's operator must set{' '}
         {provider.missing.map((name, index) => (
           <span key={name}>
             {index > 0 && (index === provider.missing.length - 1 ? ' and ' : ', ')}
             <code className="rounded bg-muted px-1 py-0.5 font-mono text-[12px] text-foreground">{name}</code>
           </span>
         ))}{' '}
-        in the server's environment, and register this redirect URI in the app:
+        in the server's environment, and register this redirect URI with {provider.label}:
       </p>
       <code className="block break-all rounded-md border bg-background px-2 py-1.5 font-mono text-[12px]">
         {provider.redirectUri}
