@@ -224,7 +224,7 @@ describe('tokens of a connection', () => {
   });
 
   it('refreshes once for 20 concurrent callers on two processes, and stores the rotated refresh token', async () => {
-    // A token that expires within the refresh margin, and a slow token endpoint to make the race real.
+    // A token that expires within the refresh margin: every caller finds it due for refreshing.
     slack.setExpiresIn(60);
     const { connection } = await connect(owner);
     slack.setExpiresIn(43_200);

@@ -19,14 +19,12 @@ export async function startSlackServer({
   teamName = 'Acme',
   teamId = 'T0ACME',
   expiresIn = 43_200,
-  refreshDelayMs = 0,
 }: {
   clientId: string;
   clientSecret: string;
   teamName?: string;
   teamId?: string;
   expiresIn?: number;
-  refreshDelayMs?: number;
 }) {
   const codes = new Map<string, { challenge: string | null; redirectUri: string; scope: string }>();
   const refreshTokens = new Set<string>();
@@ -98,7 +96,6 @@ export async function startSlackServer({
       if (basic[0] !== clientId) return json(res, { ok: false, error: 'invalid_client_id' });
       if (basic[1] !== clientSecret) return json(res, { ok: false, error: 'bad_client_secret' });
       if (form.grant_type === 'refresh_token') {
-        if (refreshDelayMs) await new Promise((resolve) => setTimeout(resolve, refreshDelayMs));
         if (!form.refresh_token || !refreshTokens.delete(form.refresh_token))
           return json(res, { ok: false, error: 'invalid_refresh_token' });
         return json(res, grant('chat:write,channels:read,users:read'));
