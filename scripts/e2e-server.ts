@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { stopLeftoverPostgres } from '../packages/server/src/db/embedded';
 import { startMailCatcher } from '../packages/server/src/test/mail-catcher';
 import { startOpenAiServer } from '../packages/server/src/test/openai-server';
+import { startSlackServer } from '../packages/server/src/test/slack-server';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? 3199);
@@ -84,6 +85,8 @@ const model = await startOpenAiServer({
     ].join('\n');
   },
 });
+// Slack's OAuth, spoken by a local server: its consent page approves at once and sends the browser back.
+const slack = await startSlackServer({ clientId: 'e2e.slack', clientSecret: 'e2e-slack-secret', teamName: 'Acme e2e' });
 Object.assign(process.env, {
   PORT: String(port),
   HOST: '127.0.0.1',
@@ -101,6 +104,8 @@ Object.assign(process.env, {
   ...(process.env.E2E_WITHOUT_MODEL === '1'
     ? { OPENAI_BASE_URL: '', OPENAI_API_KEY: '', FLOWMIND_AI_MODEL: '' }
     : { OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-e2e', FLOWMIND_AI_MODEL: 'e2e-model' }),
+  // E2E_WITHOUT_SLACK=1: no Slack app, as a fresh install is before the operator sets one up.
+  ...(process.env.E2E_WITHOUT_SLACK === '1' ? {} : slack.env),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 await import('../packages/server/src/main');

@@ -29,6 +29,7 @@ import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
 import { sessionReader } from './http/session';
 import { registerWebApp } from './http/static';
+import { registerIntegrationRoutes } from './integrations/integration.routes';
 import type { ChangeBus } from './live/change-bus';
 import { registerLiveRoutes } from './live/live.routes';
 import { createLiveHub } from './live/live-hub';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, bus, logger, services, buildI
   registerPublicFormRoutes(app, { forms: services.publicForms });
   registerNoteRoutes(app, { session, notes });
   registerAiProviderRoutes(app, { session, providers: services.aiProviders });
+  registerIntegrationRoutes(app, { session, integrations: services.integrations });
   registerAgentRoutes(app, { session, agents: services.agents, gallery: services.agentGallery });
   registerChatRoutes(app, { session, chats });
   registerLiveRoutes(app, { hub, auth, lookup, appUrl: config.appUrl });

@@ -76,3 +76,45 @@ describe('loadConfig: the server’s AI providers', () => {
     ).toEqual({ apiKey: 'sk-ant', baseUrl: 'http://proxy/v1', models: ['a', 'b'] });
   });
 });
+
+describe('loadConfig: integrations', () => {
+  it('leaves Slack unconfigured until both client id and secret are set, with Slack’s own URLs by default', () => {
+    expect(loadConfig({}).integrations.slack).toMatchObject({
+      client: null,
+      missing: ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET'],
+      authorizeUrl: 'https://slack.com/oauth/v2/authorize',
+      tokenUrl: 'https://slack.com/api/oauth.v2.access',
+      apiUrl: 'https://slack.com/api',
+    });
+    expect(loadConfig({ SLACK_CLIENT_ID: '1.2' }).integrations.slack.client).toBeNull();
+    const slack = loadConfig({
+      SLACK_CLIENT_ID: '1.2',
+      SLACK_CLIENT_SECRET: 's3cret',
+      SLACK_TOKEN_URL: 'http://127.0.0.1:9999/api/oauth.v2.access',
+      SLACK_API_URL: 'http://127.0.0.1:9999/api/',
+    }).integrations.slack;
+    expect(slack.client).toEqual({ id: '1.2', secret: 's3cret' });
+    expect(slack.tokenUrl).toBe('http://127.0.0.1:9999/api/oauth.v2.access');
+    expect(slack.apiUrl).toBe('http://127.0.0.1:9999/api');
+  });
+
+  it('sets up the generic OAuth 2.0 app only with its client and both URLs, naming what is missing', () => {
+    const partial = loadConfig({ OAUTH2_CLIENT_ID: 'c', OAUTH2_CLIENT_SECRET: 's' }).integrations.oauth2;
+    expect(partial.client).toBeNull();
+    expect(partial.missing).toEqual(['OAUTH2_AUTHORIZE_URL', 'OAUTH2_TOKEN_URL']);
+    const full = loadConfig({
+      OAUTH2_CLIENT_ID: 'c',
+      OAUTH2_CLIENT_SECRET: 's',
+      OAUTH2_AUTHORIZE_URL: 'https://id.example.com/auth',
+      OAUTH2_TOKEN_URL: 'https://id.example.com/token',
+      OAUTH2_SCOPES: ' openid  offline_access ',
+      OAUTH2_NAME: 'Acme ID',
+    }).integrations.oauth2;
+    expect(full).toMatchObject({ label: 'Acme ID', client: { id: 'c', secret: 's' }, missing: [] });
+    expect(full.scopes).toEqual(['openid', 'offline_access']);
+  });
+
+  it('names a malformed URL at start', () => {
+    expect(() => loadConfig({ SLACK_TOKEN_URL: 'not a url' })).toThrow(/SLACK_TOKEN_URL/);
+  });
+});

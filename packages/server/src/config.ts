@@ -73,6 +73,82 @@ export function aiServerConfig(env: NodeJS.ProcessEnv): AiServerConfig {
   };
 }
 
+/** OAuth apps of the services accounts connect to; every URL overridable (proxies, test servers). */
+const IntegrationsEnv = z.object({
+  SLACK_CLIENT_ID: blankAsUnset,
+  SLACK_CLIENT_SECRET: blankAsUnset,
+  SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
+  SLACK_TOKEN_URL: z.url().default('https://slack.com/api/oauth.v2.access'),
+  SLACK_API_URL: z.url().default('https://slack.com/api'),
+  /** Any OAuth 2.0 server (authorization code with PKCE), for self-hosted services. */
+  OAUTH2_CLIENT_ID: blankAsUnset,
+  OAUTH2_CLIENT_SECRET: blankAsUnset,
+  OAUTH2_AUTHORIZE_URL: z.url().optional(),
+  OAUTH2_TOKEN_URL: z.url().optional(),
+  /** Space-separated scopes to ask for. */
+  OAUTH2_SCOPES: z.string().trim().default(''),
+  /** The service's name on the Integrations page. */
+  OAUTH2_NAME: z.string().trim().min(1).default('OAuth 2.0 app'),
+});
+
+export type OAuthProviderConfig = {
+  label: string;
+  /** Null until the operator sets everything in `missing`: the card then says what to set. */
+  client: { id: string; secret: string } | null;
+  /** The environment variables still to set. */
+  missing: string[];
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** The provider's API (Slack: auth.revoke on disconnect); null when there is none. */
+  apiUrl: string | null;
+  scopes: string[];
+};
+
+export type IntegrationsConfig = { slack: OAuthProviderConfig; oauth2: OAuthProviderConfig };
+
+function oauthClient(required: Record<string, string | undefined>, id: string | undefined, secret: string | undefined) {
+  const missing = Object.entries(required)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  return { client: missing.length === 0 && id && secret ? { id, secret } : null, missing };
+}
+
+/** The integrations' OAuth apps from the environment (a part of `loadConfig`, usable alone by tests). */
+export function integrationsConfig(env: NodeJS.ProcessEnv): IntegrationsConfig {
+  const e = IntegrationsEnv.parse(env);
+  return {
+    slack: {
+      label: 'Slack',
+      ...oauthClient(
+        { SLACK_CLIENT_ID: e.SLACK_CLIENT_ID, SLACK_CLIENT_SECRET: e.SLACK_CLIENT_SECRET },
+        e.SLACK_CLIENT_ID,
+        e.SLACK_CLIENT_SECRET,
+      ),
+      authorizeUrl: e.SLACK_AUTHORIZE_URL,
+      tokenUrl: e.SLACK_TOKEN_URL,
+      apiUrl: e.SLACK_API_URL.replace(/\/+$/, ''),
+      scopes: ['chat:write', 'channels:read', 'users:read'],
+    },
+    oauth2: {
+      label: e.OAUTH2_NAME,
+      ...oauthClient(
+        {
+          OAUTH2_CLIENT_ID: e.OAUTH2_CLIENT_ID,
+          OAUTH2_CLIENT_SECRET: e.OAUTH2_CLIENT_SECRET,
+          OAUTH2_AUTHORIZE_URL: e.OAUTH2_AUTHORIZE_URL,
+          OAUTH2_TOKEN_URL: e.OAUTH2_TOKEN_URL,
+        },
+        e.OAUTH2_CLIENT_ID,
+        e.OAUTH2_CLIENT_SECRET,
+      ),
+      authorizeUrl: e.OAUTH2_AUTHORIZE_URL ?? '',
+      tokenUrl: e.OAUTH2_TOKEN_URL ?? '',
+      apiUrl: null,
+      scopes: e.OAUTH2_SCOPES.split(/\s+/).filter(Boolean),
+    },
+  };
+}
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -138,6 +214,7 @@ const Env = z.object({
   /** Sandbox time (code steps and expressions) one execution may use in a process. */
   FLOWMIND_EXECUTION_SANDBOX_MS: z.coerce.number().int().min(1000).default(300_000),
   ...AiEnv.shape,
+  ...IntegrationsEnv.shape,
 });
 
 export type Config = {
@@ -159,6 +236,7 @@ export type Config = {
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   webDist: string | null;
   ai: AiServerConfig;
+  integrations: IntegrationsConfig;
   flows: {
     inboundPort: number | null;
     inboundDomain: string;
@@ -202,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.FLOWMIND_TRUST_PROXY),
     webDist: e.FLOWMIND_WEB_DIST ?? null,
     ai: aiServerConfig(env),
+    integrations: integrationsConfig(env),
     flows: {
       inboundPort: e.SMTP_INBOUND_PORT ?? null,
       inboundDomain: e.FLOWMIND_INBOUND_DOMAIN ?? new URL(appUrl).hostname,

@@ -17,6 +17,7 @@ import { pinService } from './flows/pins/pin.service';
 import { createSandbox } from './flows/sandbox/sandbox';
 import { tableTriggers } from './flows/triggers/table-events';
 import { focusService } from './focus/focus.service';
+import { integrationService } from './integrations/integration.service';
 import { type ChangeBus, topics } from './live/change-bus';
 import type { Mailer } from './mail/mailer';
 import { noteService } from './notes/note.service';
@@ -136,6 +137,14 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     invites,
     aiModels,
     aiProviders: aiProviderService({ db, accounts, models: aiModels }),
+    integrations: integrationService({
+      db,
+      accounts,
+      config: config.integrations,
+      appUrl: config.appUrl,
+      secret,
+      logger,
+    }),
     indexes,
     tables,
     fields,

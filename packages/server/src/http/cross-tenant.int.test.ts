@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrationConnections } from '../db/schema-integrations';
 import { startChatTestServer, streamEvents } from '../test/chat-streams';
 import { webhookAnsweredBy } from '../test/flow-graphs';
 import { signUpVerified, type TestServer } from '../test/test-server';
@@ -93,6 +94,19 @@ beforeAll(async () => {
   ids.providerId = provider.id;
   const agent = await made('/api/agents', { accountId, name: 'Secret agent' });
   ids.agentId = agent.id;
+  // This server has no Slack app to go through, so the owner's connection is stored as a connect would.
+  ids.provider = 'slack';
+  ids.connectionId = 'icn_owners_connection';
+  await server.db.insert(integrationConnections).values({
+    id: ids.connectionId,
+    accountId,
+    provider: 'slack',
+    externalId: 'T0OWNER',
+    name: 'Olive workspace',
+    scopes: ['chat:write'],
+    accessTokenSealed: 'v1.sealed',
+    createdBy: owner.user.id,
+  });
 
   const session = await made('/api/chats', { accountId });
   ids.chatSessionId = session.id;

@@ -40,6 +40,8 @@ const explorePage = () => import('../pages/agents/explore-page');
 const exploreAgentPage = () => import('../pages/agents/explore-agent-page');
 const leaderboardPage = () => import('../pages/agents/leaderboard-page');
 const misc = () => import('../pages/misc/misc-pages');
+const integrationsPage = () => import('../pages/integrations/integrations-page');
+const integrationCallbackPage = () => import('../pages/integrations/integration-callback-page');
 const settings = () => import('../pages/settings/settings-pages');
 const aiSettings = () => import('../pages/settings/ai-settings-page');
 const tablesPage = () => import('../pages/tables/tables-page');
@@ -174,7 +176,7 @@ const routes: RouteObject[] = [
               { path: 'flows', lazy: lazyPage(flowsPage, (m) => m.FlowsPage) },
               { path: 'tables', lazy: lazyPage(tablesPage, (m) => m.TablesPage) },
               { path: 'notes', lazy: lazyPage(notesPage, (m) => m.NotesPage) },
-              { path: 'integrations', lazy: lazyPage(upcoming, (m) => m.IntegrationsPage) },
+              { path: 'integrations', lazy: lazyPage(integrationsPage, (m) => m.IntegrationsPage) },
               { path: 'leaderboard', lazy: lazyPage(leaderboardPage, (m) => m.LeaderboardPage) },
               { path: 'agents/explore', lazy: lazyPage(explorePage, (m) => m.ExplorePage) },
               {
@@ -238,10 +240,11 @@ const routes: RouteObject[] = [
                 {
                   path: 'integrations/callback/:provider',
                   loader: ({ params }) => {
-                    if (!['slack', 'notion', 'twitter', 'linkedin'].includes(params.provider ?? '')) notFoundLoader();
+                    if (!['slack', 'oauth2', 'notion', 'twitter', 'linkedin'].includes(params.provider ?? ''))
+                      notFoundLoader();
                     return null;
                   },
-                  lazy: lazyPage(misc, (m) => m.IntegrationCallbackPage),
+                  lazy: lazyPage(integrationCallbackPage, (m) => m.IntegrationCallbackPage),
                 },
               ]),
             ],

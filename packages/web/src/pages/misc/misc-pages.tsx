@@ -1,4 +1,4 @@
-import { Activity, CreditCard, FlaskConical, LayoutTemplate, Link2, Plug } from 'lucide-react';
+import { Activity, CreditCard, FlaskConical, LayoutTemplate, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -28,20 +28,6 @@ export function PaymentCallbackPage() {
       title="Payments"
       description="After a checkout you return here while your subscription is confirmed. Billing is not enabled on this instance yet, so there is nothing to confirm."
       links={[{ label: 'Billing settings', to: '/settings/billing' }]}
-    />
-  );
-}
-
-export function IntegrationCallbackPage() {
-  const { provider } = useParams();
-  usePageHeader({ title: 'Connecting integration' });
-  const name = { slack: 'Slack', notion: 'Notion', twitter: 'X', linkedin: 'LinkedIn' }[provider ?? ''] ?? provider;
-  return (
-    <ComingSoon
-      icon={Plug}
-      title={`Connect ${name}`}
-      description={`This is where ${name} sends you back after you approve access. Integrations are not enabled yet, so no connection was made.`}
-      links={[{ label: 'Back to Integrations', to: '/integrations' }]}
     />
   );
 }

@@ -1,28 +1,10 @@
-import { Gift, LifeBuoy, MessageSquareHeart, Plug, Settings, Users } from 'lucide-react';
+import { Gift, LifeBuoy, MessageSquareHeart, Settings, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageHeader } from '../../features/page-header/use-page-header';
 import { ComingSoon } from './coming-soon';
 
 const home = { label: 'Back to Home', to: '/dashboard' };
-
-export function IntegrationsPage() {
-  usePageHeader({
-    title: 'Integrations',
-    description: 'Connect your account with other services',
-    showFloatingButton: false,
-    showTabs: false,
-  });
-  return (
-    <ComingSoon
-      icon={Plug}
-      title="Integrations"
-      description="Connect Slack, Notion, X, LinkedIn and Google Calendar, then use them as steps in your flows."
-      plans={['Tokens encrypted at rest', 'Disconnect at any time']}
-      links={[home]}
-    />
-  );
-}
 
 export function ReferralPage() {
   usePageHeader({ title: 'Refer a Friend', description: 'Share the product with friends and earn rewards' });

@@ -1,0 +1,62 @@
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts, users } from './schema';
+
+/**
+ * An account's connection to an external service (a Slack workspace). Tokens are sealed with the
+ * server secret; the row is found again by the provider's own id of the external account, so
+ * connecting the same workspace twice reconnects it instead of adding a copy.
+ */
+export const integrationConnections = pgTable(
+  'integration_connections',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's id of the external account (Slack: the team id). */
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    /** connected | needs_reconnect | revoked */
+    status: text('status').notNull().default('connected'),
+    accessTokenSealed: text('access_token_sealed').notNull(),
+    refreshTokenSealed: text('refresh_token_sealed'),
+    /** When the access token stops working; null: it does not expire. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('integration_connections_external_idx').on(t.accountId, t.provider, t.externalId),
+    index('integration_connections_account_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+/**
+ * An OAuth authorization under way: the `state` sent to the provider, bound to who started it,
+ * for which account and provider, with the PKCE verifier that only the server knows. Single use.
+ */
+export const integrationOauthStates = pgTable(
+  'integration_oauth_states',
+  {
+    state: text('state').primaryKey(),
+    codeVerifier: text('code_verifier').notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    returnTo: text('return_to').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('integration_oauth_states_expires_idx').on(t.expiresAt)],
+);

@@ -1,0 +1,88 @@
+import {
+  CompleteIntegration,
+  CompleteIntegrationResponse,
+  ConnectIntegration,
+  ConnectIntegrationResponse,
+  IntegrationConnection,
+  IntegrationProviderId,
+  IntegrationsResponse,
+  RenameConnection,
+} from '@flowmind/shared/integrations';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parse } from '../http/errors';
+import type { RouteDoc } from '../http/openapi';
+import type { SessionReader } from '../http/session';
+import type { IntegrationService } from './integration.service';
+
+const Id = z.string().min(1).max(64);
+const AccountQuery = z.object({ accountId: Id });
+const ProviderParams = z.object({ provider: IntegrationProviderId });
+const ConnectionParams = z.object({ connectionId: Id });
+const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Integrations'], ...route } } });
+
+export function registerIntegrationRoutes(
+  app: FastifyInstance,
+  { session, integrations }: { session: SessionReader; integrations: IntegrationService },
+) {
+  const userId = async (req: Parameters<SessionReader['requireUser']>[0]) => (await session.requireUser(req)).id;
+  const connectionId = (req: { params: unknown }) => parse(ConnectionParams, req.params).connectionId;
+
+  app.get(
+    '/api/integrations',
+    doc({
+      summary:
+        "The services an account can connect, whether the server is set up for each, and the account's connections",
+      query: AccountQuery,
+      response: IntegrationsResponse,
+    }),
+    async (req) => integrations.list({ ...parse(AccountQuery, req.query), userId: await userId(req) }),
+  );
+  app.post(
+    '/api/integrations/:provider/connect',
+    doc({
+      summary: "Start connecting a service: the provider's consent page to send the browser to (OAuth 2.0 with PKCE)",
+      params: ProviderParams,
+      body: ConnectIntegration,
+      response: ConnectIntegrationResponse,
+    }),
+    async (req) =>
+      integrations.connect({
+        provider: parse(ProviderParams, req.params).provider,
+        userId: await userId(req),
+        input: parse(ConnectIntegration, req.body),
+      }),
+  );
+  app.post(
+    '/api/integrations/complete',
+    doc({
+      summary: 'Finish connecting: the code and state the provider sent to the callback page',
+      body: CompleteIntegration,
+      response: CompleteIntegrationResponse,
+    }),
+    async (req) => integrations.complete({ userId: await userId(req), input: parse(CompleteIntegration, req.body) }),
+  );
+  app.patch(
+    '/api/integrations/connections/:connectionId',
+    doc({
+      summary: 'Rename a connection',
+      params: ConnectionParams,
+      body: RenameConnection,
+      response: IntegrationConnection,
+    }),
+    async (req) =>
+      integrations.rename({
+        connectionId: connectionId(req),
+        userId: await userId(req),
+        name: parse(RenameConnection, req.body).name,
+      }),
+  );
+  app.delete(
+    '/api/integrations/connections/:connectionId',
+    doc({ summary: 'Disconnect: forget the connection and its tokens', params: ConnectionParams, status: 204 }),
+    async (req, reply) => {
+      await integrations.disconnect({ connectionId: connectionId(req), userId: await userId(req) });
+      return reply.status(204).send();
+    },
+  );
+}

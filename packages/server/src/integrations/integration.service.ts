@@ -1,0 +1,259 @@
+import { AppError } from '@flowmind/shared/errors';
+import {
+  type CompleteIntegration,
+  type CompleteIntegrationResponse,
+  ConnectIntegration,
+  type ConnectIntegrationResponse,
+  INTEGRATION_PROVIDERS,
+  type IntegrationConnection,
+  type IntegrationProviderId,
+  type IntegrationsResponse,
+  reconnectMessage,
+} from '@flowmind/shared/integrations';
+import type { Logger } from 'pino';
+import type { AccountService } from '../accounts/account.service';
+import { createSecretBox } from '../ai/secret-box';
+import type { IntegrationsConfig } from '../config';
+import type { Db } from '../db/client';
+import { newId } from '../db/ids';
+import { type ConnectionRow, integrationRepository } from './integration.repository';
+import {
+  authorizeUrl,
+  exchangeCode,
+  OAuthError,
+  pkcePair,
+  randomState,
+  redirectUri,
+  refreshGrant,
+  revokeToken,
+} from './oauth';
+
+/** How long a started authorization may take: consent pages, sign-ins, two-factor prompts. */
+export const STATE_TTL_MS = 10 * 60_000;
+/** A token this close to its expiry is refreshed first: a step must not start with one about to die. */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+const START_AGAIN = 'Start again from Integrations.';
+
+function toConnection({ connection, creatorName }: { connection: ConnectionRow; creatorName: string | null }) {
+  return {
+    id: connection.id,
+    provider: connection.provider as IntegrationProviderId,
+    name: connection.name,
+    scopes: connection.scopes,
+    status: connection.status as IntegrationConnection['status'],
+    createdBy: connection.createdBy ? { id: connection.createdBy, name: creatorName ?? '' } : null,
+    createdAt: connection.createdAt.toISOString(),
+    updatedAt: connection.updatedAt.toISOString(),
+  } satisfies IntegrationConnection;
+}
+
+/**
+ * An account's connections to other services. Members see them (and flows of the account use
+ * them); owners and admins connect, rename and disconnect, as with the account's AI providers.
+ */
+export function integrationService({
+  db,
+  accounts,
+  config,
+  appUrl,
+  secret,
+  logger,
+}: {
+  db: Db;
+  accounts: AccountService;
+  config: IntegrationsConfig;
+  appUrl: string;
+  secret: string;
+  logger?: Pick<Logger, 'warn'>;
+}) {
+  const repo = integrationRepository(db);
+  const box = createSecretBox({ secret, purpose: 'integration-token' });
+  const notFound = () => new AppError('not_found', 'Connection not found');
+
+  function configured(provider: IntegrationProviderId) {
+    const providerConfig = config[provider];
+    if (!providerConfig.client)
+      throw new AppError('bad_request', `${providerConfig.label} is not configured on this server`);
+    return { ...providerConfig, client: providerConfig.client };
+  }
+
+  async function managedAccount(connectionId: string, userId: string) {
+    const accountId = await repo.accountForMember(connectionId, userId);
+    if (!accountId) throw notFound();
+    await accounts.requireManager(accountId, userId);
+    return accountId;
+  }
+
+  return {
+    async list({ accountId, userId }: { accountId: string; userId: string }): Promise<IntegrationsResponse> {
+      const account = await accounts.requireMember(accountId, userId);
+      const rows = await repo.list(accountId);
+      return {
+        providers: (Object.keys(INTEGRATION_PROVIDERS) as IntegrationProviderId[]).map((id) => ({
+          id,
+          ...INTEGRATION_PROVIDERS[id],
+          label: config[id].label,
+          configured: config[id].client !== null,
+          missing: config[id].missing,
+          redirectUri: redirectUri(appUrl, id),
+        })),
+        connections: rows.map(toConnection),
+        canManage: account.role === 'owner' || account.role === 'admin',
+      };
+    },
+
+    /** Starts an authorization: a single-use state bound to this user, account and provider, and a PKCE pair. */
+    async connect({
+      provider,
+      userId,
+      input,
+    }: {
+      provider: IntegrationProviderId;
+      userId: string;
+      input: ConnectIntegration;
+    }): Promise<ConnectIntegrationResponse> {
+      const { accountId, returnTo } = ConnectIntegration.parse(input);
+      await accounts.requireManager(accountId, userId);
+      const providerConfig = configured(provider);
+      const state = randomState();
+      const { verifier, challenge } = pkcePair();
+      await repo.insertState({
+        state,
+        codeVerifier: verifier,
+        accountId,
+        userId,
+        provider,
+        returnTo,
+        expiresAt: new Date(Date.now() + STATE_TTL_MS),
+      });
+      return {
+        authorizeUrl: authorizeUrl(provider, providerConfig, {
+          state,
+          challenge,
+          redirect: redirectUri(appUrl, provider),
+        }),
+      };
+    },
+
+    /** Finishes an authorization from the callback page: checks the state, trades the code, keeps the tokens. */
+    async complete({
+      userId,
+      input,
+    }: {
+      userId: string;
+      input: CompleteIntegration;
+    }): Promise<CompleteIntegrationResponse> {
+      const { row, alreadyUsed } = await repo.takeState(input.state, userId);
+      if (!row)
+        throw new AppError(
+          'bad_request',
+          alreadyUsed
+            ? `This connection attempt was already used. ${START_AGAIN}`
+            : `This connection attempt is not known here: it was started by someone else or in another browser. ${START_AGAIN}`,
+          'state',
+        );
+      if (row.expiresAt.getTime() < Date.now())
+        throw new AppError('bad_request', `This connection attempt expired after 10 minutes. ${START_AGAIN}`, 'state');
+      if (row.provider !== input.provider)
+        throw new AppError('bad_request', `This connection attempt was for another service. ${START_AGAIN}`, 'state');
+      await accounts.requireManager(row.accountId, userId);
+      const provider = input.provider;
+      const providerConfig = configured(provider);
+      let grant: Awaited<ReturnType<typeof exchangeCode>>;
+      try {
+        grant = await exchangeCode(provider, providerConfig, {
+          code: input.code,
+          verifier: row.codeVerifier,
+          redirect: redirectUri(appUrl, provider),
+        });
+      } catch (error) {
+        if (error instanceof OAuthError) throw new AppError('bad_request', error.message, 'code');
+        throw error;
+      }
+      const saved = await repo.upsert({
+        id: newId('icn'),
+        accountId: row.accountId,
+        provider,
+        externalId: grant.externalId,
+        name: grant.name,
+        scopes: grant.scopes,
+        status: 'connected',
+        accessTokenSealed: box.seal(grant.accessToken),
+        refreshTokenSealed: grant.refreshToken ? box.seal(grant.refreshToken) : null,
+        expiresAt: grant.expiresAt,
+        createdBy: userId,
+      });
+      const full = await repo.get(row.accountId, saved.id);
+      if (!full) throw notFound();
+      return { connection: toConnection(full), accountId: row.accountId, returnTo: row.returnTo };
+    },
+
+    async rename({ connectionId, userId, name }: { connectionId: string; userId: string; name: string }) {
+      const accountId = await managedAccount(connectionId, userId);
+      if (!(await repo.rename(accountId, connectionId, name))) throw notFound();
+      const row = await repo.get(accountId, connectionId);
+      if (!row) throw notFound();
+      return toConnection(row);
+    },
+
+    /** Forgets the connection and its tokens, and asks the provider to revoke the token too. */
+    async disconnect({ connectionId, userId }: { connectionId: string; userId: string }) {
+      const accountId = await managedAccount(connectionId, userId);
+      const row = await repo.get(accountId, connectionId);
+      if (!row || !(await repo.remove(accountId, connectionId))) throw notFound();
+      const { connection } = row;
+      const providerConfig = config[connection.provider as IntegrationProviderId];
+      if (!providerConfig?.client || !providerConfig.apiUrl || connection.status !== 'connected') return;
+      const revoked = await revokeToken(providerConfig, box.open(connection.accessTokenSealed));
+      if (!revoked)
+        logger?.warn(
+          { connectionId, provider: connection.provider },
+          'the provider did not confirm revoking the token',
+        );
+    },
+
+    /**
+     * A working access token for a connection of `accountId`, refreshed first when it expires
+     * within the margin. The refresh runs under the connection's advisory lock: concurrent
+     * callers, in any process, wait for it and use its result, and a rotated refresh token is
+     * stored in the same transaction. A refused refresh marks the connection for reconnecting.
+     */
+    async tokenFor({ accountId, connectionId }: { accountId: string; connectionId: string }): Promise<string> {
+      const outcome = await repo.withLockedConnection<{ token: string } | { reconnect: string }>(
+        accountId,
+        connectionId,
+        async (row, tx) => {
+          if (!row) throw notFound();
+          const provider = row.provider as IntegrationProviderId;
+          if (row.status !== 'connected') return { reconnect: reconnectMessage(config[provider].label, row.name) };
+          if (!row.expiresAt || row.expiresAt.getTime() - REFRESH_MARGIN_MS > Date.now())
+            return { token: box.open(row.accessTokenSealed) };
+          try {
+            if (!row.refreshTokenSealed)
+              throw new OAuthError('invalid_grant', 'The token expired and cannot be refreshed');
+            const grant = await refreshGrant(provider, configured(provider), {
+              refreshToken: box.open(row.refreshTokenSealed),
+              previous: { externalId: row.externalId, name: row.name },
+            });
+            await repo.updateInTx(tx, row.id, {
+              accessTokenSealed: box.seal(grant.accessToken),
+              refreshTokenSealed: grant.refreshToken ? box.seal(grant.refreshToken) : null,
+              expiresAt: grant.expiresAt,
+            });
+            return { token: grant.accessToken };
+          } catch (error) {
+            if (!(error instanceof OAuthError)) throw error;
+            if (!error.revoked) throw new AppError('bad_request', error.message);
+            await repo.updateInTx(tx, row.id, { status: 'needs_reconnect' });
+            return { reconnect: reconnectMessage(config[provider].label, row.name) };
+          }
+        },
+      );
+      if ('reconnect' in outcome) throw new AppError('conflict', outcome.reconnect);
+      return outcome.token;
+    },
+  };
+}
+
+export type IntegrationService = ReturnType<typeof integrationService>;

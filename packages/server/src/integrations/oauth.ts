@@ -1,0 +1,211 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IntegrationProviderId } from '@flowmind/shared/integrations';
+import type { OAuthProviderConfig } from '../config';
+
+const TOKEN_TIMEOUT_MS = 15_000;
+
+/** PKCE (RFC 7636): a 43-character verifier and its S256 challenge. */
+export function pkcePair() {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return { verifier, challenge };
+}
+
+export const randomState = () => randomBytes(24).toString('base64url');
+
+export const redirectUri = (appUrl: string, provider: IntegrationProviderId) =>
+  `${appUrl}/integrations/callback/${provider}`;
+
+export function authorizeUrl(
+  provider: IntegrationProviderId,
+  config: OAuthProviderConfig & { client: { id: string } },
+  { state, challenge, redirect }: { state: string; challenge: string; redirect: string },
+) {
+  const url = new URL(config.authorizeUrl);
+  url.searchParams.set('client_id', config.client.id);
+  if (provider === 'oauth2') {
+    url.searchParams.set('response_type', 'code');
+    // OpenID servers issue a refresh token (offline_access) only with an explicit consent.
+    url.searchParams.set('prompt', 'consent');
+  }
+  // Slack separates scopes with commas; RFC 6749 with spaces.
+  if (config.scopes.length > 0) url.searchParams.set('scope', config.scopes.join(provider === 'slack' ? ',' : ' '));
+  url.searchParams.set('redirect_uri', redirect);
+  url.searchParams.set('state', state);
+  url.searchParams.set('code_challenge', challenge);
+  url.searchParams.set('code_challenge_method', 'S256');
+  return url.toString();
+}
+
+/** What a token endpoint granted, in the shape the connections keep. */
+export type Grant = {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+  scopes: string[];
+  externalId: string;
+  name: string;
+};
+
+/**
+ * The provider refused (Slack answers 200 with `ok: false`; OAuth servers a 400 with `error`).
+ * `code` is the protocol's error code, kept for decisions, never shown as it is.
+ */
+export class OAuthError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OAuthError';
+  }
+
+  /** The grant cannot be used again: the user must connect again. */
+  get revoked() {
+    return ['invalid_grant', 'invalid_refresh_token', 'token_revoked', 'invalid_auth'].includes(this.code);
+  }
+}
+
+/** A provider's refusal in words a user can act on. */
+function refusal(code: string, label: string): string {
+  if (code === 'invalid_code' || code === 'invalid_grant' || code === 'code_already_used')
+    return `${label} did not accept the authorization: it expired or was already used. Connect again.`;
+  if (code === 'invalid_client_id' || code === 'invalid_client' || code === 'bad_client_secret')
+    return `${label} did not accept this server's app credentials. The operator should check the client id and secret.`;
+  if (code === 'bad_redirect_uri' || code === 'redirect_uri_mismatch')
+    return `${label} refused the redirect address. The operator should register it in the ${label} app.`;
+  return `${label} refused the connection (${code}). Try again, or ask the operator to check the ${label} app.`;
+}
+
+async function tokenRequest(config: OAuthProviderConfig, form: Record<string, string>) {
+  const label = config.label;
+  const client = config.client;
+  if (!client) throw new OAuthError('not_configured', `${label} is not configured on this server`);
+  let res: Response;
+  try {
+    res = await fetch(config.tokenUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+        // RFC 6749 §2.3.1: the client authenticates with HTTP Basic (Slack accepts it too).
+        authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`).toString('base64')}`,
+      },
+      body: new URLSearchParams(form),
+      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+    });
+  } catch {
+    throw new OAuthError('unreachable', `${label} could not be reached. Try again in a moment.`);
+  }
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!body) throw new OAuthError('bad_response', `${label} answered with something other than a token. Try again.`);
+  const error = typeof body.error === 'string' ? body.error : null;
+  if (!res.ok || body.ok === false || error) {
+    const code = error ?? `http_${res.status}`;
+    throw new OAuthError(code, refusal(code, label));
+  }
+  return body;
+}
+
+function slackGrant(body: Record<string, unknown>, previous?: Pick<Grant, 'externalId' | 'name'>): Grant {
+  const team = (body.team ?? {}) as { id?: string; name?: string };
+  const accessToken = body.access_token;
+  if (typeof accessToken !== 'string' || !accessToken)
+    throw new OAuthError('bad_response', 'Slack answered without an access token. Try again.');
+  const expiresIn = Number(body.expires_in);
+  return {
+    accessToken,
+    refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
+    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
+    scopes: typeof body.scope === 'string' ? body.scope.split(/[,\s]+/).filter(Boolean) : [],
+    externalId: team.id ?? previous?.externalId ?? 'unknown',
+    name: team.name ?? previous?.name ?? 'Slack workspace',
+  };
+}
+
+/** The external account of a generic server: the ID token's subject and name when it sends one. */
+function genericGrant(
+  body: Record<string, unknown>,
+  label: string,
+  previous?: Pick<Grant, 'externalId' | 'name'>,
+): Grant {
+  let claims: { sub?: string; name?: string; email?: string } = {};
+  if (typeof body.id_token === 'string') {
+    // Straight from the token endpoint over the server's own connection: read, not verified (OIDC Core 3.1.3.7).
+    try {
+      claims = JSON.parse(Buffer.from(body.id_token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    } catch {
+      claims = {};
+    }
+  }
+  const accessToken = body.access_token;
+  if (typeof accessToken !== 'string' || !accessToken)
+    throw new OAuthError('bad_response', `${label} answered without an access token. Try again.`);
+  const expiresIn = Number(body.expires_in);
+  return {
+    accessToken,
+    refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
+    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
+    scopes: typeof body.scope === 'string' ? body.scope.split(/[,\s]+/).filter(Boolean) : [],
+    externalId: claims.sub ?? previous?.externalId ?? 'default',
+    name: claims.name ?? claims.email ?? previous?.name ?? label,
+  };
+}
+
+const grantOf = (
+  provider: IntegrationProviderId,
+  config: OAuthProviderConfig,
+  body: Record<string, unknown>,
+  previous?: Pick<Grant, 'externalId' | 'name'>,
+) => (provider === 'slack' ? slackGrant(body, previous) : genericGrant(body, config.label, previous));
+
+/** Trades the authorization code (and the PKCE verifier) for tokens. */
+export async function exchangeCode(
+  provider: IntegrationProviderId,
+  config: OAuthProviderConfig,
+  { code, verifier, redirect }: { code: string; verifier: string; redirect: string },
+): Promise<Grant> {
+  const body = await tokenRequest(config, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirect,
+    code_verifier: verifier,
+  });
+  return grantOf(provider, config, body);
+}
+
+/** A new access token (and, when the provider rotates them, a new refresh token). */
+export async function refreshGrant(
+  provider: IntegrationProviderId,
+  config: OAuthProviderConfig,
+  { refreshToken, previous }: { refreshToken: string; previous: Pick<Grant, 'externalId' | 'name'> },
+): Promise<Grant> {
+  const body = await tokenRequest(config, { grant_type: 'refresh_token', refresh_token: refreshToken });
+  const grant = grantOf(provider, config, body, previous);
+  // A provider that does not rotate keeps the refresh token it gave first; the external account stays the same.
+  return {
+    ...grant,
+    refreshToken: grant.refreshToken ?? refreshToken,
+    externalId: previous.externalId,
+    name: previous.name,
+  };
+}
+
+/**
+ * Tells Slack to forget a token (auth.revoke), so a disconnect ends access at the provider too.
+ * Best effort: the connection is gone here whatever Slack answers; false when it did not confirm.
+ */
+export async function revokeToken(config: OAuthProviderConfig, token: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${config.apiUrl}/auth.revoke`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+    });
+    const body = (await res.json().catch(() => null)) as { ok?: boolean; revoked?: boolean } | null;
+    return Boolean(res.ok && body?.ok && body.revoked);
+  } catch {
+    return false;
+  }
+}

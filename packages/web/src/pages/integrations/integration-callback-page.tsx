@@ -1,0 +1,77 @@
+import { INTEGRATION_PROVIDERS, IntegrationProviderId } from '@flowmind/shared/integrations';
+import { useMutation } from '@tanstack/react-query';
+import { Plug, XCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ButtonLink } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { saveSelection } from '../../features/accounts/active-account-store';
+import { integrationsApi } from '../../features/integrations/integrations-api';
+import { usePageHeader } from '../../features/page-header/use-page-header';
+import { errorMessage } from '../../lib/api';
+import { alerts } from '../../shell/alert-store';
+
+const OTHER_NAMES: Record<string, string> = { notion: 'Notion', twitter: 'X', linkedin: 'LinkedIn' };
+
+/** Why the provider sent the user back without a code, in words (never the protocol's own text). */
+function providerRefusal(error: string, label: string) {
+  if (error === 'access_denied') return `You did not allow access in ${label}, so nothing was connected.`;
+  return `${label} could not finish the connection. Try again from Integrations; if it keeps failing, the server's operator should check the ${label} app.`;
+}
+
+/** Where the provider sends the browser back: finishes the connection and returns to where the user started. */
+export function IntegrationCallbackPage() {
+  const { provider = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  usePageHeader({ title: 'Connecting', showFloatingButton: false, showTabs: false });
+  const known = IntegrationProviderId.safeParse(provider);
+  const label = known.success ? INTEGRATION_PROVIDERS[known.data].label : (OTHER_NAMES[provider] ?? provider);
+  const code = params.get('code');
+  const state = params.get('state');
+  const error = params.get('error');
+  const complete = useMutation({ mutationFn: integrationsApi.complete });
+  // A state works once: the effect must not send it twice (React runs effects twice in development).
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current || !known.success || error || !code || !state) return;
+    sent.current = true;
+    complete.mutate(
+      { provider: known.data, code, state },
+      {
+        onSuccess: ({ connection, accountId, returnTo }) => {
+          saveSelection(accountId);
+          alerts.success(`Connected ${label}: ${connection.name}`);
+          navigate(returnTo, { replace: true });
+        },
+      },
+    );
+  }, [known.success, known.data, error, code, state, complete.mutate, label, navigate]);
+
+  const problem = !known.success
+    ? `${label} connections are not available yet.`
+    : error
+      ? providerRefusal(error, label)
+      : !code || !state
+        ? `This page finishes a ${label} connection after you approve access in ${label}. There is nothing to finish here.`
+        : complete.error
+          ? errorMessage(complete.error)
+          : null;
+
+  if (!problem)
+    return (
+      <div className="mx-auto grid max-w-md gap-3" role="status" aria-live="polite">
+        <p className="text-center text-muted-foreground text-sm">Connecting {label}…</p>
+        <Skeleton className="h-24 rounded-xl" />
+      </div>
+    );
+  return (
+    <EmptyState icon={known.success ? XCircle : Plug} title={`${label} was not connected`} description={problem}>
+      <ButtonLink to="/integrations" size="sm">
+        Back to Integrations
+      </ButtonLink>
+    </EmptyState>
+  );
+}
