@@ -4,7 +4,7 @@ import type { NoteSort, NoteSummary, NoteTagCount, NoteVersion, TextSegment } fr
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
-/** Notes queries; every one names the account (or resolves the note for a member of its account). */
+/** Notes queries; every one names the account (or resolves the note for a member of its account, or a public link). */
 
 export type NoteRow = {
   id: string;
@@ -230,6 +230,76 @@ export function noteRepository(db: Db) {
           where account_id = ${accountId} and note_id = ${noteId} and id = ${versionId}`),
       );
       return row ? { ...toVersion(row), content: row.content } : null;
+    },
+
+    async addVersion(
+      accountId: string,
+      noteId: string,
+      version: { id: string; title: string; content: NoteDoc; reason: NoteVersion['reason']; createdBy: string | null },
+    ) {
+      await db.execute(sql`insert into note_versions (id, account_id, note_id, title, content, reason, created_by)
+        values (${version.id}, ${accountId}, ${noteId}, ${version.title}, ${JSON.stringify(version.content)}::jsonb,
+          ${version.reason}, ${version.createdBy})`);
+    },
+
+    /** Sets the given fields; `edited` also moves updated_at to now. */
+    async update(
+      accountId: string,
+      noteId: string,
+      changes: {
+        title?: string | undefined;
+        pinned?: boolean | undefined;
+        tags?: string[] | undefined;
+        edited: boolean;
+      },
+    ) {
+      const sets: SQL[] = [];
+      if (changes.title !== undefined) sets.push(sql`title = ${changes.title}`);
+      if (changes.pinned !== undefined) sets.push(sql`pinned = ${changes.pinned}`);
+      if (changes.tags !== undefined) {
+        sets.push(sql`tags = ${`{${changes.tags.map((t) => JSON.stringify(t)).join(',')}}`}::text[]`);
+      }
+      if (changes.edited) sets.push(sql`updated_at = now()`);
+      if (sets.length === 0) return;
+      await db.execute(
+        sql`update notes set ${sql.join(sets, sql`, `)} where id = ${noteId} and account_id = ${accountId}`,
+      );
+    },
+
+    async trash(accountId: string, noteId: string) {
+      await db.execute(
+        sql`update notes set deleted_at = now() where id = ${noteId} and account_id = ${accountId} and deleted_at is null`,
+      );
+    },
+
+    async restore(accountId: string, noteId: string) {
+      await db.execute(sql`update notes set deleted_at = null where id = ${noteId} and account_id = ${accountId}`);
+    },
+
+    async purge(accountId: string, noteId: string) {
+      await db.execute(sql`delete from notes where id = ${noteId} and account_id = ${accountId}`);
+    },
+
+    /** Gives the note a public id unless it has one; the public id it ends up with (null if no such note). */
+    async share(accountId: string, noteId: string, candidate: string): Promise<string | null> {
+      const [row] = rowsOf<{ public_id: string }>(
+        await db.execute(sql`update notes set public_id = coalesce(public_id, ${candidate})
+          where id = ${noteId} and account_id = ${accountId} returning public_id`),
+      );
+      return row?.public_id ?? null;
+    },
+
+    async unshare(accountId: string, noteId: string) {
+      await db.execute(sql`update notes set public_id = null where id = ${noteId} and account_id = ${accountId}`);
+    },
+
+    /** A shared, live note by its public id: the link itself is the permission, so no account is named. */
+    async byPublicId(publicId: string) {
+      const [row] = rowsOf<{ id: string; account_id: string; title: string; updated_at: string | Date }>(
+        await db.execute(sql`select id, account_id, title, updated_at from notes
+          where public_id = ${publicId} and deleted_at is null`),
+      );
+      return row ?? null;
     },
   };
 }

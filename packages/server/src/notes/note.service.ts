@@ -19,7 +19,6 @@ import type {
   SetNoteTask,
   UpdateNote,
 } from '@flowmind/shared/notes';
-import { sql } from 'drizzle-orm';
 import type { AccountService } from '../accounts/account.service';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
@@ -85,8 +84,7 @@ export function noteService({
   async function snapshot(note: NoteRow, userId: string | null, reason: NoteVersion['reason']) {
     const content = await contentOf(note);
     const id = newId('ntv');
-    await db.execute(sql`insert into note_versions (id, account_id, note_id, title, content, reason, created_by)
-      values (${id}, ${note.account_id}, ${note.id}, ${note.title}, ${JSON.stringify(content)}::jsonb, ${reason}, ${userId})`);
+    await repo.addVersion(note.account_id, note.id, { id, title: note.title, content, reason, createdBy: userId });
     bus.publish([topics.note(note.id)]);
     const version = await repo.version(note.account_id, note.id, id);
     return version as NoteVersionDetail;
@@ -144,19 +142,11 @@ export function noteService({
 
     async update(userId: string, noteId: string, input: UpdateNote): Promise<NoteDetail> {
       const note = await requireNote(noteId, userId);
-      const sets = [];
-      if (input.title !== undefined) sets.push(sql`title = ${input.title}`);
-      if (input.pinned !== undefined) sets.push(sql`pinned = ${input.pinned}`);
-      if (input.tags !== undefined) {
-        const tags = cleanTags(input.tags);
-        sets.push(sql`tags = ${`{${tags.map((t) => JSON.stringify(t)).join(',')}}`}::text[]`);
-      }
+      const tags = input.tags === undefined ? undefined : cleanTags(input.tags);
       // Renaming or tagging counts as an edit; pinning only moves the note in the list.
-      if (input.title !== undefined || input.tags !== undefined) sets.push(sql`updated_at = now()`);
-      if (sets.length > 0) {
-        await db.execute(
-          sql`update notes set ${sql.join(sets, sql`, `)} where id = ${note.id} and account_id = ${note.account_id}`,
-        );
+      const edited = input.title !== undefined || tags !== undefined;
+      if (edited || input.pinned !== undefined) {
+        await repo.update(note.account_id, note.id, { title: input.title, pinned: input.pinned, tags, edited });
         publish(note);
       }
       return detail(note.account_id, note.id);
@@ -177,18 +167,14 @@ export function noteService({
 
     async trash(userId: string, noteId: string): Promise<NoteDetail> {
       const note = await requireNote(noteId, userId);
-      await db.execute(
-        sql`update notes set deleted_at = now() where id = ${note.id} and account_id = ${note.account_id} and deleted_at is null`,
-      );
+      await repo.trash(note.account_id, note.id);
       publish(note);
       return detail(note.account_id, note.id);
     },
 
     async restore(userId: string, noteId: string): Promise<NoteDetail> {
       const note = await requireNote(noteId, userId);
-      await db.execute(
-        sql`update notes set deleted_at = null where id = ${note.id} and account_id = ${note.account_id}`,
-      );
+      await repo.restore(note.account_id, note.id);
       publish(note);
       return detail(note.account_id, note.id);
     },
@@ -196,7 +182,7 @@ export function noteService({
     async purge(userId: string, noteId: string): Promise<void> {
       const note = await requireNote(noteId, userId);
       if (!note.deleted_at) throw new AppError('conflict', 'Move the note to the trash before deleting it for good');
-      await db.execute(sql`delete from notes where id = ${note.id} and account_id = ${note.account_id}`);
+      await repo.purge(note.account_id, note.id);
       docs.forget(note.id);
       publish(note);
     },
@@ -258,13 +244,7 @@ export function noteService({
       let publicId = note.public_id;
       if (!publicId) {
         const candidate = newId('nts', 24);
-        const [row] = (
-          (await db.execute(sql`update notes set public_id = coalesce(public_id, ${candidate})
-            where id = ${note.id} and account_id = ${note.account_id} returning public_id`)) as unknown as {
-            rows: { public_id: string }[];
-          }
-        ).rows;
-        publicId = row?.public_id ?? candidate;
+        publicId = (await repo.share(note.account_id, note.id, candidate)) ?? candidate;
         publish(note);
       }
       return { publicId, url: `${appUrl}/share/${publicId}` };
@@ -272,20 +252,13 @@ export function noteService({
 
     async unshare(userId: string, noteId: string): Promise<void> {
       const note = await requireNote(noteId, userId);
-      await db.execute(
-        sql`update notes set public_id = null where id = ${note.id} and account_id = ${note.account_id}`,
-      );
+      await repo.unshare(note.account_id, note.id);
       publish(note);
     },
 
     /** What anyone with the link sees; not found once revoked or trashed. */
     async publicNote(publicId: string): Promise<PublicNote> {
-      const [row] = (
-        (await db.execute(sql`select id, account_id, title, updated_at from notes
-          where public_id = ${publicId} and deleted_at is null`)) as unknown as {
-          rows: { id: string; account_id: string; title: string; updated_at: string | Date }[];
-        }
-      ).rows;
+      const row = await repo.byPublicId(publicId);
       if (!row) throw new AppError('not_found', 'This link does not lead to a note any more');
       return { title: row.title, content: await contentOf(row), updatedAt: new Date(row.updated_at).toISOString() };
     },
