@@ -5,6 +5,21 @@ import { flows, flowVersions, users } from '../db/schema';
 
 export type FlowRow = typeof flows.$inferSelect;
 type VersionRow = typeof flowVersions.$inferSelect;
+/** The columns a caller may change on a flow row; `revision` moves only through `bumpRevision`. */
+export type FlowPatch = Partial<
+  Pick<
+    typeof flows.$inferInsert,
+    | 'name'
+    | 'description'
+    | 'graph'
+    | 'triggerType'
+    | 'saveExecutions'
+    | 'active'
+    | 'deletedAt'
+    | 'publishedVersionId'
+    | 'publishedRevision'
+  >
+>;
 export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** The trigger of a graph: its first node whose type starts with `trigger.`. */
@@ -146,6 +161,57 @@ export function flowRepository(db: Db) {
           and(eq(flowVersions.accountId, accountId), eq(flowVersions.flowId, flowId), eq(flowVersions.id, versionId)),
         );
       return row ?? null;
+    },
+
+    async insert(
+      accountId: string,
+      flow: Omit<typeof flows.$inferInsert, 'accountId'> & { id: string },
+      tx: Tx = db,
+    ): Promise<void> {
+      await tx.insert(flows).values({ ...flow, accountId });
+    },
+
+    /**
+     * Applies `patch` to the account's flow. `bumpRevision` moves the draft revision on by one;
+     * `ifRevision` applies the patch only while the flow is still at that revision.
+     * Returns the updated row, or null when no row matched.
+     */
+    async update(
+      accountId: string,
+      flowId: string,
+      patch: FlowPatch,
+      { bumpRevision = false, ifRevision }: { bumpRevision?: boolean; ifRevision?: number } = {},
+      tx: Tx = db,
+    ): Promise<FlowRow | null> {
+      const conditions = [eq(flows.id, flowId), eq(flows.accountId, accountId)];
+      if (ifRevision !== undefined) conditions.push(eq(flows.revision, ifRevision));
+      const [row] = await tx
+        .update(flows)
+        .set(bumpRevision ? { ...patch, revision: sql`${flows.revision} + 1` } : patch)
+        .where(and(...conditions))
+        .returning();
+      return row ?? null;
+    },
+
+    async delete(accountId: string, flowId: string, tx: Tx = db): Promise<void> {
+      await tx.delete(flows).where(and(eq(flows.id, flowId), eq(flows.accountId, accountId)));
+    },
+
+    /** The number the flow's next published version takes. */
+    async nextVersionNumber(accountId: string, flowId: string, tx: Tx = db): Promise<number> {
+      const [row] = await tx
+        .select({ next: sql<number>`coalesce(max(${flowVersions.version}), 0) + 1` })
+        .from(flowVersions)
+        .where(and(eq(flowVersions.accountId, accountId), eq(flowVersions.flowId, flowId)));
+      return Number(row?.next ?? 1);
+    },
+
+    async insertVersion(
+      accountId: string,
+      version: Omit<typeof flowVersions.$inferInsert, 'accountId'> & { id: string },
+      tx: Tx = db,
+    ): Promise<void> {
+      await tx.insert(flowVersions).values({ ...version, accountId });
     },
 
     async versionRow(versionId: string) {

@@ -9,14 +9,12 @@ import {
   type FlowVersion,
   type UpdateFlow,
 } from '@flowmind/shared/flows';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AccountService } from '../accounts/account.service';
 import type { Db } from '../db/client';
 import { newId, newToken } from '../db/ids';
-import { flows, flowVersions } from '../db/schema';
 import { type ChangeBus, topics } from '../live/change-bus';
-import { type FlowRow, flowRepository, toFlow, toVersion, triggerOf } from './flow.repository';
+import { type FlowPatch, type FlowRow, flowRepository, toFlow, toVersion, triggerOf } from './flow.repository';
 import { nextFire, scheduleSpec } from './triggers/schedule';
 import { hashWebhookSecrets } from './triggers/webhook-secret';
 
@@ -93,9 +91,8 @@ export function flowService({
     graph: FlowGraph;
   }) {
     const id = newId('flw');
-    await db.insert(flows).values({
+    await repo.insert(accountId, {
       id,
-      accountId,
       name,
       description,
       graph: hashWebhookSecrets(graph),
@@ -155,13 +152,12 @@ export function flowService({
 
     async update({ flowId, userId, input }: { flowId: string; userId: string; input: z.output<typeof UpdateFlow> }) {
       const flow = await requireFlow(flowId, userId);
-      const patch: Partial<typeof flows.$inferInsert> = {};
+      const patch: FlowPatch = {};
       if (input.name !== undefined) patch.name = input.name;
       if (input.description !== undefined) patch.description = input.description;
       if (input.graph !== undefined) {
         patch.graph = hashWebhookSecrets(input.graph);
         patch.triggerType = triggerOf(input.graph);
-        patch.revision = sql`${flows.revision} + 1` as unknown as number;
       }
       if (input.saveExecutions !== undefined) patch.saveExecutions = input.saveExecutions;
       if (input.active !== undefined) {
@@ -170,15 +166,10 @@ export function flowService({
         patch.active = input.active;
       }
       if (Object.keys(patch).length === 0) return present(flow.accountId, flow.id);
-      const conditions = [eq(flows.id, flow.id), eq(flows.accountId, flow.accountId)];
-      if (input.graph !== undefined && input.baseRevision !== undefined)
-        conditions.push(eq(flows.revision, input.baseRevision));
-      const updated = await db
-        .update(flows)
-        .set(patch)
-        .where(and(...conditions))
-        .returning();
-      const row = updated[0];
+      const row = await repo.update(flow.accountId, flow.id, patch, {
+        bumpRevision: input.graph !== undefined,
+        ifRevision: input.graph !== undefined ? input.baseRevision : undefined,
+      });
       if (!row)
         throw new AppError(
           'conflict',
@@ -192,13 +183,9 @@ export function flowService({
     async remove({ flowId, userId, permanent }: { flowId: string; userId: string; permanent: boolean }) {
       const flow = await requireFlow(flowId, userId, { allowTrashed: true });
       if (permanent) {
-        await db.delete(flows).where(and(eq(flows.id, flow.id), eq(flows.accountId, flow.accountId)));
+        await repo.delete(flow.accountId, flow.id);
       } else {
-        const [row] = await db
-          .update(flows)
-          .set({ deletedAt: new Date() })
-          .where(and(eq(flows.id, flow.id), eq(flows.accountId, flow.accountId)))
-          .returning();
+        const row = await repo.update(flow.accountId, flow.id, { deletedAt: new Date() });
         if (row) await onTriggersChanged(row);
       }
       if (permanent) await onTriggersChanged({ ...flow, deletedAt: new Date() });
@@ -207,11 +194,7 @@ export function flowService({
 
     async restore({ flowId, userId }: { flowId: string; userId: string }) {
       const flow = await requireFlow(flowId, userId, { allowTrashed: true });
-      const [row] = await db
-        .update(flows)
-        .set({ deletedAt: null })
-        .where(and(eq(flows.id, flow.id), eq(flows.accountId, flow.accountId)))
-        .returning();
+      const row = await repo.update(flow.accountId, flow.id, { deletedAt: null });
       if (row) await onTriggersChanged(row);
       publish(flow);
       return present(flow.accountId, flow.id);
@@ -256,24 +239,19 @@ export function flowService({
       }
       const versionId = newId('flv');
       const row = await db.transaction(async (tx) => {
-        const result = await tx.execute(
-          sql`select coalesce(max(version), 0) + 1 as next from flow_versions where flow_id = ${flow.id}`,
+        const next = await repo.nextVersionNumber(flow.accountId, flow.id, tx);
+        await repo.insertVersion(
+          flow.accountId,
+          { id: versionId, flowId: flow.id, version: next, message: message ?? '', graph, createdBy: userId },
+          tx,
         );
-        const next = (result as unknown as { rows: { next: number }[] }).rows[0]?.next ?? 1;
-        await tx.insert(flowVersions).values({
-          id: versionId,
-          flowId: flow.id,
-          accountId: flow.accountId,
-          version: Number(next),
-          message: message ?? '',
-          graph,
-          createdBy: userId,
-        });
-        const [updated] = await tx
-          .update(flows)
-          .set({ publishedVersionId: versionId, publishedRevision: flow.revision, active: true })
-          .where(and(eq(flows.id, flow.id), eq(flows.accountId, flow.accountId), eq(flows.revision, flow.revision)))
-          .returning();
+        const updated = await repo.update(
+          flow.accountId,
+          flow.id,
+          { publishedVersionId: versionId, publishedRevision: flow.revision, active: true },
+          { ifRevision: flow.revision },
+          tx,
+        );
         if (!updated) throw new AppError('conflict', 'The draft changed while publishing. Publish again.');
         return updated;
       });
@@ -301,10 +279,7 @@ export function flowService({
       const row = await repo.version(flow.accountId, flow.id, versionId);
       if (!row) throw new AppError('not_found', 'Version not found');
       const graph = row.version.graph as FlowGraph;
-      await db
-        .update(flows)
-        .set({ graph, triggerType: triggerOf(graph), revision: sql`${flows.revision} + 1` as unknown as number })
-        .where(and(eq(flows.id, flow.id), eq(flows.accountId, flow.accountId)));
+      await repo.update(flow.accountId, flow.id, { graph, triggerType: triggerOf(graph) }, { bumpRevision: true });
       publish(flow);
       return present(flow.accountId, flow.id);
     },
