@@ -16,6 +16,7 @@ import pg from 'pg';
 import { startMailCatcher } from '../packages/server/src/test/mail-catcher';
 import {
   cpuTimeMs,
+  descendantsCpuMs,
   type LoadResult,
   load,
   peakRssMb,
@@ -229,8 +230,10 @@ async function onPostgres(adminUrl: string | null, apis: number): Promise<Map<nu
       if (only && only !== (urls === hookUrls ? 'all' : 'none')) continue;
       for (const connections of CONNECTIONS) {
         const cpuBefore = apiPids.map(cpuTimeMs);
+        const dbBefore = apis === 1 && !adminUrl ? descendantsCpuMs(apiPids[0] as number) : null;
         const result = await load(urls, connections, DURATION_MS);
         const cpuAfter = apiPids.map(cpuTimeMs);
+        const dbAfter = dbBefore === null ? null : descendantsCpuMs(apiPids[0] as number);
         if (urls === hookUrls) results.set(connections, result);
         const calls = Math.max(1, result.requests + result.errors);
         const main = cpuAfter.reduce((sum, after, i) => sum + after.main - (cpuBefore[i]?.main ?? 0), 0);
@@ -239,7 +242,7 @@ async function onPostgres(adminUrl: string | null, apis: number): Promise<Map<nu
         console.log(`\n${connections} connections, ${label}`);
         console.log(line(apis === 1 ? '1 process (flowmind all)' : `${apis} api processes (+1 worker)`, result, rss));
         console.log(
-          `  CPU per call in the api processes: ${((main / calls) * 1000).toFixed(0)} µs on main threads (aim ≤ 300 µs), ${((others / calls) * 1000).toFixed(0)} µs on other threads (PostgreSQL's own not counted)`,
+          `  CPU per call in the api processes: ${((main / calls) * 1000).toFixed(0)} µs on main threads (aim ≤ 300 µs), ${((others / calls) * 1000).toFixed(0)} µs on other threads${dbAfter === null || dbBefore === null ? " (PostgreSQL's own not counted)" : `, ${(((dbAfter - dbBefore) / calls) * 1000).toFixed(0)} µs in the embedded PostgreSQL`}`,
         );
         if (urls === hookUrls && apis === 1)
           console.log(

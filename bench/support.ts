@@ -61,6 +61,40 @@ export function cpuTimeMs(pid: number): { main: number; others: number } {
   return { main, others };
 }
 
+/**
+ * CPU time of every process under `pid` (its embedded PostgreSQL: the postmaster, its backends and
+ * workers), in ms, including children they already reaped. Read before and after a load, it gives
+ * the database's share of each call, which the process's own threads do not show.
+ */
+export function descendantsCpuMs(pid: number): number {
+  const ticksToMs = 1000 / 100;
+  const parents = new Map<number, number>();
+  const times = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    parents.set(Number(entry), Number(fields[1]));
+    // utime, stime, cutime, cstime
+    times.set(
+      Number(entry),
+      (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * ticksToMs,
+    );
+  }
+  const under = (child: number): boolean => {
+    for (let p = parents.get(child); p !== undefined && p > 1; p = parents.get(p)) if (p === pid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [child, ms] of times) if (under(child)) total += ms;
+  return total;
+}
+
 /** Signs a new user up on a bench server and verifies them through the mail catcher; returns their cookie. */
 export async function signUpOnBenchServer(base: string, mailPort: number) {
   const email = `bench-${Date.now()}@example.com`;

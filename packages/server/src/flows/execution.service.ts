@@ -85,7 +85,7 @@ export function executionService({
       let version: number | null = null;
       if (input.published) {
         if (!flow.publishedVersionId) throw new AppError('conflict', 'This flow has not been published yet');
-        const published = await flowRepo.versionRow(flow.publishedVersionId);
+        const published = await flowRepo.versionRow(flow.accountId, flow.publishedVersionId);
         if (!published) throw new AppError('conflict', 'This flow has not been published yet');
         graph = published.graph as FlowGraph;
         versionId = published.id;

@@ -214,8 +214,11 @@ export function flowRepository(db: Db) {
       await tx.insert(flowVersions).values({ ...version, accountId });
     },
 
-    async versionRow(versionId: string) {
-      const [row] = await db.select().from(flowVersions).where(eq(flowVersions.id, versionId));
+    async versionRow(accountId: string, versionId: string) {
+      const [row] = await db
+        .select()
+        .from(flowVersions)
+        .where(and(eq(flowVersions.accountId, accountId), eq(flowVersions.id, versionId)));
       return row ?? null;
     },
   };

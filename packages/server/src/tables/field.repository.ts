@@ -13,7 +13,7 @@ export type FieldSet = Partial<FieldInsert>;
 /** Writes many (record id → value) pairs of one field in one statement; null removes the key. */
 export async function writeFieldValues(
   tx: Tx,
-  { tableId, fieldId, values }: { tableId: string; fieldId: string; values: FieldValue[] },
+  { table, fieldId, values }: { table: { id: string; accountId: string }; fieldId: string; values: FieldValue[] },
 ) {
   for (let i = 0; i < values.length; i += CHUNK) {
     const chunk = values.slice(i, i + CHUNK);
@@ -22,7 +22,7 @@ export async function writeFieldValues(
       set values = case when x.v is null or x.v = 'null'::jsonb then r.values - ${fieldId}::text
                         else jsonb_set(r.values, array[${fieldId}::text], x.v) end
       from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(id text, v jsonb)
-      where r.table_id = ${tableId} and r.id = x.id`);
+      where r.account_id = ${table.accountId} and r.table_id = ${table.id} and r.id = x.id`);
   }
 }
 

@@ -205,7 +205,7 @@ export function fieldService({
               'confirmLoss',
             );
           }
-          await writeFieldValues(tx, { tableId: table.id, fieldId, values: plan.changed });
+          await writeFieldValues(tx, { table, fieldId, values: plan.changed });
           set.type = plan.target.type;
           set.options = plan.target;
           set.lastChange = lastChangeOf(source, current, plan.changed);
@@ -228,7 +228,7 @@ export function fieldService({
       if (!last) throw new AppError('conflict', 'There is no change of this field to undo');
       await db.transaction(async (tx) => {
         await writeFieldValues(tx, {
-          tableId: table.id,
+          table,
           fieldId,
           values: Object.entries(last.values).map(([id, v]) => ({ id, v })),
         });

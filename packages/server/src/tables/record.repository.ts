@@ -262,7 +262,7 @@ export async function takeAutonumbers(tx: Tx, table: TableKey, count: number): P
   const [counter] = await tx
     .update(tables)
     .set({ nextAutonumber: sql`${tables.nextAutonumber} + ${count}` })
-    .where(eq(tables.id, table.id))
+    .where(and(eq(tables.accountId, table.accountId), eq(tables.id, table.id)))
     .returning({ next: tables.nextAutonumber });
   return Number(counter?.next ?? 0) - count;
 }

@@ -40,9 +40,10 @@ const DEFER_MS = 250;
  * A new inline run (a webhook answered by a Respond step) starts held: its row and steps wait here,
  * so a quick flow is written once, at its end, as one batch (the row inserted already ended, its
  * steps, its counts). A `deferred` one (its flow keeps every run) is written as soon as it must be
- * durable: before its caller is answered (`whenDurable`), before an effectful step acts (its fenced
- * "started" mark needs the row), at a wait, or after 250 ms. Until then a server that stops loses
- * it, but its caller has no answer yet either, and sees the call fail.
+ * durable: before an effectful step acts (its fenced "started" mark needs the row), at a wait, or
+ * after 250 ms. Its caller is answered without waiting for that while nothing of it is written (it
+ * has not acted outside itself): a server that stops in between loses the record of a run that
+ * changed nothing. Once written, or when the writer is behind, the caller waits (`whenDurable`).
  *
  * A `memory` run (its flow does not keep every run) writes nothing while it runs: at its end it is
  * written in one go only if kept (a failure under "only failures"); otherwise nothing of it ever

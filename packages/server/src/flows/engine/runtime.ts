@@ -31,6 +31,12 @@ const cancelTopic = (id: string) => `execution-cancel:${id}`;
 
 /** How long a webhook call at its account's limit waits in process for a turn before queueing. */
 const TURN_WAIT_MS = 10_000;
+/**
+ * Writes waiting for the execution writer past which a webhook caller waits for its run to be
+ * saved: the backpressure that keeps unwritten runs (and memory) bounded when the database falls
+ * behind.
+ */
+const MAX_UNWRITTEN = 2_000;
 
 export type FlowRuntimeOptions = {
   db: Db;
@@ -246,8 +252,11 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
         ? execute(row.id, respond, false, row, false, { store, flow: input.flow })
         : enqueue(row.id).then((): RunOutcome => ({ kind: 'not-claimed', reason: 'busy' }));
       const outcome = await Promise.race([run, responded.then(() => null)]);
-      // Answered only once the run is saved (unless its flow keeps no such run).
-      await store?.whenDurable();
+      // A run that has not acted outside itself yet (nothing of it written: an effectful step
+      // writes the run before it acts) is answered at once, its record following in the next
+      // batch: a crash in between loses the record of a run that changed nothing. Otherwise, or
+      // when the writer is behind, its caller is answered once the run is saved.
+      if (store && (!store.held || writer.backlog > MAX_UNWRITTEN)) await store.whenDurable();
       if (outcome === null) return { execution: row, response: await responded, outcome: null };
       if (outcome.kind === 'not-claimed' && outcome.reason === 'busy') {
         // Queued behind the account's other executions: wait for a worker to answer for it. A

@@ -22,7 +22,7 @@ export async function runSubflow(
   if (!target || target.deletedAt) throw new StepError('The flow to run was not found in this account');
   if (!target.publishedVersionId) throw new StepError(`"${target.name}" has not been published yet`);
   if (parent.flowId === target.id) throw new StepError('A flow cannot run itself');
-  const version = await repo.versionRow(target.publishedVersionId);
+  const version = await repo.versionRow(target.accountId, target.publishedVersionId);
   if (!version) throw new StepError(`"${target.name}" has not been published yet`);
   const id = idempotencyKey
     ? `exe_${createHash('sha256').update(`subflow:${idempotencyKey}`).digest('hex').slice(0, 24)}`

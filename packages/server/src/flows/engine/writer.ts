@@ -104,6 +104,7 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
   let queue: Op[] = [];
   let scheduled = false;
   let writing: Promise<void> | null = null;
+  let writingCount = 0;
 
   function push(op: Op) {
     queue.push(op);
@@ -118,9 +119,11 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
     while (queue.length > 0) {
       const batch = queue;
       queue = [];
+      writingCount = batch.length;
       writing = write(batch);
       await writing;
       writing = null;
+      writingCount = 0;
     }
   }
 
@@ -359,6 +362,10 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
     new Promise<boolean>((resolve, reject) => push({ ...op, resolve, reject } as unknown as Op));
 
   return {
+    /** Operations asked for and not yet written (the batch being written included). */
+    get backlog() {
+      return queue.length + writingCount;
+    },
     insert: (row: NewRow) => enqueue<'insert'>({ kind: 'insert', row }),
     /**
      * With `fence` (the worker's lease owner), the step is written only while that worker still
