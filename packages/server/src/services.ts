@@ -134,7 +134,7 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     models: aiModels,
     logger,
     agents: agentGallery,
-    workspace: { notes, tables, fields, records, flows, executions },
+    workspace: { notes, tables, fields, records, flows, executions, integrations },
     appUrl: config.appUrl,
   });
 

@@ -39,6 +39,10 @@ export const CONNECTION_PARAM = 'connectionId';
 
 export const actionStepType = (provider: string, action: string) => `${provider}.${action}`;
 
+/** The assistant's name for an action: `slack_send_message`. */
+export const actionToolName = (provider: string, action: string) =>
+  `${provider}_${action.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`;
+
 export function defineIntegrationInfo<const Info extends IntegrationInfo>(info: Info): Info {
   return info;
 }

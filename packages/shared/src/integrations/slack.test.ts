@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { validateNode } from '../flow-steps';
 import type { FlowNode } from '../flows';
-import { INTEGRATION_STEP_TYPES, INTEGRATIONS } from './catalogue';
+import { INTEGRATION_STEP_TYPES, INTEGRATION_TOOL_LABELS, INTEGRATIONS } from './catalogue';
 import { addReactionInfo, sendMessageInfo } from './slack';
 
 const node = (type: string, params: Record<string, unknown>): FlowNode => ({
@@ -33,6 +33,19 @@ describe('the integrations’ catalogue', () => {
         const { shape } = action.input as z.ZodObject;
         expect(Object.keys(shape).sort(), action.name).toEqual(action.fields.map((f) => f.key).sort());
       }
+  });
+});
+
+describe('the assistant’s names for the actions', () => {
+  it('are the provider and the action in snake case, labelled as the steps are', () => {
+    expect(INTEGRATION_TOOL_LABELS).toEqual({
+      list_connections: 'List connections',
+      slack_send_message: 'Slack: Send message',
+      slack_update_message: 'Slack: Update message',
+      slack_add_reaction: 'Slack: Add reaction',
+      slack_list_channels: 'Slack: List channels',
+      slack_list_users: 'Slack: List users',
+    });
   });
 });
 
