@@ -1,3 +1,4 @@
+import { SLACK_SCOPES } from '@flowmind/shared/integrations/slack';
 import { z } from 'zod';
 import { parseAllowHost } from './net/address-policy';
 
@@ -127,7 +128,7 @@ export function integrationsConfig(env: NodeJS.ProcessEnv): IntegrationsConfig {
       authorizeUrl: e.SLACK_AUTHORIZE_URL,
       tokenUrl: e.SLACK_TOKEN_URL,
       apiUrl: e.SLACK_API_URL.replace(/\/+$/, ''),
-      scopes: ['chat:write', 'channels:read', 'users:read'],
+      scopes: [...SLACK_SCOPES],
     },
     oauth2: {
       label: e.OAUTH2_NAME,

@@ -87,6 +87,14 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
   const sandbox = createSandbox(config.flows.sandbox);
   /** Notes' Yjs documents: one store per process, shared by the api (editors) and flow steps. */
   const noteDocs = createNoteDocs({ db, bus, logger });
+  const integrations = integrationService({
+    db,
+    accounts,
+    config: config.integrations,
+    appUrl: config.appUrl,
+    secret,
+    logger,
+  });
   const flowsOfProcess = createFlowSystem({
     db,
     bus,
@@ -98,6 +106,7 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     sandbox,
     aiModels,
     tableTriggers: triggers,
+    integrations,
   });
   flowSystem = flowsOfProcess;
 
@@ -125,7 +134,7 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     models: aiModels,
     logger,
     agents: agentGallery,
-    workspace: { notes, tables, fields, records, flows, executions },
+    workspace: { notes, tables, fields, records, flows, executions, integrations },
     appUrl: config.appUrl,
   });
 
@@ -137,14 +146,7 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     invites,
     aiModels,
     aiProviders: aiProviderService({ db, accounts, models: aiModels }),
-    integrations: integrationService({
-      db,
-      accounts,
-      config: config.integrations,
-      appUrl: config.appUrl,
-      secret,
-      logger,
-    }),
+    integrations,
     indexes,
     tables,
     fields,

@@ -17,7 +17,7 @@ describe('validateNode with a step type’s own rules', () => {
       STEP_TYPES.filter((info) => info.validate)
         .map((info) => info.type)
         .sort(),
-    ).toEqual(['trigger.schedule', 'webhook.respond']);
+    ).toEqual(['slack.sendMessage', 'slack.updateMessage', 'trigger.schedule', 'webhook.respond']);
   });
 
   it.each([

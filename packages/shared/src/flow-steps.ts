@@ -6,6 +6,7 @@
 
 import { fieldSyntaxIssue } from './flow-syntax';
 import type { FlowNode, NodeSettings } from './flows';
+import { INTEGRATION_STEP_TYPES } from './integrations/catalogue';
 import { responseHeaderProblem } from './webhook-response';
 
 export type ParamKind =
@@ -42,7 +43,11 @@ export type ParamKind =
   /** Another flow of the account. */
   | 'flow'
   /** A secret: typed like a password, stored only as a hash (`HASHED_SECRET_PREFIX`), never shown again. */
-  | 'secret';
+  | 'secret'
+  /** One of the account's connections (Integrations) to one of `providers`. */
+  | 'connection'
+  /** An id typed, or picked from the list `list` of the connection in param `connectionKey` (Slack channels). */
+  | 'connectionOption';
 
 /** How a stored secret's hash starts; the editor shows such a value as "saved", never the text. */
 export const HASHED_SECRET_PREFIX = 'sha256:';
@@ -62,6 +67,11 @@ export type ParamField = {
   showIf?: { key: string; equals: readonly unknown[] };
   /** For `tableField`: the param holding the table id. */
   tableKey?: string;
+  /** For `connection`: the providers whose connections it lists. */
+  providers?: string[];
+  /** For `connectionOption`: the param holding the connection id, and which of its lists to offer. */
+  connectionKey?: string;
+  list?: string;
 };
 
 export type StepGroup = 'trigger' | 'action' | 'logic' | 'data' | 'ai';
@@ -749,6 +759,8 @@ export const STEP_TYPES: readonly StepTypeInfo[] = [
     docs: 'Used with a webhook trigger set to respond from a Respond step. The first Respond step reached answers; its items pass on.',
     validate: responseHeaderIssues,
   },
+  // One step per action of each integration (`integrations/catalogue.ts`).
+  ...INTEGRATION_STEP_TYPES,
 ];
 
 const byType = new Map(STEP_TYPES.map((info) => [info.type, info]));

@@ -13,6 +13,8 @@ import type { ModelMessage, Tool } from 'ai';
 import { z } from 'zod';
 import type { ExecutionService } from '../flows/execution.service';
 import type { FlowService } from '../flows/flow.service';
+import type { IntegrationService } from '../integrations/integration.service';
+import { integrationChatTools } from '../integrations/integration-tools';
 import type { NoteService } from '../notes/note.service';
 import type { FieldService } from '../tables/field.service';
 import type { RecordService } from '../tables/record.service';
@@ -26,6 +28,7 @@ export type WorkspaceServices = {
   records: RecordService;
   flows: FlowService;
   executions: ExecutionService;
+  integrations: IntegrationService;
 };
 
 /**
@@ -34,7 +37,7 @@ export type WorkspaceServices = {
  */
 export type ToolContext = { accountId: string; userId: string; scope: AgentToolScope | null };
 
-type ToolSpec<Input> = {
+export type ToolSpec<Input> = {
   description: string;
   input: z.ZodType<Input>;
   /** Tools that change data wait for the user's approval before they run. */
@@ -273,6 +276,8 @@ export const CHAT_TOOLS: Record<string, ToolSpec<unknown>> = {
       };
     },
   }),
+  // The connected services' actions (Slack…), generated from the integrations' folders.
+  ...integrationChatTools(),
 };
 
 /** The tools a chat has: all of them for the assistant, an agent's for a chat with an agent. */

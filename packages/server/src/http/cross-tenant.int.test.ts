@@ -97,6 +97,7 @@ beforeAll(async () => {
   // This server has no Slack app to go through, so the owner's connection is stored as a connect would.
   ids.provider = 'slack';
   ids.connectionId = 'icn_owners_connection';
+  ids.list = 'channels';
   await server.db.insert(integrationConnections).values({
     id: ids.connectionId,
     accountId,

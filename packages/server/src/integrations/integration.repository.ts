@@ -109,6 +109,16 @@ export function integrationRepository(db: Db) {
         .where(eq(integrationConnections.id, connectionId));
     },
 
+    /** Sets a connection's status; the row as it is now, or null when it is not the account's. */
+    async setStatus(accountId: string, connectionId: string, status: ConnectionRow['status']) {
+      const [row] = await db
+        .update(integrationConnections)
+        .set({ status, updatedAt: new Date() })
+        .where(inAccount(accountId, connectionId))
+        .returning();
+      return row ?? null;
+    },
+
     async insertState(row: typeof integrationOauthStates.$inferInsert) {
       // Old attempts are of no use to anyone: each new one clears the expired.
       await db

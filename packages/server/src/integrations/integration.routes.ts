@@ -8,6 +8,7 @@ import {
   IntegrationsResponse,
   RenameConnection,
 } from '@flowmind/shared/integrations';
+import { ConnectionOptionList, ConnectionOptionsResponse } from '@flowmind/shared/integrations/define-integration';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../http/errors';
@@ -19,6 +20,7 @@ const Id = z.string().min(1).max(64);
 const AccountQuery = z.object({ accountId: Id });
 const ProviderParams = z.object({ provider: IntegrationProviderId });
 const ConnectionParams = z.object({ connectionId: Id });
+const OptionsParams = z.object({ connectionId: Id, list: ConnectionOptionList });
 const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Integrations'], ...route } } });
 
 export function registerIntegrationRoutes(
@@ -76,6 +78,15 @@ export function registerIntegrationRoutes(
         userId: await userId(req),
         name: parse(RenameConnection, req.body).name,
       }),
+  );
+  app.get(
+    '/api/integrations/connections/:connectionId/options/:list',
+    doc({
+      summary: "A list the connection's service gives (Slack channels, people), for the flow editor's pickers",
+      params: OptionsParams,
+      response: ConnectionOptionsResponse,
+    }),
+    async (req) => integrations.options({ ...parse(OptionsParams, req.params), userId: await userId(req) }),
   );
   app.delete(
     '/api/integrations/connections/:connectionId',

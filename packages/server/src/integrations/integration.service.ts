@@ -10,12 +10,15 @@ import {
   type IntegrationsResponse,
   reconnectMessage,
 } from '@flowmind/shared/integrations';
+import type { ConnectionOptionsResponse } from '@flowmind/shared/integrations/define-integration';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account.service';
 import { createSecretBox } from '../ai/secret-box';
 import type { IntegrationsConfig } from '../config';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
+import { StepError } from '../user-error';
+import { ConnectionRevoked } from './define-integration';
 import { type ConnectionRow, integrationRepository } from './integration.repository';
 import {
   authorizeUrl,
@@ -27,6 +30,7 @@ import {
   refreshGrant,
   revokeToken,
 } from './oauth';
+import { integrationFor } from './registry';
 
 /** How long a started authorization may take: consent pages, sign-ins, two-factor prompts. */
 export const STATE_TTL_MS = 10 * 60_000;
@@ -34,6 +38,8 @@ export const STATE_TTL_MS = 10 * 60_000;
 export const REFRESH_MARGIN_MS = 5 * 60_000;
 
 const START_AGAIN = 'Start again from Integrations.';
+/** A picker's list is read while someone waits for the form. */
+const OPTIONS_TIMEOUT_MS = 15_000;
 
 function toConnection({ connection, creatorName }: { connection: ConnectionRow; creatorName: string | null }) {
   return {
@@ -85,7 +91,7 @@ export function integrationService({
     return accountId;
   }
 
-  return {
+  const service = {
     async list({ accountId, userId }: { accountId: string; userId: string }): Promise<IntegrationsResponse> {
       const account = await accounts.requireMember(accountId, userId);
       const rows = await repo.list(accountId);
@@ -219,12 +225,21 @@ export function integrationService({
      * callers, in any process, wait for it and use its result, and a rotated refresh token is
      * stored in the same transaction. A refused refresh marks the connection for reconnecting.
      */
-    async tokenFor({ accountId, connectionId }: { accountId: string; connectionId: string }): Promise<string> {
+    async tokenFor({
+      accountId,
+      connectionId,
+      provider: expected,
+    }: {
+      accountId: string;
+      connectionId: string;
+      /** When given, a connection to another provider is not found: its token must not reach this one. */
+      provider?: IntegrationProviderId;
+    }): Promise<string> {
       const outcome = await repo.withLockedConnection<{ token: string } | { reconnect: string }>(
         accountId,
         connectionId,
         async (row, tx) => {
-          if (!row) throw notFound();
+          if (!row || (expected && row.provider !== expected)) throw notFound();
           const provider = row.provider as IntegrationProviderId;
           if (row.status !== 'connected') return { reconnect: reconnectMessage(config[provider].label, row.name) };
           if (!row.expiresAt || row.expiresAt.getTime() - REFRESH_MARGIN_MS > Date.now())
@@ -253,7 +268,64 @@ export function integrationService({
       if ('reconnect' in outcome) throw new AppError('conflict', outcome.reconnect);
       return outcome.token;
     },
+
+    /** A working token and the provider's API address, for actions and pickers. */
+    async access(input: {
+      accountId: string;
+      connectionId: string;
+      provider: IntegrationProviderId;
+    }): Promise<{ token: string; apiUrl: string }> {
+      const token = await service.tokenFor(input);
+      return { token, apiUrl: config[input.provider].apiUrl ?? '' };
+    },
+
+    /** The provider refused the token for good: marks the connection and gives the message to show. */
+    async markNeedsReconnect({
+      accountId,
+      connectionId,
+    }: {
+      accountId: string;
+      connectionId: string;
+    }): Promise<string> {
+      const row = await repo.setStatus(accountId, connectionId, 'needs_reconnect');
+      if (!row) throw notFound();
+      return reconnectMessage(config[row.provider as IntegrationProviderId].label, row.name);
+    },
+
+    /** A list for the editor's pickers (Slack channels…), read through the live connection by a member. */
+    async options({
+      connectionId,
+      userId,
+      list,
+    }: {
+      connectionId: string;
+      userId: string;
+      list: string;
+    }): Promise<ConnectionOptionsResponse> {
+      const accountId = await repo.accountForMember(connectionId, userId);
+      const found = accountId ? await repo.get(accountId, connectionId) : null;
+      if (!accountId || !found) throw notFound();
+      const provider = found.connection.provider as IntegrationProviderId;
+      const lister = integrationFor(provider)?.options[list];
+      if (!lister) throw new AppError('bad_request', `${config[provider].label} has no list "${list}"`, 'list');
+      const connection = await service.access({ accountId, connectionId, provider });
+      try {
+        return {
+          options: await lister({
+            connection,
+            signal: AbortSignal.timeout(OPTIONS_TIMEOUT_MS),
+            deadline: Date.now() + OPTIONS_TIMEOUT_MS,
+          }),
+        };
+      } catch (error) {
+        if (error instanceof ConnectionRevoked)
+          throw new AppError('conflict', await service.markNeedsReconnect({ accountId, connectionId }));
+        if (error instanceof StepError) throw new AppError('bad_request', error.message);
+        throw error;
+      }
+    },
   };
+  return service;
 }
 
 export type IntegrationService = ReturnType<typeof integrationService>;

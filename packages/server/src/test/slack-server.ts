@@ -5,6 +5,33 @@ import type { AddressInfo } from 'node:net';
 /** A token request as it arrived, for tests to check what the client sent. */
 export type SlackTokenRequest = { form: Record<string, string>; authorization: string | undefined };
 
+/** A message as it arrived through chat.postMessage (and chat.update after it). */
+export type SlackReceivedMessage = {
+  channel: string;
+  ts: string;
+  text: string;
+  threadTs: string | null;
+  blocks: unknown;
+  token: string;
+};
+
+/** A Web API call as it arrived: its method, form fields (objects JSON-decoded) and token. */
+export type SlackApiCall = { method: string; args: Record<string, unknown>; token: string };
+
+const CHANNELS = [
+  { id: 'C0GENERAL', name: 'general', is_private: false, is_archived: false, is_member: true, num_members: 3 },
+  { id: 'C0RANDOM', name: 'random', is_private: false, is_archived: false, is_member: false, num_members: 2 },
+  { id: 'C0OLD', name: 'old-news', is_private: false, is_archived: true, is_member: false, num_members: 0 },
+  { id: 'G0SECRET', name: 'secret-plans', is_private: true, is_archived: false, is_member: true, num_members: 2 },
+];
+const USERS = [
+  { id: 'U0ANN', name: 'ann', real_name: 'Ann Lee', profile: { display_name: 'ann', email: 'ann@acme.test' } },
+  { id: 'U0BOB', name: 'bob', real_name: 'Bob Ray', profile: { display_name: 'bobby', email: 'bob@acme.test' } },
+  { id: 'U0GONE', name: 'gone', real_name: 'Gone Away', deleted: true, profile: {} },
+  { id: 'U0BOT', name: 'flowmind', real_name: 'Flowmind', is_bot: true, profile: {} },
+  { id: 'USLACKBOT', name: 'slackbot', real_name: 'Slackbot', profile: {} },
+];
+
 /**
  * A real HTTP server speaking Slack's OAuth v2 protocol: the consent page
  * (`/oauth/v2/authorize`, which consents at once, or denies when `consent` is 'deny', and
@@ -12,6 +39,11 @@ export type SlackTokenRequest = { form: Record<string, string>; authorization: s
  * authentication (HTTP Basic or form fields), PKCE checked when a challenge was sent, the
  * authorization_code and refresh_token grants, rotating refresh tokens (a used one is refused with
  * `invalid_refresh_token`), `auth.revoke`, and Slack's `{ ok: false, error }` answers.
+ *
+ * It also speaks the Web API methods the Slack actions call (chat.postMessage, chat.update,
+ * reactions.add, conversations.list and users.list with cursors, conversations.open) for the
+ * tokens it handed out, records what arrived, and can answer 429 with Retry-After or an error once.
+ * `GET /_test/messages` lists the messages it received, for browser tests.
  */
 export async function startSlackServer({
   clientId,
@@ -31,7 +63,19 @@ export async function startSlackServer({
   const accessTokens = new Set<string>();
   const tokenRequests: SlackTokenRequest[] = [];
   const revoked: string[] = [];
-  const state = { consent: 'allow' as 'allow' | 'deny', teamName, expiresIn };
+  const state = {
+    consent: 'allow' as 'allow' | 'deny',
+    teamName,
+    expiresIn,
+    /** Set: every Web API call with any token answers this error (`token_revoked`…). */
+    tokenError: null as string | null,
+  };
+  const messages: SlackReceivedMessage[] = [];
+  const calls: SlackApiCall[] = [];
+  const reactions: { channel: string; ts: string; name: string }[] = [];
+  /** Per method, answers to give once before the method's own: a 429 with Retry-After, or an error. */
+  const once = new Map<string, ({ retryAfter: number } | { error: string })[]>();
+  let clock = 1_712_345_678;
 
   const token = (prefix: string) => `${prefix}-${randomBytes(12).toString('hex')}`;
   const json = (res: ServerResponse, body: unknown) => {
@@ -42,6 +86,25 @@ export async function startSlackServer({
     let text = '';
     for await (const chunk of req) text += chunk;
     return Object.fromEntries(new URLSearchParams(text));
+  };
+  /** The client sends objects (blocks) as JSON inside the form; JSON bodies are read as they are. */
+  const readArgs = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
+    if (req.headers['content-type']?.startsWith('application/json')) {
+      let text = '';
+      for await (const chunk of req) text += chunk;
+      return JSON.parse(text || '{}');
+    }
+    const form = await readBody(req);
+    return Object.fromEntries(
+      Object.entries(form).map(([key, value]) => {
+        if (!/^[[{]/.test(value)) return [key, value];
+        try {
+          return [key, JSON.parse(value)];
+        } catch {
+          return [key, value];
+        }
+      }),
+    );
   };
 
   function grant(scope: string) {
@@ -119,8 +182,93 @@ export async function startSlackServer({
       revoked.push(bearer);
       return json(res, { ok: true, revoked: true });
     }
+    if (req.method === 'GET' && url.pathname === '/_test/messages') return json(res, { messages });
+    if (req.method === 'POST' && url.pathname.startsWith('/api/')) {
+      const method = url.pathname.slice('/api/'.length);
+      const args = await readArgs(req);
+      const bearer = req.headers.authorization?.replace(/^Bearer /, '') ?? String(args.token ?? '');
+      const queued = once.get(method)?.shift();
+      if (queued && 'retryAfter' in queued) {
+        res.writeHead(429, { 'retry-after': String(queued.retryAfter) }).end();
+        return;
+      }
+      if (queued) return json(res, { ok: false, error: queued.error });
+      if (state.tokenError) return json(res, { ok: false, error: state.tokenError });
+      if (!accessTokens.has(bearer)) return json(res, { ok: false, error: 'invalid_auth' });
+      calls.push({ method, args, token: bearer });
+      return json(res, webApi(method, args, bearer));
+    }
     res.writeHead(404).end();
   });
+
+  const channelOf = (id: unknown) =>
+    typeof id === 'string' && (id.startsWith('D0') || CHANNELS.some((c) => c.id === id && !c.is_archived));
+  const page = <T>(list: T[], args: Record<string, unknown>) => {
+    const start = Number(args.cursor ?? 0) || 0;
+    const limit = Math.max(1, Number(args.limit ?? 100) || 100);
+    const next = start + limit < list.length ? String(start + limit) : '';
+    return { items: list.slice(start, start + limit), response_metadata: { next_cursor: next } };
+  };
+
+  function webApi(method: string, args: Record<string, unknown>, bearer: string): Record<string, unknown> {
+    switch (method) {
+      case 'chat.postMessage': {
+        if (!channelOf(args.channel)) return { ok: false, error: 'channel_not_found' };
+        if (!args.text && !args.blocks) return { ok: false, error: 'no_text' };
+        const threadTs = typeof args.thread_ts === 'string' ? args.thread_ts : null;
+        if (threadTs && !messages.some((m) => m.channel === args.channel && m.ts === threadTs))
+          return { ok: false, error: 'thread_not_found' };
+        clock += 1;
+        const message = {
+          channel: String(args.channel),
+          ts: `${clock}.000100`,
+          text: String(args.text ?? ''),
+          threadTs,
+          blocks: args.blocks ?? null,
+          token: bearer,
+        };
+        messages.push(message);
+        return { ok: true, channel: message.channel, ts: message.ts, message: { type: 'message', text: message.text } };
+      }
+      case 'chat.update': {
+        const message = messages.find((m) => m.channel === args.channel && m.ts === args.ts);
+        if (!message) return { ok: false, error: 'message_not_found' };
+        message.text = String(args.text ?? '');
+        if (args.blocks) message.blocks = args.blocks;
+        return { ok: true, channel: message.channel, ts: message.ts, text: message.text };
+      }
+      case 'reactions.add': {
+        const name = String(args.name ?? '');
+        if (!messages.some((m) => m.channel === args.channel && m.ts === args.timestamp))
+          return { ok: false, error: 'message_not_found' };
+        if (reactions.some((r) => r.channel === args.channel && r.ts === args.timestamp && r.name === name))
+          return { ok: false, error: 'already_reacted' };
+        reactions.push({ channel: String(args.channel), ts: String(args.timestamp), name });
+        return { ok: true };
+      }
+      case 'conversations.list': {
+        const types = String(args.types ?? 'public_channel').split(',');
+        const listed = CHANNELS.filter(
+          (c) =>
+            types.includes(c.is_private ? 'private_channel' : 'public_channel') &&
+            !(args.exclude_archived === 'true' && c.is_archived),
+        );
+        const { items, response_metadata } = page(listed, args);
+        return { ok: true, channels: items, response_metadata };
+      }
+      case 'users.list': {
+        const { items, response_metadata } = page(USERS, args);
+        return { ok: true, members: items, response_metadata };
+      }
+      case 'conversations.open': {
+        const user = String(args.users ?? '');
+        if (!USERS.some((u) => u.id === user && !u.deleted)) return { ok: false, error: 'user_not_found' };
+        return { ok: true, channel: { id: `D0${user}` } };
+      }
+      default:
+        return { ok: false, error: 'unknown_method' };
+    }
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -145,6 +293,23 @@ export async function startSlackServer({
     },
     setExpiresIn: (seconds: number) => {
       state.expiresIn = seconds;
+    },
+    /** Messages posted through chat.postMessage, as they are now (chat.update changes them). */
+    messages,
+    /** Every Web API call that passed the token check, in order. */
+    calls,
+    reactions,
+    /** The next call of `method` answers 429 with this Retry-After (seconds), once per call here. */
+    rateLimitOnce: (method: string, retryAfter: number) => {
+      once.set(method, [...(once.get(method) ?? []), { retryAfter }]);
+    },
+    /** The next call of `method` answers `{ ok: false, error }`. */
+    failOnce: (method: string, error: string) => {
+      once.set(method, [...(once.get(method) ?? []), { error }]);
+    },
+    /** Every Web API call answers this error from now on (`token_revoked`); null to stop. */
+    setTokenError: (error: string | null) => {
+      state.tokenError = error;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

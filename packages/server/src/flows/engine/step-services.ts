@@ -1,7 +1,10 @@
+import { AppError } from '@flowmind/shared/errors';
+import { INTEGRATION_PROVIDERS, type IntegrationProviderId } from '@flowmind/shared/integrations';
 import { accountRepository } from '../../accounts/account.repository';
 import type { AccountAiModels } from '../../ai/ai-models';
 import type { AiProviderConfig } from '../../config';
 import type { Db } from '../../db/client';
+import type { IntegrationService } from '../../integrations/integration.service';
 import type { GuardedFetch } from '../../net/guarded-fetch';
 import type { NoteDocs } from '../../notes/note-docs';
 import type { RecordService } from '../../tables/record.service';
@@ -15,6 +18,26 @@ import type { ExecutionRow } from './execution.repository';
 import type { FlowRuntime } from './runtime';
 import { runSubflow } from './subflow';
 
+/** Connections of `accountId` only: the account is the execution's, never a param's. */
+function integrationsApi(integrations: IntegrationService, accountId: string): StepServices['integrations'] {
+  const worded = (error: unknown, provider: IntegrationProviderId) => {
+    if (!(error instanceof AppError)) return error;
+    const label = INTEGRATION_PROVIDERS[provider].label;
+    if (error.code === 'not_found')
+      return new StepError(
+        `The ${label} connection of this step is not in this account: choose another, or connect ${label} in Integrations`,
+      );
+    return new StepError(error.message);
+  };
+  return {
+    access: ({ connectionId, provider }) =>
+      integrations.access({ accountId, connectionId, provider }).catch((error) => {
+        throw worded(error, provider);
+      }),
+    needsReconnect: (connectionId) => integrations.markNeedsReconnect({ accountId, connectionId }),
+  };
+}
+
 /** What the steps of an execution may call, each acting inside the execution's account. */
 export function stepServices({
   db,
@@ -25,6 +48,7 @@ export function stepServices({
   sendMail,
   aiModels,
   serverAi,
+  integrations,
 }: {
   db: Db;
   records: RecordService;
@@ -35,6 +59,7 @@ export function stepServices({
   aiModels: AccountAiModels | null;
   /** The server's OpenAI-compatible provider, for AI steps when the account resolves no model. */
   serverAi: AiProviderConfig | null;
+  integrations: IntegrationService;
 }) {
   const flowsRepo = flowRepository(db);
   const accountsRepo = accountRepository(db);
@@ -84,6 +109,7 @@ export function stepServices({
       },
       ai: createAiApi({ server: serverAi, accountId: execution.accountId, resolveModel: aiModels?.flowModel }),
       runFlow: (input) => runSubflow(db, rt, execution, input),
+      integrations: integrationsApi(integrations, execution.accountId),
     };
   };
 }

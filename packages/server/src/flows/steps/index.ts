@@ -1,3 +1,4 @@
+import { integrationStepDefinitions } from '../../integrations/integration-steps';
 import { aiStep } from './ai';
 import { codeStep } from './code';
 import { emailSendStep } from './email-send';
@@ -37,6 +38,8 @@ const definitions: StepDefinition[] = [
   flowRunStep,
   tableRecordsStep,
   noteStep,
+  // One per action of each integration (`integrations/<provider>/`).
+  ...integrationStepDefinitions(),
 ];
 
 export const stepDefinitions: ReadonlyMap<string, StepDefinition> = new Map(definitions.map((d) => [d.type, d]));

@@ -1,4 +1,5 @@
 import type { FlowNode, Item, StepLog } from '@flowmind/shared/flows';
+import type { IntegrationProviderId } from '@flowmind/shared/integrations';
 
 /**
  * What a step type implements. The engine resolves nothing for it up front: a step asks for its
@@ -100,6 +101,18 @@ export type StepServices = {
     /** The same for every attempt: the sub-flow's execution is made once for it. */
     idempotencyKey?: string;
   }): Promise<{ executionId: string; items: Item[] }>;
+  /** The execution's account's connections to other services (Integrations); never another account's. */
+  integrations: IntegrationsApi;
+};
+
+export type IntegrationsApi = {
+  /**
+   * A working token of a connection of the execution's account to `provider` (refreshed when due),
+   * and the provider's API address. Fails with words for the user when it is not there or must be reconnected.
+   */
+  access(input: { connectionId: string; provider: IntegrationProviderId }): Promise<{ token: string; apiUrl: string }>;
+  /** The provider refused the token for good: marks the connection and gives the message to show. */
+  needsReconnect(connectionId: string): Promise<string>;
 };
 
 export type RecordsApi = {

@@ -76,6 +76,7 @@ export function testContext({
       notes: { create: unavailable('notes'), append: unavailable('notes') },
       ai: { generate: unavailable('ai') },
       runFlow: unavailable('runFlow'),
+      integrations: { access: unavailable('integrations'), needsReconnect: unavailable('integrations') },
       ...services,
     },
     logs,

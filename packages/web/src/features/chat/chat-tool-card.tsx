@@ -1,5 +1,6 @@
 import type { ChatToolPart } from '@flowmind/shared/chat';
 import { stepType } from '@flowmind/shared/flow-steps';
+import { INTEGRATION_TOOL_LABELS } from '@flowmind/shared/integrations/catalogue';
 import { Ban, Check, CircleAlert, Loader2, ShieldQuestion, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -16,6 +17,7 @@ export const TOOL_LABELS: Record<string, string> = {
   list_flows: 'List flows',
   run_flow: 'Run a flow',
   draft_flow: 'Draft a flow',
+  ...INTEGRATION_TOOL_LABELS,
 };
 
 const STATES: Record<ChatToolPart['state'], { label: string; icon: typeof Check; tone: string }> = {

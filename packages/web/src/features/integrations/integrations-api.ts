@@ -6,6 +6,7 @@ import type {
   IntegrationProviderId,
   IntegrationsResponse,
 } from '@flowmind/shared/integrations';
+import type { ConnectionOptionsResponse } from '@flowmind/shared/integrations/define-integration';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -32,12 +33,25 @@ export const integrationsApi = {
   rename: ({ connectionId, name }: { connectionId: string; name: string }) =>
     api<IntegrationConnection>(connectionPath(connectionId), { method: 'PATCH', body: { name } }),
   disconnect: (connectionId: string) => api<void>(connectionPath(connectionId), { method: 'DELETE' }),
+  options: ({ connectionId, list }: { connectionId: string; list: string }) =>
+    api<ConnectionOptionsResponse>(`${connectionPath(connectionId)}/options/${encodeURIComponent(list)}`),
 };
 
 export const integrationsKey = (accountId: string | null) => ['integrations', accountId] as const;
 
 export function useIntegrations(accountId: string) {
   return useQuery({ queryKey: integrationsKey(accountId), queryFn: () => integrationsApi.list(accountId) });
+}
+
+/** A list the live connection gives (Slack channels…) for a picker; read once a minute at most. */
+export function useConnectionOptions({ connectionId, list }: { connectionId: string | null; list: string }) {
+  return useQuery({
+    queryKey: ['integrations', 'options', connectionId, list],
+    queryFn: () => integrationsApi.options({ connectionId: connectionId as string, list }),
+    enabled: Boolean(connectionId),
+    staleTime: 60_000,
+    retry: false,
+  });
 }
 
 /** Connect (and reconnect) leave for the provider's consent page; rename and disconnect refresh the list. */

@@ -3,6 +3,7 @@ import type { FlowNode } from '@flowmind/shared/flows';
 import { useId } from 'react';
 import { NativeSelect } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { ConnectionOptionPicker, ConnectionSelect } from '../../integrations/connection-inputs';
 import { CasesInput } from './cases-input';
 import { CodeInput } from './code-input';
 import { ConditionsInput } from './conditions-input';
@@ -264,6 +265,38 @@ function ParamControl({
           placeholder={saved ? 'Saved. Type a new secret to replace it' : placeholder}
           onChange={(event) => onChange(event.target.value)}
         />
+      );
+    }
+    case 'connection':
+      return (
+        <ConnectionSelect
+          {...control}
+          accountId={accountId}
+          providers={field.providers ?? []}
+          value={paramText(value)}
+          onChange={onChange}
+        />
+      );
+    case 'connectionOption': {
+      const connectionId = field.connectionKey ? paramText(paramValue(node, field.connectionKey)) : '';
+      return (
+        <div className="grid gap-1.5">
+          <ExpressionInput
+            {...control}
+            aria-label={field.label}
+            placeholder={placeholder}
+            value={paramText(value)}
+            onChange={onChange}
+          />
+          <ConnectionOptionPicker
+            connectionId={connectionId}
+            list={field.list ?? ''}
+            label={field.label}
+            value={paramText(value)}
+            disabled={control.disabled}
+            onChange={onChange}
+          />
+        </div>
       );
     }
     default:

@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrationConnections } from '../../db/schema-integrations';
+import { type SlackServer, startSlackServer } from '../../test/slack-server';
+import { signUpVerified, startTestServer, type TestServer } from '../../test/test-server';
+import { waitFor } from '../../test/wait';
+
+/**
+ * Slack steps in published flows, with connections made through the OAuth dance: the token comes
+ * from the connection of the flow's own account, and what reaches Slack is checked at the local server.
+ */
+
+type Member = Awaited<ReturnType<typeof signUpVerified>>;
+
+let slack: SlackServer;
+let server: TestServer;
+let owner: Member;
+let stranger: Member;
+let ownersConnection: string;
+let strangersConnection: string;
+
+const accountOf = (member: Member) => member.user.personal_account_id;
+
+async function connect(member: Member) {
+  const started = await member.client.post('/api/integrations/slack/connect', { accountId: accountOf(member) });
+  expect(started.status, started.text).toBe(200);
+  const consent = await fetch(started.body.authorizeUrl, { redirect: 'manual' });
+  const back = new URL(consent.headers.get('location') ?? '');
+  const res = await member.client.post('/api/integrations/complete', {
+    provider: 'slack',
+    code: back.searchParams.get('code'),
+    state: back.searchParams.get('state'),
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body.connection.id as string;
+}
+
+beforeAll(async () => {
+  slack = await startSlackServer({ clientId: '1111.2222', clientSecret: 'slack-secret' });
+  server = await startTestServer(slack.env);
+  owner = await signUpVerified(server, { name: 'Ada', email: 'ada@example.com' });
+  stranger = await signUpVerified(server, { name: 'Sam', email: 'sam@example.com' });
+  ownersConnection = await connect(owner);
+  strangersConnection = await connect(stranger);
+});
+afterAll(async () => {
+  await server?.close();
+  await slack?.close();
+});
+
+async function publishedFlow(member: Member, slackParams: Record<string, unknown>) {
+  const graph = {
+    nodes: [
+      { id: 'hook', type: 'trigger.webhook', name: 'Webhook', position: { x: 0, y: 0 }, params: { method: 'POST' } },
+      {
+        id: 'slack',
+        type: 'slack.sendMessage',
+        name: 'Tell the team',
+        position: { x: 300, y: 0 },
+        params: { channel: 'C0GENERAL', text: 'Order {{ $json.body.order }} is in', ...slackParams },
+      },
+    ],
+    edges: [{ id: 'e1', source: 'hook', target: 'slack', sourceHandle: 'main', targetHandle: 'main' }],
+  };
+  const created = await member.client.post('/api/flows', { accountId: accountOf(member), name: 'Orders', graph });
+  expect(created.status, created.text).toBe(201);
+  const published = await member.client.post(`/api/flows/${created.body.id}/publish`, {});
+  expect(published.status, published.text).toBe(200);
+  return published.body as { id: string; webhook_id: string };
+}
+
+async function callAndFinish(member: Member, flow: { webhook_id: string }, body: unknown) {
+  const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(202);
+  const { executionId } = (await res.json()) as { executionId: string };
+  return waitFor(
+    async () => (await member.client.get(`/api/executions/${executionId}`)).body,
+    (e) => ['succeeded', 'failed'].includes(e?.status),
+  );
+}
+
+describe('webhook → Slack: send message', () => {
+  it('posts with the token of the flow account’s connection and gives the message’s ts', async () => {
+    const flow = await publishedFlow(owner, { connectionId: ownersConnection });
+    const execution = await callAndFinish(owner, flow, { order: 'A-17' });
+    expect(execution.status, JSON.stringify(execution.error)).toBe('succeeded');
+    const message = slack.messages.at(-1);
+    expect(message).toMatchObject({ channel: 'C0GENERAL', text: 'Order A-17 is in' });
+    expect(slack.accessTokens.has(message?.token ?? '')).toBe(true);
+    const step = execution.steps.find((s: { node_id: string }) => s.node_id === 'slack');
+    expect(step.output.main).toEqual([
+      { channel: 'C0GENERAL', ts: message?.ts, threadTs: null, text: 'Order A-17 is in' },
+    ]);
+  });
+
+  it('cannot use another account’s connection: the step fails and nothing reaches Slack', async () => {
+    const flow = await publishedFlow(owner, { connectionId: strangersConnection });
+    const before = slack.messages.length;
+    const execution = await callAndFinish(owner, flow, { order: 'A-18' });
+    expect(execution.status).toBe('failed');
+    expect(execution.error.message).toContain(
+      'The Slack connection of this step is not in this account: choose another, or connect Slack in Integrations',
+    );
+    expect(slack.messages.length).toBe(before);
+  });
+
+  it('a token Slack revoked marks the connection for reconnecting, with the message the user acts on', async () => {
+    const flow = await publishedFlow(owner, { connectionId: ownersConnection });
+    slack.setTokenError('token_revoked');
+    try {
+      const execution = await callAndFinish(owner, flow, { order: 'A-19' });
+      expect(execution.status).toBe('failed');
+      expect(execution.error.message).toContain('Reconnect Slack (Acme) in Integrations');
+    } finally {
+      slack.setTokenError(null);
+    }
+    const [row] = await server.db
+      .select({ status: integrationConnections.status })
+      .from(integrationConnections)
+      .where(eq(integrationConnections.id, ownersConnection));
+    expect(row?.status).toBe('needs_reconnect');
+    // Connecting the workspace again is the way back.
+    expect(await connect(owner)).toBe(ownersConnection);
+  });
+});
+
+describe('the pickers’ lists', () => {
+  const options = (member: Member, connectionId: string, list: string) =>
+    member.client.get(`/api/integrations/connections/${connectionId}/options/${list}`);
+
+  it('lists the channels and people of the live connection', async () => {
+    const channels = await options(owner, ownersConnection, 'channels');
+    expect(channels.status, channels.text).toBe(200);
+    expect(channels.body.options).toEqual([
+      { value: 'C0GENERAL', label: '#general' },
+      { value: 'C0RANDOM', label: '#random' },
+      { value: 'G0SECRET', label: '#secret-plans' },
+    ]);
+    const users = await options(owner, ownersConnection, 'users');
+    expect(users.body.options).toEqual([
+      { value: 'U0ANN', label: 'Ann Lee (@ann)' },
+      { value: 'U0BOB', label: 'Bob Ray (@bob)' },
+    ]);
+  });
+
+  it('is not found for another account’s connection, and names the list it does not know', async () => {
+    const calls = slack.calls.length;
+    expect((await options(stranger, ownersConnection, 'channels')).status).toBe(404);
+    expect(slack.calls.length).toBe(calls);
+    const unknown = await options(owner, ownersConnection, 'emojis');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toMatchObject({ field: 'list', message: 'Slack has no list "emojis"' });
+    const bad = await options(owner, ownersConnection, 'no-such!');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.field).toBe('list');
+  });
+});

@@ -1,0 +1,106 @@
+import { INTEGRATION_PROVIDERS, type IntegrationProviderId } from '@flowmind/shared/integrations';
+import { Link } from 'react-router';
+import { NativeSelect } from '../../components/ui/input';
+import { ApiError } from '../../lib/api';
+import { useConnectionOptions, useIntegrations } from './integrations-api';
+
+type ControlProps = {
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  disabled?: boolean;
+};
+
+const providerLabel = (provider: string) => INTEGRATION_PROVIDERS[provider as IntegrationProviderId]?.label ?? provider;
+
+/** One of the account's connections to these providers; with none, the way to make one. */
+export function ConnectionSelect({
+  accountId,
+  providers,
+  value,
+  onChange,
+  ...control
+}: ControlProps & { accountId: string; providers: readonly string[]; value: string; onChange(value: string): void }) {
+  const integrations = useIntegrations(accountId);
+  const connections = (integrations.data?.connections ?? []).filter((c) => providers.includes(c.provider));
+  const names = providers.map(providerLabel).join(' or ');
+  if (integrations.status === 'success' && connections.length === 0)
+    return (
+      <p className="rounded-md border border-dashed px-3 py-2 text-[13px] text-muted-foreground">
+        No {names} connection in this account yet.{' '}
+        <Link to="/integrations" className="font-medium text-primary underline underline-offset-2">
+          Connect {names} in Integrations
+        </Link>
+      </p>
+    );
+  const missing = value && integrations.status === 'success' && !connections.some((c) => c.id === value);
+  return (
+    <NativeSelect {...control} className="w-full" value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">
+        {integrations.status === 'pending'
+          ? 'Loading…'
+          : integrations.status === 'error'
+            ? 'Could not load the connections'
+            : 'Choose a connection…'}
+      </option>
+      {missing && <option value={value}>Not in this account any more</option>}
+      {connections.map((connection) => (
+        <option key={connection.id} value={connection.id}>
+          {connection.status === 'connected' ? connection.name : `${connection.name} (needs reconnecting)`}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+/**
+ * A picker over a list the chosen connection gives (channels, people). It fills the field above
+ * it, which stays free to type an id or an expression.
+ */
+export function ConnectionOptionPicker({
+  connectionId,
+  list,
+  label,
+  value,
+  disabled,
+  onChange,
+}: {
+  connectionId: string;
+  list: string;
+  label: string;
+  value: string;
+  disabled?: boolean;
+  onChange(value: string): void;
+}) {
+  const usable = connectionId && !connectionId.includes('{{') ? connectionId : null;
+  const options = useConnectionOptions({ connectionId: usable, list });
+  if (!usable) return <p className="text-[13px] text-muted-foreground">Choose a connection to pick from its {list}.</p>;
+  const items = options.data?.options ?? [];
+  const known = items.some((option) => option.value === value);
+  const problem = options.error instanceof ApiError ? options.error.message : 'Could not load the list';
+  return (
+    <NativeSelect
+      aria-label={`Pick ${label.toLowerCase()} from the connection`}
+      className="w-full"
+      size="sm"
+      disabled={disabled || options.status !== 'success' || items.length === 0}
+      value={known ? value : ''}
+      onChange={(event) => event.target.value && onChange(event.target.value)}
+    >
+      <option value="">
+        {options.status === 'pending'
+          ? 'Loading…'
+          : options.status === 'error'
+            ? problem
+            : items.length
+              ? `Pick from the ${list}…`
+              : `No ${list} to pick from`}
+      </option>
+      {items.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
