@@ -1,6 +1,6 @@
 import type { Field, FilterOperator } from '@flowmind/shared/tables';
 import { describe, expect, it } from 'vitest';
-import { operatorsFor } from '../../../web/src/features/tables/filter-draft';
+import { operatorsFor } from '../../../web/src/features/tables/views/filter-draft';
 import { compileFilter } from './record-query';
 
 const field = (id: string, options: Field['options']): Field => ({
