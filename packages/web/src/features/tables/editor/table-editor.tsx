@@ -1,16 +1,16 @@
-import type { Field, FieldChangePreview, TableRecord } from '@flowmind/shared/tables';
+import type { Field, TableRecord } from '@flowmind/shared/tables';
 import { Download, FileUp, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ActionToasts, showActionToast } from '../../../components/ui/action-toasts';
+import { ActionToasts } from '../../../components/ui/action-toasts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { alerts } from '../../../shell/alert-store';
 import { useActiveAccount } from '../../accounts/use-active-account';
 import { CsvImportDialog } from '../csv/csv-import-dialog';
-import { FieldDialog, type FieldDraft } from '../fields/field-dialog';
+import { FieldChangeDialogs, useFieldChanges } from '../fields/field-changes';
 import { GroupHeader } from '../grid/group-header';
 import { HiddenRecordsNotice } from '../grid/hidden-records-notice';
 import { DEFAULT_COLUMN_WIDTH, TableGrid } from '../grid/table-grid';
@@ -18,7 +18,6 @@ import { useGridGroups } from '../grid/use-grid-groups';
 import { useRecordWindows } from '../grid/use-record-windows';
 import { RecordPanel } from '../records/record-panel';
 import { useRecordWriter } from '../records/use-record-writer';
-import { tablesApi } from '../tables-api';
 import { useFields, type useTable, useTables, useViews } from '../use-tables';
 import { today, valueOnDay } from '../views/calendar/calendar-dates';
 import { CalendarView } from '../views/calendar/calendar-view';
@@ -29,8 +28,6 @@ import { KanbanView } from '../views/kanban/kanban-view';
 import { FilterPopover, HideFieldsPopover, SearchBox, SortPopover } from '../views/view-toolbar';
 import { TableTopBar } from './table-top-bar';
 import { orderFields, useViewConfig } from './use-table-editor';
-
-type LossyChange = { field: Field; draft: FieldDraft; preview: FieldChangePreview };
 
 export function TableEditor({ tableId, table }: { tableId: string; table: ReturnType<typeof useTable> }) {
   const fieldsQuery = useFields(tableId);
@@ -87,67 +84,13 @@ export function TableEditor({ tableId, table }: { tableId: string; table: Return
   });
   const groupField = grouping.field;
 
-  const [fieldDialog, setFieldDialog] = useState<{ field: Field | null } | null>(null);
-  const [deletingField, setDeletingField] = useState<Field | null>(null);
-  const [lossy, setLossy] = useState<LossyChange | null>(null);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [expandedId, setExpandedId] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const [revealLastRow, setRevealLastRow] = useState(0);
+  const fieldChanges = useFieldChanges({ tableId, refetchRecords: () => windows.refetchVisible() });
   const expanded = expandedId ? (windows.findRecord(expandedId) ?? null) : null;
-
-  const applyFieldChange = async (field: Field, draft: FieldDraft, confirmLoss: boolean) => {
-    await tablesApi.updateField({
-      tableId,
-      fieldId: field.id,
-      input: { name: draft.name, options: draft.options, confirmLoss },
-    });
-    windows.refetchVisible();
-    if (confirmLoss) {
-      showActionToast({
-        message: `“${draft.name}” changed type; some values were cleared`,
-        onAction: () =>
-          void tablesApi
-            .undoFieldChange({ tableId, fieldId: field.id })
-            .then(() => {
-              alerts.success('Field change undone');
-              windows.refetchVisible();
-            })
-            .catch((failure) => alerts.error(errorMessage(failure))),
-      });
-    }
-  };
-
-  const saveField = async (draft: FieldDraft) => {
-    const options =
-      draft.options.type === 'single_select' || draft.options.type === 'multi_select'
-        ? { ...draft.options, choices: draft.options.choices.filter((choice) => choice.name.trim()) }
-        : draft.options;
-    const clean = { ...draft, options };
-    const field = fieldDialog?.field;
-    if (!field) {
-      await tablesApi.createField({ tableId, input: clean });
-      return;
-    }
-    if (field.type !== options.type) {
-      const preview = await tablesApi.previewField({ tableId, fieldId: field.id, options });
-      if (preview.lost > 0) {
-        setLossy({ field, draft: clean, preview });
-        return;
-      }
-    }
-    try {
-      await applyFieldChange(field, clean, false);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 409) {
-        const preview = await tablesApi.previewField({ tableId, fieldId: field.id, options });
-        setLossy({ field, draft: clean, preview });
-        return;
-      }
-      throw failure;
-    }
-  };
 
   const addRecord = async () => {
     // On a calendar an undated record would show nowhere: it goes on today, where the calendar shows it.
@@ -160,10 +103,10 @@ export function TableEditor({ tableId, table }: { tableId: string; table: Return
   };
 
   const headerActions = {
-    edit: (field: Field) => setFieldDialog({ field }),
+    edit: (field: Field) => fieldChanges.editField(field),
     hide: (field: Field) =>
       void viewConfig.update({ hiddenFieldIds: [...(view?.config.hiddenFieldIds ?? []), field.id] }),
-    remove: (field: Field) => setDeletingField(field),
+    remove: (field: Field) => fieldChanges.deleteField(field),
     reorder: (fieldId: string, beforeFieldId: string | null) => {
       const ids = orderedFields
         .filter((field) => !field.is_primary)
@@ -299,7 +242,7 @@ export function TableEditor({ tableId, table }: { tableId: string; table: Return
           version={table.data?.version}
           emptyNotice={hiddenRecordsNotice('m-3 mb-0 py-6 sm:m-4 sm:mb-0')}
           onUpdateConfig={(config) => void viewConfig.update(config)}
-          onAddField={() => setFieldDialog({ field: null })}
+          onAddField={() => fieldChanges.editField(null)}
         />
       ) : view?.type === 'calendar' ? (
         <CalendarView
@@ -309,7 +252,7 @@ export function TableEditor({ tableId, table }: { tableId: string; table: Return
           search={debouncedSearch}
           version={table.data?.version}
           onUpdateConfig={(config) => void viewConfig.update(config)}
-          onAddField={() => setFieldDialog({ field: null })}
+          onAddField={() => fieldChanges.editField(null)}
         />
       ) : view?.type === 'form' ? (
         <FormView
@@ -325,7 +268,7 @@ export function TableEditor({ tableId, table }: { tableId: string; table: Return
           windows={windows}
           writer={writer}
           headerActions={headerActions}
-          onAddField={() => setFieldDialog({ field: null })}
+          onAddField={() => fieldChanges.editField(null)}
           onAddRecord={() => void addRecord()}
           onExpand={(record: TableRecord) => setExpandedId(record.id)}
           onSelectedRecordsChange={setSelectedIds}
@@ -358,48 +301,10 @@ export function TableEditor({ tableId, table }: { tableId: string; table: Return
         />
       )}
 
-      <FieldDialog
-        open={fieldDialog !== null}
-        onOpenChange={(open) => !open && setFieldDialog(null)}
-        field={fieldDialog?.field ?? null}
+      <FieldChangeDialogs
+        changes={fieldChanges}
         fields={fields}
         tables={otherTables.filter((item) => item.id !== tableId)}
-        onSave={saveField}
-      />
-      <ConfirmDialog
-        open={lossy !== null}
-        onOpenChange={(open) => !open && setLossy(null)}
-        title="Change the field type?"
-        description={
-          lossy
-            ? `${lossy.preview.lost.toLocaleString()} ${lossy.preview.lost === 1 ? 'value' : 'values'} will be lost; ${lossy.preview.converted.toLocaleString()} will be converted. You can undo right after.`
-            : ''
-        }
-        confirmLabel="Change type"
-        onConfirm={() => {
-          const change = lossy;
-          setLossy(null);
-          if (change)
-            void applyFieldChange(change.field, change.draft, true).catch((failure) =>
-              alerts.error(errorMessage(failure)),
-            );
-        }}
-      />
-      <ConfirmDialog
-        open={deletingField !== null}
-        onOpenChange={(open) => !open && setDeletingField(null)}
-        title="Delete field?"
-        description={deletingField ? `“${deletingField.name}” and its value in every record will be deleted.` : ''}
-        confirmLabel="Delete field"
-        onConfirm={() => {
-          const field = deletingField;
-          setDeletingField(null);
-          if (field)
-            void tablesApi
-              .deleteField({ tableId, fieldId: field.id })
-              .then(() => windows.refetchVisible())
-              .catch((failure) => alerts.error(errorMessage(failure)));
-        }}
       />
       <ConfirmDialog
         open={confirmDelete}
