@@ -1,17 +1,7 @@
-import type { Field } from '@flowmind/shared/tables';
+import { testField as field } from '@flowmind/shared/test/table-fields';
 import { describe, expect, it } from 'vitest';
 import { countConditions, newCondition, newGroup, operatorsFor, toDraft, toFilter } from './filter-draft';
 
-const field = (id: string, options: Field['options']): Field => ({
-  id,
-  table_id: 'tbl',
-  name: id,
-  type: options.type,
-  options,
-  position: 0,
-  is_primary: false,
-  created_at: '',
-});
 const name = field('name', { type: 'text' });
 const score = field('score', { type: 'number', precision: 0 });
 const share = field('share', { type: 'percent', precision: 0 });
