@@ -9,7 +9,7 @@
 // Figures are printed, never asserted.
 
 import type { Database } from '../packages/server/src/db/client';
-import { chatMessages, chatSessions } from '../packages/server/src/db/schema';
+import { chatMessages, chatSessions } from '../packages/server/src/db/schema-chat';
 import { type ChatRequest, startOpenAiServer } from '../packages/server/src/test/openai-server';
 import { ms, onEmbedded, onPostgres, scrollFrames, startBenchApp, timed } from './bench-app';
 import { percentile } from './support';

@@ -105,6 +105,8 @@ test('build webhook → code → if → HTTP request → respond in the editor, 
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('dialog', { name: 'Publish version 1' }).getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  // The button is disabled while the publish is still on its way too; the webhook answers once it has landed.
+  await expect(page.getByTestId('publish-state')).toHaveText(/Published v1/);
 
   // Call the webhook: the Respond step answers with the HTTP step's output.
   const published = await (await page.request.get(`/api/flows/${flow.id}`)).json();

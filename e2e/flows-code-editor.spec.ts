@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { APP_ORIGIN, signedInUser, typeInField } from './support';
+import { APP_ORIGIN, type ChainStep, chainedFlow, signedInUser, typeInField } from './support';
 
 const headers = { origin: APP_ORIGIN };
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -8,33 +8,10 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
 const settings = (page: Page) => page.getByRole('complementary', { name: 'Step settings', exact: true });
 
-type GraphNode = { id: string; type: string; name: string; params?: Record<string, unknown> };
-
 /** A flow made through the API with the given steps, connected in order. */
-async function flowWith(page: Page, name: string, steps: GraphNode[]): Promise<string> {
+async function flowWith(page: Page, name: string, steps: ChainStep[]): Promise<string> {
   const user = await signedInUser(page, 'Coder');
-  const res = await page.request.post('/api/flows', { data: { accountId: user.personalAccountId, name }, headers });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const flow = (await res.json()) as { id: string; revision: number };
-  const nodes = steps.map((node, index) => ({
-    ...node,
-    position: { x: index * 320, y: 0 },
-    params: node.params ?? {},
-    settings: {},
-  }));
-  const edges = nodes.slice(1).map((node, index) => ({
-    id: `e${index}`,
-    source: nodes[index]?.id,
-    sourceHandle: 'main',
-    target: node.id,
-    targetHandle: 'main',
-  }));
-  const saved = await page.request.patch(`/api/flows/${flow.id}`, {
-    data: { graph: { nodes, edges, stickies: [] }, baseRevision: flow.revision },
-    headers,
-  });
-  expect(saved.ok(), await saved.text()).toBeTruthy();
-  return flow.id;
+  return (await chainedFlow(page, { accountId: user.personalAccountId, name, steps })).id;
 }
 
 /** Screenshots at 1280 px and 390 px, light and dark, into E2E_SHOTS_DIR when set. */

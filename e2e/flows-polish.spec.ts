@@ -1,7 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { APP_ORIGIN, signedInUser } from './support';
+import { chainedFlow, signedInUser } from './support';
 
-const headers = { origin: APP_ORIGIN };
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
@@ -43,34 +42,9 @@ async function flowWith(
   input: { name: string; templateId?: string; nodes?: GraphNode[]; stickies?: unknown[] },
 ): Promise<string> {
   const user = await signedInUser(page, 'Polisher');
-  const res = await page.request.post('/api/flows', {
-    data: { accountId: user.personalAccountId, name: input.name, templateId: input.templateId },
-    headers,
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const flow = (await res.json()) as { id: string; revision: number };
-  if (input.nodes) {
-    const nodes = input.nodes.map((node) => ({
-      id: node.id,
-      type: node.type,
-      name: node.name,
-      position: { x: node.x, y: node.y ?? 0 },
-      params: node.params ?? {},
-      settings: {},
-    }));
-    const edges = nodes.slice(1).map((node, index) => ({
-      id: `e${index}`,
-      source: nodes[index]?.id,
-      sourceHandle: 'main',
-      target: node.id,
-      targetHandle: 'main',
-    }));
-    const saved = await page.request.patch(`/api/flows/${flow.id}`, {
-      data: { graph: { nodes, edges, stickies: input.stickies ?? [] }, baseRevision: flow.revision },
-      headers,
-    });
-    expect(saved.ok(), await saved.text()).toBeTruthy();
-  }
+  const steps = input.nodes?.map(({ x, y, ...node }) => ({ ...node, position: { x, y: y ?? 0 } }));
+  const { name, templateId, stickies } = input;
+  const flow = await chainedFlow(page, { accountId: user.personalAccountId, name, templateId, stickies, steps });
   return flow.id;
 }
 

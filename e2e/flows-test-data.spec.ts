@@ -1,8 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import nodemailer from 'nodemailer';
-import { APP_ORIGIN, signedInUser } from './support';
+import { APP_ORIGIN, type ChainStep, chainedFlow, signedInUser } from './support';
 
-const headers = { origin: APP_ORIGIN };
 const inboundPort = Number(process.env.E2E_INBOUND_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 25);
 const shots = process.env.E2E_SHOTS_DIR;
 const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
@@ -11,18 +10,9 @@ const panel = (page: Page) => page.getByRole('complementary', { name: 'Step sett
 type Flow = { id: string; webhook_id: string; email_address: string };
 
 /** A flow whose steps are set through the API (the settings inputs are not what these tests are about). */
-async function draftFlow(page: Page, name: string, nodes: Record<string, unknown>[]): Promise<Flow> {
+async function draftFlow(page: Page, name: string, steps: ChainStep[]): Promise<Flow> {
   const me = await (await page.request.get('/api/me')).json();
-  const graph = {
-    nodes: nodes.map((n, i) => ({ position: { x: i * 320, y: 0 }, params: {}, settings: {}, ...n })),
-    edges: nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]?.id, target: n.id })),
-  };
-  const created = await page.request.post('/api/flows', {
-    headers,
-    data: { accountId: me.personal_account_id, name, graph },
-  });
-  expect(created.status()).toBe(201);
-  return created.json();
+  return chainedFlow(page, { accountId: me.personal_account_id, name, steps });
 }
 
 async function openStep(page: Page, name: string) {

@@ -82,3 +82,47 @@ export async function typeInField(field: Locator, text: string) {
   await field.press('Backspace');
   await field.pressSequentially(text);
 }
+
+/** A step of `chainedFlow`: placed one after another unless it says where. */
+export type ChainStep = {
+  id: string;
+  type: string;
+  name: string;
+  params?: Record<string, unknown>;
+  position?: { x: number; y: number };
+  [key: string]: unknown;
+};
+
+/**
+ * A flow made through the API, its draft holding the given steps each connected to the next (or, with none, the
+ * template's graph): for tests about what the editor shows, not about building a graph in it.
+ */
+export async function chainedFlow(
+  page: Page,
+  input: { accountId: string; name: string; steps?: ChainStep[]; stickies?: unknown[]; templateId?: string },
+): Promise<{ id: string; revision: number; webhook_id: string; email_address: string }> {
+  const nodes = (input.steps ?? []).map((step, index) => ({
+    position: { x: index * 320, y: 0 },
+    settings: {},
+    ...step,
+    params: step.params ?? {},
+  }));
+  const edges = nodes.slice(1).map((node, index) => ({
+    id: `e${index}`,
+    source: nodes[index]?.id,
+    sourceHandle: 'main',
+    target: node.id,
+    targetHandle: 'main',
+  }));
+  const created = await page.request.post('/api/flows', {
+    headers: { origin: APP_ORIGIN },
+    data: {
+      accountId: input.accountId,
+      name: input.name,
+      templateId: input.templateId,
+      graph: input.steps ? { nodes, edges, stickies: input.stickies ?? [] } : undefined,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return created.json();
+}

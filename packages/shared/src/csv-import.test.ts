@@ -81,16 +81,15 @@ describe('parseCsv', () => {
     expect(parser.unterminatedQuote).toBe(true);
   });
 
-  it('parses 200,000 rows in linear time', () => {
+  // Its speed is measured by `npm run bench -- tables` (the import), not asserted here.
+  it('parses 200,000 rows fed in 64 KB chunks, quoted commas split across chunks included', () => {
     const line = '12345,"Ada, Countess",ada@example.com,2024-01-31\n';
     const text = line.repeat(200_000);
-    const started = performance.now();
     const parser = new CsvParser();
     let count = 0;
     for (let i = 0; i < text.length; i += 65_536) count += parser.push(text.slice(i, i + 65_536)).length;
     count += parser.end().length;
     expect(count).toBe(200_000);
-    expect(performance.now() - started).toBeLessThan(3000);
   });
 });
 

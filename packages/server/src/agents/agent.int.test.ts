@@ -2,7 +2,7 @@ import type { Agent, Leaderboard, PublicAgent } from '@flowmind/shared/agents';
 import { NO_MODEL_TEXT } from '@flowmind/shared/chat';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentEvents } from '../db/schema';
+import { agentEvents } from '../db/schema-agents';
 import { streamEvents } from '../test/chat-streams';
 import { type OpenAiServer, startOpenAiServer } from '../test/openai-server';
 import { signUpVerified, startTestServer, type TestServer } from '../test/test-server';

@@ -9,7 +9,10 @@ import type {
 } from '@flowmind/shared/agents';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { agentEvents, agentLikes, agents, flows, notes, tables, users } from '../db/schema';
+import { flows, users } from '../db/schema';
+import { agentEvents, agentLikes, agents } from '../db/schema-agents';
+import { notes } from '../db/schema-notes';
+import { tables } from '../db/schema-tables';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type AgentEventKind = 'chat' | 'like' | 'use';

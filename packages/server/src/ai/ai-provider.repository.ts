@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { accountMembers, aiProviders, aiSettings } from '../db/schema';
+import { accountMembers } from '../db/schema';
+import { aiProviders, aiSettings } from '../db/schema-ai';
 
 export type AiProviderRow = typeof aiProviders.$inferSelect;
 type ProviderChanges = Partial<Pick<AiProviderRow, 'name' | 'baseUrl' | 'apiKeySealed' | 'models'>>;

@@ -2,7 +2,7 @@ import { generateText, streamText } from 'ai';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiServerConfig } from '../config';
-import { aiProviders } from '../db/schema';
+import { aiProviders } from '../db/schema-ai';
 import { createAiApi } from '../flows/ai/ai-api';
 import { type AnthropicServer, startAnthropicServer } from '../test/anthropic-server';
 import { type OpenAiServer, startOpenAiServer } from '../test/openai-server';

@@ -1,7 +1,8 @@
 import type { ChatMessage, ChatPart, ChatSession } from '@flowmind/shared/chat';
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { accountMembers, chatMessages, chatSessions } from '../db/schema';
+import { accountMembers } from '../db/schema';
+import { chatMessages, chatSessions } from '../db/schema-chat';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;

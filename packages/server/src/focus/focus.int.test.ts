@@ -1,7 +1,8 @@
 import { DEFAULT_FOCUS_SETTINGS } from '@flowmind/shared/focus';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { focusSessions, notes } from '../db/schema';
+import { focusSessions } from '../db/schema-focus';
+import { notes } from '../db/schema-notes';
 import { businessAccountWithMember, signUpVerified, startTestServer, type TestServer } from '../test/test-server';
 import { dateIn } from './focus.service';
 

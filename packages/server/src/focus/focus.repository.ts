@@ -1,7 +1,8 @@
 import type { FocusSession, FocusSettings } from '@flowmind/shared/focus';
 import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { focusSessions, focusSettings, notes } from '../db/schema';
+import { focusSessions, focusSettings } from '../db/schema-focus';
+import { notes } from '../db/schema-notes';
 
 export type FocusSessionRow = typeof focusSessions.$inferSelect;
 type Owner = { accountId: string; userId: string };

@@ -1,7 +1,7 @@
 import type { FieldOptions } from '@flowmind/shared/tables';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { tableFields } from '../db/schema';
+import { tableFields } from '../db/schema-tables';
 import type { FieldValue } from './field-conversion';
 import { rowsOf, type TableRow, type Tx } from './table.repository';
 

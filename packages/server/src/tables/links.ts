@@ -1,7 +1,7 @@
 import { AppError } from '@flowmind/shared/errors';
 import type { Field, TableRecord } from '@flowmind/shared/tables';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { tableFields } from '../db/schema';
+import { tableFields } from '../db/schema-tables';
 import { asIds, isLink } from './link-fields';
 import { aboutRecord, recordLabel } from './record-label';
 import { rowsOf, type Tx, toField, writeHistory } from './table.repository';

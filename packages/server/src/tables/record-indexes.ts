@@ -4,7 +4,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { tableIndexes } from '../db/schema';
+import { tableIndexes } from '../db/schema-tables';
 import { compileSorts } from './record-query';
 import { rowsOf } from './table.repository';
 

@@ -1,18 +1,9 @@
 import type { Field, FilterOperator } from '@flowmind/shared/tables';
+import { testField as field } from '@flowmind/shared/test/table-fields';
 import { describe, expect, it } from 'vitest';
-import { operatorsFor } from '../../../web/src/features/tables/filter-draft';
+import { operatorsFor } from '../../../web/src/features/tables/views/filter-draft';
 import { compileFilter } from './record-query';
 
-const field = (id: string, options: Field['options']): Field => ({
-  id,
-  table_id: 'tbl',
-  name: id,
-  type: options.type,
-  options,
-  position: 0,
-  is_primary: false,
-  created_at: '',
-});
 const choices = [{ id: 'opt_a', name: 'A', color: 'gray' as const }];
 const fields = [
   field('name', { type: 'text' }),

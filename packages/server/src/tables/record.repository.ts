@@ -1,6 +1,7 @@
 import type { TableRecord } from '@flowmind/shared/tables';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { recordHistory, tableRecords, tables, users } from '../db/schema';
+import { users } from '../db/schema';
+import { recordHistory, tableRecords, tables } from '../db/schema-tables';
 import { rowsOf, type TableRow, type Tx } from './table.repository';
 
 type RecordRow = typeof tableRecords.$inferSelect;

@@ -2,7 +2,7 @@ import type { Field, FieldOptions, Table, View, ViewConfig } from '@flowmind/sha
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
-import { recordHistory, tableFields, tables, tableViews } from '../db/schema';
+import { recordHistory, tableFields, tables, tableViews } from '../db/schema-tables';
 
 export type TableRow = typeof tables.$inferSelect;
 type FieldRow = typeof tableFields.$inferSelect;

@@ -1,7 +1,8 @@
 import { formatValue } from '@flowmind/shared/table-values';
 import type { Field, TableRecord } from '@flowmind/shared/tables';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { tableFields, users } from '../db/schema';
+import { users } from '../db/schema';
+import { tableFields } from '../db/schema-tables';
 import { withComputedValues } from './computed-values';
 import { asIds, isLink } from './link-fields';
 import { rowsOf, type Tx, toField } from './table.repository';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { tables, tableViews } from '../db/schema';
+import { tables, tableViews } from '../db/schema-tables';
 
 type ViewInsert = typeof tableViews.$inferInsert;
 

@@ -46,7 +46,7 @@ const settings = () => import('../pages/settings/settings-pages');
 const aiSettings = () => import('../pages/settings/ai-settings-page');
 const tablesPage = () => import('../pages/tables/tables-page');
 const flowsPage = () => import('../pages/flows/flows-page');
-const tablePage = () => import('../pages/tables/table-page');
+const tablePage = () => import('../pages/tables/table-editor-page');
 const flowEditorPage = () => import('../pages/flows/flow-editor-page');
 const sharePage = () => import('../pages/share/share-page');
 const notesPage = () => import('../pages/notes/notes-page');

@@ -1,7 +1,7 @@
 import { docToMarkdown } from '@flowmind/shared/note-markdown';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notes } from '../../db/schema';
+import { notes } from '../../db/schema-notes';
 import { signUpVerified, startTestServer, type TestServer } from '../../test/test-server';
 import { createNotesApi } from './notes-api';
 

@@ -3,7 +3,7 @@ import { docToText } from '@flowmind/shared/note-text';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idFromKey } from '../../db/ids';
-import { notes } from '../../db/schema';
+import { notes } from '../../db/schema-notes';
 import type { NoteDocs } from '../../notes/note-docs';
 import { type NotesApi, StepError } from '../steps/step';
 

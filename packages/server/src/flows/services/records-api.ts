@@ -3,7 +3,7 @@ import { type Field, type FilterGroup, RECORD_BATCH_LIMIT, RECORD_PAGE_LIMIT } f
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idFromKey } from '../../db/ids';
-import { tableRecords } from '../../db/schema';
+import { tableRecords } from '../../db/schema-tables';
 import type { RecordService } from '../../tables/record.service';
 import { tableRepository } from '../../tables/table.repository';
 import type { RecordsApi } from '../steps/step';

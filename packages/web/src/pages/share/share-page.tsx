@@ -4,8 +4,8 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { ShareUnavailable } from '../../components/share-unavailable';
 import { usePageHeader } from '../../features/page-header/use-page-header';
-import { FillForm } from '../../features/tables/fill-form';
-import { usePublicForm } from '../../features/tables/use-public-form';
+import { FillForm } from '../../features/tables/views/form/fill-form';
+import { usePublicForm } from '../../features/tables/views/form/use-public-form';
 
 // Notes bring the editor's code; a shared form should not have to load it.
 const SharedNote = lazy(() => import('../../features/notes/shared-note').then((m) => ({ default: m.SharedNote })));
