@@ -85,7 +85,7 @@ async function onEmbedded() {
       return res.json();
     };
     const me = await api('GET', '/api/me');
-    const flow = await api('POST', '/api/flows', { accountId: me.personal_account_id, name: 'Bench', graph });
+    const flow = await api('POST', '/api/flows', { accountId: me.personalAccountId, name: 'Bench', graph });
     const published = await api('POST', `/api/flows/${flow.id}/publish`, {});
     const hookUrl = `${server.base.replace('localhost', '127.0.0.1')}/api/hooks/${published.webhook_id}`;
     for (let i = 0; i < 50; i++)
@@ -208,11 +208,11 @@ async function onPostgres(adminUrl: string | null, apis: number): Promise<Map<nu
       return res.json();
     };
     const me = await api('GET', '/api/me');
-    const flow = await api('POST', '/api/flows', { accountId: me.personal_account_id, name: 'Bench', graph });
+    const flow = await api('POST', '/api/flows', { accountId: me.personalAccountId, name: 'Bench', graph });
     const published = await api('POST', `/api/flows/${flow.id}/publish`, {});
     const hookUrls = ports.map((port) => `http://127.0.0.1:${port}/api/hooks/${published.webhook_id}`);
     // The same flow keeping no executions (the "Save executions: None" setting).
-    const unsaved = await api('POST', '/api/flows', { accountId: me.personal_account_id, name: 'Bench none', graph });
+    const unsaved = await api('POST', '/api/flows', { accountId: me.personalAccountId, name: 'Bench none', graph });
     await api('PATCH', `/api/flows/${unsaved.id}`, { saveExecutions: 'none' });
     const unsavedHook = (await api('POST', `/api/flows/${unsaved.id}/publish`, {})).webhook_id;
     const unsavedUrls = ports.map((port) => `http://127.0.0.1:${port}/api/hooks/${unsavedHook}`);
@@ -255,7 +255,7 @@ async function onPostgres(adminUrl: string | null, apis: number): Promise<Map<nu
       `\nExecutions saved: ${refreshed.execution_counts.total} (save executions: none: ${refreshedUnsaved.execution_counts.total})`,
     );
     if (apis === 1 && !adminUrl)
-      await nextToNodeRed(api, me.personal_account_id, ports[0] as number, children[0]?.pid as number);
+      await nextToNodeRed(api, me.personalAccountId, ports[0] as number, children[0]?.pid as number);
     return results;
   } finally {
     await stopAll(children);

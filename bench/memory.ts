@@ -233,7 +233,7 @@ type Api = (method: string, path: string, body?: unknown) => ReturnType<Response
 /** The API calls the web app's main pages make when opened (a flow, a table and a note opened too). */
 async function visitPages(api: Api, base: string, cookie: string) {
   const me = await api('GET', '/api/me');
-  const accountId = me.personal_account_id as string;
+  const accountId = me.personalAccountId as string;
   const q = (params: Record<string, string>) => new URLSearchParams({ accountId, ...params }).toString();
   // The shell (every page).
   await api('GET', '/api/config');

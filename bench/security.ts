@@ -75,7 +75,7 @@ try {
     return res.status === 204 ? null : res.json();
   };
   const me = await api('GET', '/api/me');
-  const accountId = me.personal_account_id as string;
+  const accountId = me.personalAccountId as string;
   const node = (id: string, type: string, x: number, params: Record<string, unknown>, settings = {}) => ({
     id,
     type,

@@ -19,7 +19,7 @@ async function draftFlow(page: Page, name: string, nodes: Record<string, unknown
   };
   const created = await page.request.post('/api/flows', {
     headers,
-    data: { accountId: me.personal_account_id, name, graph },
+    data: { accountId: me.personalAccountId, name, graph },
   });
   expect(created.status()).toBe(201);
   return created.json();

@@ -13,7 +13,7 @@ async function publishedFlow(page: Page, name: string, nodes: Record<string, unk
   };
   const created = await page.request.post('/api/flows', {
     headers,
-    data: { accountId: me.personal_account_id, name, graph },
+    data: { accountId: me.personalAccountId, name, graph },
   });
   expect(created.status()).toBe(201);
   const flow = await created.json();

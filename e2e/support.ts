@@ -50,7 +50,7 @@ export async function signedInUser(page: Page, name: string, server = defaultSer
   const mail = await readEmail(email, 'verify', server);
   await page.request.get(linkIn(mail, '/api/auth/verify-email'), { maxRedirects: 0 });
   const me = await (await page.request.get(`${server.origin}/api/me`)).json();
-  return { email, name, id: me.id as string, personalAccountId: me.personal_account_id as string };
+  return { email, name, id: me.id as string, personalAccountId: me.personalAccountId as string };
 }
 
 export async function signUpApi(

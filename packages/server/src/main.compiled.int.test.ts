@@ -114,7 +114,7 @@ describe('the compiled server (npm run build, npm start)', () => {
         },
       ];
       const created = await request('/api/flows', {
-        accountId: me.json.personal_account_id,
+        accountId: me.json.personalAccountId,
         name: 'Compiled',
         graph: {
           nodes: nodes.map((n, i) => ({ position: { x: i * 300, y: 0 }, ...n })),

@@ -32,12 +32,12 @@ const MemberParams = AccountParams.extend({ userId: z.string().min(1).max(64) })
 const InviteParams = AccountParams.extend({ inviteId: z.string().min(1).max(64) });
 const TokenParams = z.object({ token: z.string().min(10).max(200) });
 const MyInviteParams = z.object({ inviteId: z.string().min(1).max(64) });
-const MeDoc = UserDoc.extend({ email_verified: z.boolean(), providers: z.array(z.string()) });
+const MeDoc = UserDoc.extend({ emailVerified: z.boolean(), providers: z.array(z.string()) });
 
 export async function loadUserDoc(
   db: Db,
   userId: string,
-): Promise<UserDoc & { email_verified: boolean; providers: string[] }> {
+): Promise<UserDoc & { emailVerified: boolean; providers: string[] }> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('not_found', 'User not found');
   const providers = await db
@@ -49,8 +49,8 @@ export async function loadUserDoc(
     email: user.email,
     name: user.name,
     username: user.username ?? '',
-    personal_account_id: user.personalAccountId ?? '',
-    email_verified: user.emailVerified,
+    personalAccountId: user.personalAccountId ?? '',
+    emailVerified: user.emailVerified,
     providers: providers.map((p) => p.providerId),
   };
 }

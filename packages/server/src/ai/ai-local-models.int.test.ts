@@ -44,7 +44,7 @@ afterAll(async () => {
   await model.close();
 });
 
-const accountOf = (member: Member) => member.user.personal_account_id as string;
+const accountOf = (member: Member) => member.user.personalAccountId as string;
 const localUrl = (port: number, host = '127.0.0.1') => `http://${host}:${port}/v1`;
 const provider = (member: Member, baseUrl: string) => ({
   accountId: accountOf(member),

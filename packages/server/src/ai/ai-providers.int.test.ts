@@ -42,7 +42,7 @@ afterAll(async () => {
   await anthropic.close();
 });
 
-const accountOf = (member: Member) => member.user.personal_account_id;
+const accountOf = (member: Member) => member.user.personalAccountId;
 const put = (client: TestClient, path: string, body: unknown) => client.request('PUT', path, body);
 const modelsOf = (member: Member, accountId = accountOf(member)) =>
   member.client.get(`/api/ai/models?accountId=${accountId}`);

@@ -21,7 +21,7 @@ afterAll(async () => {
   await chat.close();
 });
 
-const accountOf = (member: Member) => member.user.personal_account_id;
+const accountOf = (member: Member) => member.user.personalAccountId;
 const stream = (member: Member, path: string, body: unknown) => streamEvents(server, member, 'POST', path, body);
 const toolsOf = toolCallsOf;
 const textOf = messageText;

@@ -44,7 +44,7 @@ async function holdFlow(user: Awaited<ReturnType<typeof signUpVerified>>, who: s
     ],
     edges: [{ id: 'e', source: 't', target: 'h' }],
   };
-  const res = await user.client.post('/api/flows', { accountId: user.user.personal_account_id, name: who, graph });
+  const res = await user.client.post('/api/flows', { accountId: user.user.personalAccountId, name: who, graph });
   return res.body.id as string;
 }
 
@@ -110,7 +110,7 @@ describe('the per-account limit on running executions', () => {
       ],
     };
     const created = await caller.client.post('/api/flows', {
-      accountId: caller.user.personal_account_id,
+      accountId: caller.user.personalAccountId,
       name: 'Hooks',
       graph,
     });

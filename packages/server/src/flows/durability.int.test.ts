@@ -94,7 +94,7 @@ describe('executions survive a killed server', () => {
       const flow = async (name: string, nodes: Record<string, unknown>[]) => {
         const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]?.id, target: n.id }));
         const graph = { nodes: nodes.map((n, i) => ({ position: { x: i * 300, y: 0 }, params: {}, ...n })), edges };
-        const created = await client.post('/api/flows', { accountId: user.personal_account_id, name, graph });
+        const created = await client.post('/api/flows', { accountId: user.personalAccountId, name, graph });
         expect(created.status, created.text).toBe(201);
         return created.body.id as string;
       };
@@ -177,7 +177,7 @@ describe('webhook calls while no worker runs', () => {
       ],
       edges: [{ id: 'e', source: 'hook', target: 'set' }],
     };
-    const created = await client.post('/api/flows', { accountId: user.personal_account_id, name: 'Hooked', graph });
+    const created = await client.post('/api/flows', { accountId: user.personalAccountId, name: 'Hooked', graph });
     const flow = (await client.post(`/api/flows/${created.body.id}/publish`, {})).body;
     const ids: string[] = [];
     for (const n of [1, 2, 3]) {

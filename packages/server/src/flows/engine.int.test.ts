@@ -47,7 +47,7 @@ afterAll(async () => {
   await new Promise((resolve) => api.close(resolve));
 });
 
-const accountId = () => owner.user.personal_account_id as string;
+const accountId = () => owner.user.personalAccountId as string;
 type Node = {
   id: string;
   type: string;

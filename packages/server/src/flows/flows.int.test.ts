@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const accountId = () => owner.user.personal_account_id as string;
+const accountId = () => owner.user.personalAccountId as string;
 
 async function newFlow(body: Record<string, unknown> = {}) {
   const res = await owner.client.post('/api/flows', { accountId: accountId(), ...body });

@@ -53,7 +53,7 @@ async function setUp(email: string) {
   const flow = async (nodes: Record<string, unknown>[]) => {
     const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]?.id, target: n.id }));
     const graph = { nodes: nodes.map((n, i) => ({ position: { x: i * 300, y: 0 }, params: {}, ...n })), edges };
-    const created = await client.post('/api/flows', { accountId: user.personal_account_id, name: 'Effects', graph });
+    const created = await client.post('/api/flows', { accountId: user.personalAccountId, name: 'Effects', graph });
     expect(created.status, created.text).toBe(201);
     return created.body.id as string;
   };
@@ -194,7 +194,7 @@ describe('a table record step interrupted after its insert', () => {
   it('is retried without creating its record twice', async () => {
     const t = await setUp('tables@example.com');
     try {
-      const table = await t.client.post('/api/tables', { accountId: t.user.personal_account_id, name: 'Orders' });
+      const table = await t.client.post('/api/tables', { accountId: t.user.personalAccountId, name: 'Orders' });
       expect(table.status, table.text).toBe(201);
       const tableId = table.body.id as string;
       const field = await t.client.post(`/api/tables/${tableId}/fields`, { name: 'Who', options: { type: 'text' } });
@@ -294,7 +294,7 @@ describe('a worker paused past its lease while another took its execution over',
       ];
       const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]?.id, target: n.id }));
       const graph = { nodes: nodes.map((n, i) => ({ position: { x: i * 300, y: 0 }, params: {}, ...n })), edges };
-      const created = await client.post('/api/flows', { accountId: user.personal_account_id, name: 'Paused', graph });
+      const created = await client.post('/api/flows', { accountId: user.personalAccountId, name: 'Paused', graph });
       const started = await client.post(`/api/flows/${created.body.id}/run`, {});
       const id = started.body.id as string;
       // While it thinks, the reaper of another process takes the execution over.

@@ -180,7 +180,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two api and two worker processe
     } as unknown as TestServer;
     const signedUp = await signUpVerified(asServer, { name: 'Scale', email: 'scale@example.com' });
     client = signedUp.client;
-    accountId = signedUp.user.personal_account_id;
+    accountId = signedUp.user.personalAccountId;
   }, 240_000);
 
   afterAll(async () => {

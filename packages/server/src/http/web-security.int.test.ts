@@ -21,7 +21,7 @@ const respondGraph = (headers: Header[], text = '<p>Thanks</p>') =>
 
 async function createFlow(graph: ReturnType<typeof respondGraph>) {
   const res = await author.client.post('/api/flows', {
-    accountId: author.user.personal_account_id,
+    accountId: author.user.personalAccountId,
     name: 'Page',
     graph,
   });
@@ -135,7 +135,7 @@ describe('webhook secrets', () => {
   it('are stored only as a hash, checked against it, and not copied into the execution', async () => {
     const secret = 'whsec-0123456789abcdef';
     const res = await author.client.post('/api/flows', {
-      accountId: author.user.personal_account_id,
+      accountId: author.user.personalAccountId,
       name: 'Guarded',
       graph: {
         nodes: [

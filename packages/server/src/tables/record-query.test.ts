@@ -5,13 +5,13 @@ import { compileFilter } from './record-query';
 
 const field = (id: string, options: Field['options']): Field => ({
   id,
-  table_id: 'tbl',
+  tableId: 'tbl',
   name: id,
   type: options.type,
   options,
   position: 0,
-  is_primary: false,
-  created_at: '',
+  isPrimary: false,
+  createdAt: '',
 });
 const choices = [{ id: 'opt_a', name: 'A', color: 'gray' as const }];
 const fields = [

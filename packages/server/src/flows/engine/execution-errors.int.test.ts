@@ -12,7 +12,7 @@ afterAll(() => server.close());
 describe('execution errors shown by the API', () => {
   it('never quote a failed query, even one saved before errors were cleaned on the way in', async () => {
     const { client, user } = await signUpVerified(server, { name: 'Old', email: 'old@example.com' });
-    const accountId = user.personal_account_id;
+    const accountId = user.personalAccountId;
     const graph = { nodes: [{ id: 't', type: 'trigger.manual', name: 'Start', position: { x: 0, y: 0 }, params: {} }] };
     const flow = await client.post('/api/flows', { accountId, name: 'Old runs', graph: { ...graph, edges: [] } });
     expect(flow.status, flow.text).toBe(201);

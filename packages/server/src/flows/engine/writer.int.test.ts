@@ -14,7 +14,7 @@ let flowId: string;
 beforeAll(async () => {
   server = await startTestServer();
   const user = await signUpVerified(server, { name: 'Writer', email: 'writer@example.com' });
-  accountId = user.user.personal_account_id as string;
+  accountId = user.user.personalAccountId as string;
   const graph = {
     nodes: [{ id: 't', type: 'trigger.manual', name: 'Start', position: { x: 0, y: 0 }, params: {} }],
     edges: [],

@@ -25,7 +25,7 @@ async function createFlow(who: Member, nodes: Node[]) {
     nodes: nodes.map((n, i) => ({ position: { x: i * 300, y: 0 }, params: {}, ...n })),
     edges: nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]?.id, target: n.id })),
   };
-  const res = await who.client.post('/api/flows', { accountId: who.user.personal_account_id, name: 'Intake', graph });
+  const res = await who.client.post('/api/flows', { accountId: who.user.personalAccountId, name: 'Intake', graph });
   expect(res.status, res.text).toBe(201);
   return res.body as { id: string; webhook_id: string; email_address: string };
 }

@@ -28,7 +28,7 @@ async function publish(user: typeof alice, nodes: Node[]) {
     edges: nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]?.id, target: n.id })),
   };
   const created = await user.client.post('/api/flows', {
-    accountId: user.user.personal_account_id,
+    accountId: user.user.personalAccountId,
     name: 'Hook',
     graph,
   });
@@ -121,7 +121,7 @@ describe('webhook calls with bad bytes', () => {
     expect(bobSteps.find((s) => s.nodeId === 'c')?.output).toEqual({ main: [{ text: 'a\ufffdb' }] });
 
     // Nothing Bob is answered or has saved quotes a query or names Alice's account or executions.
-    const leaks = [alice.user.personal_account_id, ...aliceIds];
+    const leaks = [alice.user.personalAccountId, ...aliceIds];
     const bobSaved = JSON.stringify({ bobRow, bobSteps });
     for (const text of [...refused.map((r) => r.text), bobRun.text, bobSaved]) {
       expect(text).not.toMatch(/insert into|select |Failed query/i);
@@ -130,7 +130,7 @@ describe('webhook calls with bad bytes', () => {
   });
 
   it('a run failing on a database error answers and saves its error without the query or its parameters', async () => {
-    const table = await bob.client.post('/api/tables', { accountId: bob.user.personal_account_id, name: 'People' });
+    const table = await bob.client.post('/api/tables', { accountId: bob.user.personalAccountId, name: 'People' });
     // A new table has a Name field.
     expect(table.status, table.text).toBe(201);
     const hook = await publish(bob, [
@@ -158,7 +158,7 @@ describe('webhook calls with bad bytes', () => {
     expect(row?.status).toBe('failed');
     for (const text of [answer.text, JSON.stringify(row?.error), JSON.stringify(steps.map((s) => s.error))]) {
       expect(text).not.toMatch(/insert into|select |Failed query|params:/i);
-      expect(text).not.toContain(bob.user.personal_account_id);
+      expect(text).not.toContain(bob.user.personalAccountId);
       expect(text).not.toContain(table.body.id);
     }
   });

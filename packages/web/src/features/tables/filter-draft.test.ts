@@ -4,13 +4,13 @@ import { countConditions, newCondition, newGroup, operatorsFor, toDraft, toFilte
 
 const field = (id: string, options: Field['options']): Field => ({
   id,
-  table_id: 'tbl',
+  tableId: 'tbl',
   name: id,
   type: options.type,
   options,
   position: 0,
-  is_primary: false,
-  created_at: '',
+  isPrimary: false,
+  createdAt: '',
 });
 const name = field('name', { type: 'text' });
 const score = field('score', { type: 'number', precision: 0 });

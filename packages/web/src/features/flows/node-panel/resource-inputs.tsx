@@ -59,9 +59,7 @@ export function TableSelect({
       onChange={onChange}
       status={tables.status}
       emptyLabel="The account has no tables yet"
-      options={(tables.data ?? [])
-        .filter((t) => !t.deleted_at)
-        .map((table) => ({ value: table.id, label: table.name }))}
+      options={(tables.data ?? []).filter((t) => !t.deletedAt).map((table) => ({ value: table.id, label: table.name }))}
     />
   );
 }
