@@ -424,7 +424,7 @@ async function main() {
     ] as const)
       for (const connections of [10, 50]) {
         const cpuBefore = cpuTimeMs(pid);
-        const r = await load(`${base}/api/hooks/${hook.webhook_id}`, connections, LOAD_MS);
+        const r = await load(`${base}/api/hooks/${hook.webhookId}`, connections, LOAD_MS);
         const cpuAfter = cpuTimeMs(pid);
         // CPU per call depends less than req/s on what else the machine runs.
         const cpu = cpuAfter.main + cpuAfter.others - cpuBefore.main - cpuBefore.others;

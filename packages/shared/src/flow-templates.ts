@@ -57,7 +57,7 @@ export const FLOW_TEMPLATES: readonly FlowTemplate[] = [
     description:
       'Every morning at 8:00, scrape a job board page and add each listing (title, company, location, link) to a table.',
     category: 'Scraping',
-    trigger_type: 'schedule',
+    triggerType: 'schedule',
     graph: {
       nodes: [
         node('schedule', 'trigger.schedule', 'Every morning', 0, { mode: 'cron', cron: '0 8 * * *', timezone: 'UTC' }),
@@ -100,7 +100,7 @@ export const FLOW_TEMPLATES: readonly FlowTemplate[] = [
     description:
       'Every email sent to the flow’s address is summarised by AI and saved to a table with its sender and subject.',
     category: 'Email',
-    trigger_type: 'email',
+    triggerType: 'email',
     graph: {
       nodes: [
         node('email', 'trigger.email', 'Email received', 0, {}),
@@ -142,7 +142,7 @@ export const FLOW_TEMPLATES: readonly FlowTemplate[] = [
     description:
       'Accept sign-ups or leads over a webhook: check the email address, save good ones to a table (201) and refuse bad ones with a clear error (400).',
     category: 'Webhooks',
-    trigger_type: 'webhook',
+    triggerType: 'webhook',
     graph: {
       nodes: [
         node('webhook', 'trigger.webhook', 'Webhook', 0, { method: 'POST', respond: 'respond_step' }),
@@ -213,7 +213,7 @@ export const FLOW_TEMPLATES: readonly FlowTemplate[] = [
     description:
       'On weekday mornings, fetch the top stories from an HTTP API, keep the ten best and email them as one digest.',
     category: 'Reports',
-    trigger_type: 'schedule',
+    triggerType: 'schedule',
     graph: {
       nodes: [
         node('schedule', 'trigger.schedule', 'Weekday mornings', 0, {
@@ -262,7 +262,7 @@ export const FLOW_TEMPLATES: readonly FlowTemplate[] = [
     description:
       'Take form submissions from a webhook, clean them up with a code step (name, email, company domain, free-mail flag) and create or update the lead in a table.',
     category: 'Sales',
-    trigger_type: 'webhook',
+    triggerType: 'webhook',
     graph: {
       nodes: [
         node('webhook', 'trigger.webhook', 'Form submitted', 0, { method: 'POST', respond: 'immediately' }),
@@ -321,7 +321,7 @@ export const FLOW_TEMPLATES: readonly FlowTemplate[] = [
     description:
       'Every evening, find the open records in a table, count them by status and owner, and email the report.',
     category: 'Reports',
-    trigger_type: 'schedule',
+    triggerType: 'schedule',
     graph: {
       nodes: [
         node('schedule', 'trigger.schedule', 'Every evening', 0, {
@@ -374,7 +374,7 @@ export const FLOW_TEMPLATES: readonly FlowTemplate[] = [
     description:
       'When a record is added to a table (e.g. a support request), AI picks a category and priority and writes them back to the record.',
     category: 'AI',
-    trigger_type: 'table',
+    triggerType: 'table',
     graph: {
       nodes: [
         node('record', 'trigger.table', 'New record', 0, { tableId: '', event: 'created' }),
@@ -412,7 +412,7 @@ export const FLOW_TEMPLATES: readonly FlowTemplate[] = [
     name: 'Webhook echo',
     description: 'Answer a webhook call with what it sent: a starting point for an API endpoint.',
     category: 'Webhooks',
-    trigger_type: 'webhook',
+    triggerType: 'webhook',
     graph: {
       nodes: [
         node('trigger', 'trigger.webhook', 'Webhook', 0, { method: 'ANY', respond: 'respond_step' }),

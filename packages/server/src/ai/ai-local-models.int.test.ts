@@ -224,7 +224,7 @@ describe('AI providers on this machine (FLOWMIND_AI_LOCAL_PORTS)', () => {
       execution = (await owner.client.get(`/api/executions/${run.body.id}`)).body;
     }
     expect(execution.status).toBe('failed');
-    expect(execution.steps.find((s: { node_id: string }) => s.node_id === 'get').error).toBe(
+    expect(execution.steps.find((s: { nodeId: string }) => s.nodeId === 'get').error).toBe(
       `Refused to connect to 127.0.0.1: it is a private address. The server's operator can allow it with FLOWMIND_HTTP_ALLOW_HOSTS=127.0.0.1:${modelPort}.`,
     );
   });

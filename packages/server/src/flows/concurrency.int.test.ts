@@ -117,7 +117,7 @@ describe('the per-account limit on running executions', () => {
     const flow = (await caller.client.post(`/api/flows/${created.body.id}/publish`, {})).body;
     const answers = await Promise.all(
       [1, 2, 3, 4, 5].map(async (n) => {
-        const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+        const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ n }),

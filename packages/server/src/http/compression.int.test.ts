@@ -274,14 +274,14 @@ describe('API answers', () => {
       }),
     });
     expect(created.status, created.text).toBe(201);
-    const flow = created.body as { id: string; webhook_id: string };
+    const flow = created.body as { id: string; webhookId: string };
     expect((await owner.client.post(`/api/flows/${flow.id}/publish`, {})).status).toBe(200);
 
     const api = await raw(`/api/flows/${flow.id}`, 'br, gzip');
     expect(api.status).toBe(200);
     expect(api.headers['content-encoding']).toBe('br');
 
-    const hook = await raw(`/api/hooks/${flow.webhook_id}`, 'br, gzip');
+    const hook = await raw(`/api/hooks/${flow.webhookId}`, 'br, gzip');
     expect(hook.status).toBe(200);
     expect(hook.headers['content-type']).toContain('application/json');
     expect(hook.headers['content-encoding']).toBeUndefined();

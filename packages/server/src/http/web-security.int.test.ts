@@ -26,7 +26,7 @@ async function createFlow(graph: ReturnType<typeof respondGraph>) {
     graph,
   });
   expect(res.status, res.text).toBe(201);
-  return res.body as { id: string; webhook_id: string };
+  return res.body as { id: string; webhookId: string };
 }
 
 describe('webhook answers cannot act as the visitor', () => {
@@ -36,7 +36,7 @@ describe('webhook answers cannot act as the visitor', () => {
     );
     expect((await author.client.post(`/api/flows/${flow.id}/publish`, {})).status).toBe(200);
     // A signed-in visitor's cookie rides along, as it would when they open the link.
-    const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+    const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
       headers: { cookie: author.client.cookieHeader },
     });
     expect(res.status).toBe(200);
@@ -70,7 +70,7 @@ describe('webhook answers cannot act as the visitor', () => {
   it('fails a Respond step whose header name comes from an expression and is refused; no cookie is set', async () => {
     const flow = await createFlow(respondGraph([{ key: '{{ $json.query.h }}', value: 'sid=stolen' }]));
     expect((await author.client.post(`/api/flows/${flow.id}/publish`, {})).status).toBe(200);
-    const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}?h=Set-Cookie`);
+    const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}?h=Set-Cookie`);
     expect(res.status).toBe(500);
     expect(res.headers.get('set-cookie')).toBeNull();
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/may not set cookies/);
@@ -161,7 +161,7 @@ describe('webhook secrets', () => {
     expect(JSON.stringify(flow)).not.toContain(secret);
 
     const call = (value?: string) =>
-      fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+      fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(value === undefined ? {} : { 'x-hook-secret': value }) },
         body: '{"a":1}',

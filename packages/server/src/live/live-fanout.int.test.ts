@@ -47,7 +47,7 @@ describe('live fan-out', () => {
     const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: CALLS }, async (_, n) => {
-        const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+        const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ n }),

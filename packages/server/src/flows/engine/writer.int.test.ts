@@ -243,7 +243,7 @@ describe('the execution writer', () => {
         createdAt: exe.createdAt,
         owner: 'me',
         status: 'failed',
-        error: { node_id: null, node_name: null, message: leaked },
+        error: { nodeId: null, nodeName: null, message: leaked },
       }),
     ).toBe(true);
     const [saved] = await server.db.select().from(executions).where(eq(executions.id, exe.id));

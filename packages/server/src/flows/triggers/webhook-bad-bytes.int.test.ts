@@ -35,7 +35,7 @@ async function publish(user: typeof alice, nodes: Node[]) {
   expect(created.status, created.text).toBe(201);
   const published = await user.client.post(`/api/flows/${created.body.id}/publish`, {});
   expect(published.status, published.text).toBe(200);
-  return published.body as { id: string; webhook_id: string };
+  return published.body as { id: string; webhookId: string };
 }
 
 async function call(webhookId: string, body: string, contentType = 'application/json') {
@@ -79,20 +79,20 @@ describe('webhook calls with bad bytes', () => {
 
     const numbers = Array.from({ length: 8 }, (_, i) => i + 1);
     const [echoed, queued, refused, bobRun] = await Promise.all([
-      Promise.all(numbers.map((n) => call(echo.webhook_id, JSON.stringify({ n })))),
-      Promise.all(numbers.map((n) => call(later.webhook_id, JSON.stringify({ n })))),
+      Promise.all(numbers.map((n) => call(echo.webhookId, JSON.stringify({ n })))),
+      Promise.all(numbers.map((n) => call(later.webhookId, JSON.stringify({ n })))),
       Promise.all([
-        call(bobs.webhook_id, '{"note":"a\\u0000b"}'),
-        call(bobs.webhook_id, '{"items":[{"k\\u0000":1}]}'),
-        call(bobs.webhook_id, '{"note":"\\ud800"}'),
-        call(bobs.webhook_id, 'nul \u0000 in text', 'text/plain'),
-        call(bobs.webhook_id, 'note=a%00b', 'application/x-www-form-urlencoded'),
-        call(bobs.webhook_id, `${'['.repeat(100_000)}${']'.repeat(100_000)}`),
-        call(`${bobs.webhook_id}/sub%00path`, '{}'),
-        call(`${bobs.webhook_id}?q=%00`, '{}'),
+        call(bobs.webhookId, '{"note":"a\\u0000b"}'),
+        call(bobs.webhookId, '{"items":[{"k\\u0000":1}]}'),
+        call(bobs.webhookId, '{"note":"\\ud800"}'),
+        call(bobs.webhookId, 'nul \u0000 in text', 'text/plain'),
+        call(bobs.webhookId, 'note=a%00b', 'application/x-www-form-urlencoded'),
+        call(bobs.webhookId, `${'['.repeat(100_000)}${']'.repeat(100_000)}`),
+        call(`${bobs.webhookId}/sub%00path`, '{}'),
+        call(`${bobs.webhookId}?q=%00`, '{}'),
       ]),
       // Brackets in strings are text, and 100 levels are within bounds.
-      call(bobs.webhook_id, `{"text":"${'[{'.repeat(500)}","nested":${'['.repeat(100)}${']'.repeat(100)}}`),
+      call(bobs.webhookId, `{"text":"${'[{'.repeat(500)}","nested":${'['.repeat(100)}${']'.repeat(100)}}`),
     ]);
 
     expect(echoed.map((r) => [r.status, r.json])).toEqual(numbers.map((n) => [200, { n }]));
@@ -148,7 +148,7 @@ describe('webhook calls with bad bytes', () => {
       },
       { id: 'r', type: 'webhook.respond', name: 'Respond', params: { bodyType: 'json', json: '{}' } },
     ]);
-    const answer = await call(hook.webhook_id, '{}');
+    const answer = await call(hook.webhookId, '{}');
     expect(answer.status).toBe(500);
     const [row] = await finished([answer.json.executionId]);
     const steps = await server.db

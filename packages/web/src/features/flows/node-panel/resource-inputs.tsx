@@ -107,7 +107,7 @@ export function FlowSelect({
       emptyLabel="No other flows yet"
       options={(flows.data ?? []).map((flow) => ({
         value: flow.id,
-        label: flow.published_version === null ? `${flow.name} (not published)` : flow.name,
+        label: flow.publishedVersion === null ? `${flow.name} (not published)` : flow.name,
       }))}
     />
   );
