@@ -100,7 +100,7 @@ export async function startBenchApp(database: Database, { env }: { env?: NodeJS.
     call,
     /** The signed-in user's session cookie, for clients other than `call` (the live socket). */
     cookie: () => cookie,
-    accountId: me.personal_account_id as string,
+    accountId: me.personalAccountId as string,
     openBrowser,
     close: async () => {
       await app.close();

@@ -86,9 +86,9 @@ async function onEmbedded() {
       return res.json();
     };
     const me = await api('GET', '/api/me');
-    const flow = await api('POST', '/api/flows', { accountId: me.personal_account_id, name: 'Bench', graph });
+    const flow = await api('POST', '/api/flows', { accountId: me.personalAccountId, name: 'Bench', graph });
     const published = await api('POST', `/api/flows/${flow.id}/publish`, {});
-    const hookUrl = `${server.base.replace('localhost', '127.0.0.1')}/api/hooks/${published.webhook_id}`;
+    const hookUrl = `${server.base.replace('localhost', '127.0.0.1')}/api/hooks/${published.webhookId}`;
     for (let i = 0; i < 50; i++)
       await (await fetch(`${server.base.replace('localhost', '127.0.0.1')}/api/health`)).text();
     await load(hookUrl, 5, 1500); // warm up
@@ -123,7 +123,7 @@ async function onEmbedded() {
     const latest = await api('GET', `/api/executions/${page.executions[0].id}`);
     const refreshed = await api('GET', `/api/flows/${flow.id}`);
     console.log(
-      `\nExecutions saved: ${refreshed.execution_counts.total} (the latest: ${latest.status}, ${latest.steps.length} steps with input and output)`,
+      `\nExecutions saved: ${refreshed.executionCounts.total} (the latest: ${latest.status}, ${latest.steps.length} steps with input and output)`,
     );
   } finally {
     bare.kill('SIGTERM');
@@ -209,13 +209,13 @@ async function onPostgres(adminUrl: string | null, apis: number): Promise<Map<nu
       return res.json();
     };
     const me = await api('GET', '/api/me');
-    const flow = await api('POST', '/api/flows', { accountId: me.personal_account_id, name: 'Bench', graph });
+    const flow = await api('POST', '/api/flows', { accountId: me.personalAccountId, name: 'Bench', graph });
     const published = await api('POST', `/api/flows/${flow.id}/publish`, {});
-    const hookUrls = ports.map((port) => `http://127.0.0.1:${port}/api/hooks/${published.webhook_id}`);
+    const hookUrls = ports.map((port) => `http://127.0.0.1:${port}/api/hooks/${published.webhookId}`);
     // The same flow keeping no executions (the "Save executions: None" setting).
-    const unsaved = await api('POST', '/api/flows', { accountId: me.personal_account_id, name: 'Bench none', graph });
+    const unsaved = await api('POST', '/api/flows', { accountId: me.personalAccountId, name: 'Bench none', graph });
     await api('PATCH', `/api/flows/${unsaved.id}`, { saveExecutions: 'none' });
-    const unsavedHook = (await api('POST', `/api/flows/${unsaved.id}/publish`, {})).webhook_id;
+    const unsavedHook = (await api('POST', `/api/flows/${unsaved.id}/publish`, {})).webhookId;
     const unsavedUrls = ports.map((port) => `http://127.0.0.1:${port}/api/hooks/${unsavedHook}`);
     await load(hookUrls, 5, 1500); // warm up
     await load(unsavedUrls, 5, 1000);
@@ -255,10 +255,10 @@ async function onPostgres(adminUrl: string | null, apis: number): Promise<Map<nu
     const refreshed = await api('GET', `/api/flows/${flow.id}`);
     const refreshedUnsaved = await api('GET', `/api/flows/${unsaved.id}`);
     console.log(
-      `\nExecutions saved: ${refreshed.execution_counts.total} (save executions: none: ${refreshedUnsaved.execution_counts.total})`,
+      `\nExecutions saved: ${refreshed.executionCounts.total} (save executions: none: ${refreshedUnsaved.executionCounts.total})`,
     );
     if (apis === 1 && !adminUrl)
-      await nextToNodeRed(api, me.personal_account_id, ports[0] as number, children[0]?.pid as number);
+      await nextToNodeRed(api, me.personalAccountId, ports[0] as number, children[0]?.pid as number);
     return results;
   } finally {
     await stopAll(children);
@@ -276,7 +276,7 @@ async function onPostgres(adminUrl: string | null, apis: number): Promise<Map<nu
  * server's sum flow, with every execution saved and with none, one after the other in this run.
  */
 async function nextToNodeRed(
-  api: (method: string, path: string, body?: unknown) => Promise<{ id: string; webhook_id: string }>,
+  api: (method: string, path: string, body?: unknown) => Promise<{ id: string; webhookId: string }>,
   accountId: string,
   port: number,
   pid: number,
@@ -315,7 +315,7 @@ async function nextToNodeRed(
     await api('PATCH', `/api/flows/${flow.id}`, { saveExecutions: save });
     const published = await api('POST', `/api/flows/${flow.id}/publish`, {});
     const runs = loadSh(
-      `http://127.0.0.1:${port}/api/hooks/${published.webhook_id}`,
+      `http://127.0.0.1:${port}/api/hooks/${published.webhookId}`,
       pid,
       `Flowmind, save executions: ${save}`,
     );

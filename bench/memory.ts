@@ -233,7 +233,7 @@ type Api = (method: string, path: string, body?: unknown) => ReturnType<Response
 /** The API calls the web app's main pages make when opened (a flow, a table and a note opened too). */
 async function visitPages(api: Api, base: string, cookie: string) {
   const me = await api('GET', '/api/me');
-  const accountId = me.personal_account_id as string;
+  const accountId = me.personalAccountId as string;
   const q = (params: Record<string, string>) => new URLSearchParams({ accountId, ...params }).toString();
   // The shell (every page).
   await api('GET', '/api/config');
@@ -424,7 +424,7 @@ async function main() {
     ] as const)
       for (const connections of [10, 50]) {
         const cpuBefore = cpuTimeMs(pid);
-        const r = await load(`${base}/api/hooks/${hook.webhook_id}`, connections, LOAD_MS);
+        const r = await load(`${base}/api/hooks/${hook.webhookId}`, connections, LOAD_MS);
         const cpuAfter = cpuTimeMs(pid);
         // CPU per call depends less than req/s on what else the machine runs.
         const cpu = cpuAfter.main + cpuAfter.others - cpuBefore.main - cpuBefore.others;

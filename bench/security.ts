@@ -75,7 +75,7 @@ try {
     return res.status === 204 ? null : res.json();
   };
   const me = await api('GET', '/api/me');
-  const accountId = me.personal_account_id as string;
+  const accountId = me.personalAccountId as string;
   const node = (id: string, type: string, x: number, params: Record<string, unknown>, settings = {}) => ({
     id,
     type,
@@ -88,7 +88,7 @@ try {
     const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]?.id, target: n.id }));
     const flow = await api('POST', '/api/flows', { accountId, name, graph: { nodes, edges } });
     const published = await api('POST', `/api/flows/${flow.id}/publish`, {});
-    return `${base}/api/hooks/${published.webhook_id}`;
+    return `${base}/api/hooks/${published.webhookId}`;
   };
   const call = (url: string, body: unknown = {}) =>
     fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).catch(

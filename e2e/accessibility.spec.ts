@@ -274,7 +274,7 @@ test('public, auth, shared, callback and error pages', async ({ page, browser })
       { path: '/auth/verify', name: '/auth/verify signed out' },
       { path: `/share/${sharedNote.publicId}`, name: '/share/{note}', shows: 'Tell the team' },
       { path: `/share/${sharedChat.publicId}`, name: '/share/{chat}', shows: messages },
-      { path: `/share/${form.public_id}`, name: '/share/{form}', shows: 'Tell us' },
+      { path: `/share/${form.publicId}`, name: '/share/{form}', shows: 'Tell us' },
       { path: '/share/nts_unknown', name: '/share/{unknown}' },
       { path: '/no/such/page', name: '404 signed out' },
     ])),

@@ -124,7 +124,7 @@ test('a local model server on this machine works out of the box; a refused endpo
   await signedInUser(page, 'Lin');
   // The e2e server's own model runs on 127.0.0.1; scripts/e2e-server.ts opens its port to local providers.
   const me = await (await page.request.get('/api/me')).json();
-  const { providers } = await (await page.request.get(`/api/ai/models?accountId=${me.personal_account_id}`)).json();
+  const { providers } = await (await page.request.get(`/api/ai/models?accountId=${me.personalAccountId}`)).json();
   const localUrl = (providers as { id: string; baseUrl: string }[]).find((p) => p.id === 'env-openai')?.baseUrl;
   expect(localUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
   const localPort = new URL(localUrl as string).port;

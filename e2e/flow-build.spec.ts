@@ -110,7 +110,7 @@ test('build webhook → code → if → HTTP request → respond in the editor, 
 
   // Call the webhook: the Respond step answers with the HTTP step's output.
   const published = await (await page.request.get(`/api/flows/${flow.id}`)).json();
-  const call = await page.request.post(`/api/hooks/${published.webhook_id}`, {
+  const call = await page.request.post(`/api/hooks/${published.webhookId}`, {
     data: { customer: 'Ada', qty: 3, price: 50 },
   });
   expect(call.status()).toBe(200);

@@ -597,8 +597,7 @@ test('flow settings: save executions is chosen in the editor and kept', async ({
   await expect
     .poll(
       async () =>
-        ((await (await page.request.get(`/api/flows/${flow.id}`)).json()) as { save_executions: string })
-          .save_executions,
+        ((await (await page.request.get(`/api/flows/${flow.id}`)).json()) as { saveExecutions: string }).saveExecutions,
     )
     .toBe('none');
   await page.reload();

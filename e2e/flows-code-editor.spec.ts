@@ -68,8 +68,8 @@ test('typing {{ }} key by key gives exactly the text typed, and the published we
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('dialog', { name: 'Publish version 1' }).getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByTestId('publish-state')).toHaveText('Published v1');
-  const published = (await (await page.request.get(`/api/flows/${flowId}`)).json()) as { webhook_id: string };
-  const call = await page.request.post(`/api/hooks/${published.webhook_id}`, { data: { name: 'ada' } });
+  const published = (await (await page.request.get(`/api/flows/${flowId}`)).json()) as { webhookId: string };
+  const call = await page.request.post(`/api/hooks/${published.webhookId}`, { data: { name: 'ada' } });
   expect(call.status(), `${await call.text()} ${JSON.stringify(published)}`).toBe(200);
   expect(await call.text()).toBe('Hello ada');
 

@@ -30,7 +30,7 @@ test('create, rename, duplicate, search, trash with Undo, restore from the Trash
 
   const flowId = await createFromDialog(page, { name: 'Lead router' });
   const created = await (await page.request.get(`/api/flows/${flowId}`)).json();
-  expect(created).toMatchObject({ name: 'Lead router', trigger_type: 'manual', published_version: null });
+  expect(created).toMatchObject({ name: 'Lead router', triggerType: 'manual', publishedVersion: null });
 
   await page.goto('/flows');
   const lead = row(page, 'Lead router');
@@ -87,7 +87,7 @@ test('create, rename, duplicate, search, trash with Undo, restore from the Trash
   await page.getByRole('button', { name: 'Delete Lead intake (copy) forever' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete forever' }).click();
   await expect(page.getByRole('heading', { name: 'The trash is empty' })).toBeVisible();
-  const left = await (await page.request.get(`/api/flows?accountId=${created.account_id}&trash=true`)).json();
+  const left = await (await page.request.get(`/api/flows?accountId=${created.accountId}&trash=true`)).json();
   expect(left).toEqual([]);
 
   // A row opens its flow.
@@ -117,7 +117,7 @@ test('create from a template, turn a published flow on and off, export and impor
   const flowId = new URL(page.url()).pathname.split('/').pop() as string;
   const flow = await (await page.request.get(`/api/flows/${flowId}`)).json();
   expect(flow.name).toBe('Webhook intake with validation');
-  expect(flow.trigger_type).toBe('webhook');
+  expect(flow.triggerType).toBe('webhook');
   expect(flow.graph.nodes.map((n: { type: string }) => n.type)).toEqual([
     'trigger.webhook',
     'if',
@@ -129,7 +129,7 @@ test('create from a template, turn a published flow on and off, export and impor
   // Pick a table for the template's empty table picker (publishing checks the graph), then publish: that turns it
   // on, and the switch turns it off and on again.
   const table = await (
-    await page.request.post('/api/tables', { data: { accountId: flow.account_id, name: 'Leads' }, headers })
+    await page.request.post('/api/tables', { data: { accountId: flow.accountId, name: 'Leads' }, headers })
   ).json();
   for (const [name, type] of [
     ['Email', 'email'],
@@ -160,7 +160,7 @@ test('create from a template, turn a published flow on and off, export and impor
 
   // The template works as described: a bad email gets a 400 with an error, a good one is saved and gets a 201.
   await expect.poll(async () => (await (await page.request.get(`/api/flows/${flowId}`)).json()).active).toBe(true);
-  const hook = `/api/hooks/${flow.webhook_id}`;
+  const hook = `/api/hooks/${flow.webhookId}`;
   const refused = await page.request.post(hook, { data: { email: 'not an address', name: 'Bob' } });
   expect(refused.status()).toBe(400);
   expect(await refused.json()).toEqual({ ok: false, error: 'A valid email address is required' });
@@ -198,7 +198,7 @@ test('create from a template, turn a published flow on and off, export and impor
   const imported = await (await page.request.get(`/api/flows/${importedId}`)).json();
   expect(imported.name).toBe('Imported intake');
   expect(imported.graph).toEqual(graph);
-  expect(imported.published_version).toBeNull();
+  expect(imported.publishedVersion).toBeNull();
 });
 
 test('the Executions tab: live rows, filters, cancel, re-run and open in the editor', async ({ page }) => {

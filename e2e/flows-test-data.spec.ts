@@ -7,12 +7,12 @@ const shots = process.env.E2E_SHOTS_DIR;
 const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Step settings', exact: true });
 
-type Flow = { id: string; webhook_id: string; email_address: string };
+type Flow = { id: string; webhookId: string; emailAddress: string };
 
 /** A flow whose steps are set through the API (the settings inputs are not what these tests are about). */
 async function draftFlow(page: Page, name: string, steps: ChainStep[]): Promise<Flow> {
   const me = await (await page.request.get('/api/me')).json();
-  return chainedFlow(page, { accountId: me.personal_account_id, name, steps });
+  return chainedFlow(page, { accountId: me.personalAccountId, name, steps });
 }
 
 async function openStep(page: Page, name: string) {
@@ -25,7 +25,7 @@ async function openStep(page: Page, name: string) {
 /** Calls the test URL from the test (as an outside service would) once the editor's listen is in place. */
 async function callTestUrl(flow: Flow, body: unknown) {
   for (let i = 0; i < 50; i += 1) {
-    const res = await fetch(`${APP_ORIGIN}/api/hooks/test/${flow.webhook_id}/orders?ref=7`, {
+    const res = await fetch(`${APP_ORIGIN}/api/hooks/test/${flow.webhookId}/orders?ref=7`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -85,8 +85,8 @@ test('a webhook flow: listen for a test call, call the test URL, run on its data
   await expect(page.getByText('Listen for a test call or pin test data')).toBeVisible();
 
   await openStep(page, 'Webhook');
-  await expect(panel(page).getByText(`/api/hooks/${flow.webhook_id}`, { exact: false }).first()).toBeVisible();
-  await expect(panel(page)).toContainText(`/api/hooks/test/${flow.webhook_id}`);
+  await expect(panel(page).getByText(`/api/hooks/${flow.webhookId}`, { exact: false }).first()).toBeVisible();
+  await expect(panel(page)).toContainText(`/api/hooks/test/${flow.webhookId}`);
   const testData = panel(page).getByRole('region', { name: 'Test data' });
   await expect(testData).toContainText('No test data yet');
 
@@ -95,7 +95,7 @@ test('a webhook flow: listen for a test call, call the test URL, run on its data
   await expect(testData.getByRole('status')).toContainText('Waiting for a test call');
   await testData.getByRole('button', { name: 'Cancel' }).click();
   await expect(testData.getByRole('button', { name: 'Listen for a test call' })).toBeVisible();
-  await expect.poll(async () => (await fetch(`${APP_ORIGIN}/api/hooks/test/${flow.webhook_id}`)).status).toBe(404);
+  await expect.poll(async () => (await fetch(`${APP_ORIGIN}/api/hooks/test/${flow.webhookId}`)).status).toBe(404);
 
   // Listen, call: the call is answered and its data shows as the trigger's test data.
   await testData.getByRole('button', { name: 'Listen for a test call' }).click();
@@ -162,7 +162,7 @@ test('an email flow: listen for a test email, send one to the test address, run 
   await expect(page.getByText('Listen for a test email or pin test data')).toBeVisible();
 
   await openStep(page, 'Inbox');
-  const testAddress = flow.email_address.replace('@', '+test@');
+  const testAddress = flow.emailAddress.replace('@', '+test@');
   await expect(panel(page)).toContainText(testAddress);
   const testData = panel(page).getByRole('region', { name: 'Test data' });
   await testData.getByRole('button', { name: 'Listen for a test email' }).click();

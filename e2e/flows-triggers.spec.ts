@@ -13,13 +13,13 @@ async function publishedFlow(page: Page, name: string, nodes: Record<string, unk
   };
   const created = await page.request.post('/api/flows', {
     headers,
-    data: { accountId: me.personal_account_id, name, graph },
+    data: { accountId: me.personalAccountId, name, graph },
   });
   expect(created.status()).toBe(201);
   const flow = await created.json();
   const published = await page.request.post(`/api/flows/${flow.id}/publish`, { headers, data: {} });
   expect(published.status()).toBe(200);
-  return (await published.json()) as { id: string; email_address: string; webhook_id: string };
+  return (await published.json()) as { id: string; emailAddress: string; webhookId: string };
 }
 
 test('a schedule fires on its own and the run shows in the Executions tab', async ({ page }) => {
@@ -37,7 +37,7 @@ test('a schedule fires on its own and the run shows in the Executions tab', asyn
   // The run opens on the canvas with each step's data.
   const list = await (await page.request.get(`/api/executions?flowId=${flow.id}`)).json();
   const detail = await (await page.request.get(`/api/executions/${list.executions[0].id}`)).json();
-  expect(detail.steps.find((s: { node_id: string }) => s.node_id === 'x').output.main[0].at).toBeTruthy();
+  expect(detail.steps.find((s: { nodeId: string }) => s.nodeId === 'x').output.main[0].at).toBeTruthy();
 });
 
 test('an email sent over SMTP starts its flow', async ({ page }) => {
@@ -59,7 +59,7 @@ test('an email sent over SMTP starts its flow', async ({ page }) => {
   });
   await transport.sendMail({
     from: 'Grace <grace@example.com>',
-    to: flow.email_address,
+    to: flow.emailAddress,
     subject: 'Quarterly numbers',
     text: 'Attached are the numbers.',
   });
@@ -70,7 +70,7 @@ test('an email sent over SMTP starts its flow', async ({ page }) => {
   await expect(rows.first()).toContainText('Email');
   const list = await (await page.request.get(`/api/executions?flowId=${flow.id}`)).json();
   const detail = await (await page.request.get(`/api/executions/${list.executions[0].id}`)).json();
-  expect(detail.steps.find((s: { node_id: string }) => s.node_id === 'x').output.main[0].summary).toBe(
+  expect(detail.steps.find((s: { nodeId: string }) => s.nodeId === 'x').output.main[0].summary).toBe(
     'grace@example.com: Quarterly numbers',
   );
 });

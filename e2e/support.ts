@@ -50,7 +50,7 @@ export async function signedInUser(page: Page, name: string, server = defaultSer
   const mail = await readEmail(email, 'verify', server);
   await page.request.get(linkIn(mail, '/api/auth/verify-email'), { maxRedirects: 0 });
   const me = await (await page.request.get(`${server.origin}/api/me`)).json();
-  return { email, name, id: me.id as string, personalAccountId: me.personal_account_id as string };
+  return { email, name, id: me.id as string, personalAccountId: me.personalAccountId as string };
 }
 
 export async function signUpApi(
@@ -100,7 +100,7 @@ export type ChainStep = {
 export async function chainedFlow(
   page: Page,
   input: { accountId: string; name: string; steps?: ChainStep[]; stickies?: unknown[]; templateId?: string },
-): Promise<{ id: string; revision: number; webhook_id: string; email_address: string }> {
+): Promise<{ id: string; revision: number; webhookId: string; emailAddress: string }> {
   const nodes = (input.steps ?? []).map((step, index) => ({
     position: { x: index * 320, y: 0 },
     settings: {},

@@ -28,7 +28,7 @@ async function createFlow(page: Page, accountId: string, name: string, steps: St
     data: { accountId, name, graph: { nodes, edges } },
   });
   expect(created.ok(), await created.text()).toBeTruthy();
-  return (await created.json()) as { id: string; webhook_id: string };
+  return (await created.json()) as { id: string; webhookId: string };
 }
 
 test('a page served by a webhook runs sandboxed: its script cannot read the visitor’s session', async ({ page }) => {
@@ -51,7 +51,7 @@ test('a page served by a webhook runs sandboxed: its script cannot read the visi
   expect(published.ok(), await published.text()).toBeTruthy();
 
   // The page still works for its visitors: it shows, and its script runs…
-  await page.goto(`/api/hooks/${flow.webhook_id}`);
+  await page.goto(`/api/hooks/${flow.webhookId}`);
   await expect(page.getByRole('heading', { name: 'Thanks!' })).toBeVisible();
   const out = page.locator('#out');
   await expect(out).not.toHaveText('waiting');

@@ -114,7 +114,7 @@ describe('the compiled server (npm run build, npm start)', () => {
         },
       ];
       const created = await request('/api/flows', {
-        accountId: me.json.personal_account_id,
+        accountId: me.json.personalAccountId,
         name: 'Compiled',
         graph: {
           nodes: nodes.map((n, i) => ({ position: { x: i * 300, y: 0 }, ...n })),
@@ -128,7 +128,7 @@ describe('the compiled server (npm run build, npm start)', () => {
       const published = await request(`/api/flows/${created.json.id}/publish`, {});
       expect(published.status, published.text).toBe(200);
 
-      const hook = await fetch(`${base}/api/hooks/${published.json.webhook_id}`, {
+      const hook = await fetch(`${base}/api/hooks/${published.json.webhookId}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ a: 2, b: 3 }),

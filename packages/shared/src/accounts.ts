@@ -12,8 +12,8 @@ export const Account = z.object({
   type: AccountType,
   handle: z.string(),
   name: z.string(),
-  member_ids: z.array(z.string()),
-  created_at: z.string(),
+  memberIds: z.array(z.string()),
+  createdAt: z.string(),
   /** The signed-in user's role in this account. */
   role: MemberRole,
 });
@@ -54,11 +54,11 @@ export const ChangeMemberRole = z.object({ role: MemberRole });
 export type ChangeMemberRole = z.infer<typeof ChangeMemberRole>;
 
 export const Member = z.object({
-  user_id: z.string(),
+  userId: z.string(),
   name: z.string(),
   email: z.string(),
   role: MemberRole,
-  joined_at: z.string(),
+  joinedAt: z.string(),
 });
 export type Member = z.infer<typeof Member>;
 
@@ -66,16 +66,16 @@ export const Invite = z.object({
   id: z.string(),
   email: z.string(),
   role: MemberRole,
-  created_at: z.string(),
-  expires_at: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
 });
 export type Invite = z.infer<typeof Invite>;
 
 /** What an invitee sees before answering an invite link. */
 export const InvitePreview = z.object({
-  account_name: z.string(),
-  account_handle: z.string(),
-  inviter_name: z.string(),
+  accountName: z.string(),
+  accountHandle: z.string(),
+  inviterName: z.string(),
   email: z.string(),
   role: MemberRole,
   status: z.enum(['pending', 'accepted', 'declined', 'revoked', 'expired']),
@@ -85,14 +85,14 @@ export type InvitePreview = z.infer<typeof InvitePreview>;
 /** An invite waiting for the signed-in user (sent to their email address), shown in the app beside the email. */
 export const PendingInvite = z.object({
   id: z.string(),
-  account_name: z.string(),
-  inviter_name: z.string(),
+  accountName: z.string(),
+  inviterName: z.string(),
   role: MemberRole,
-  expires_at: z.string(),
+  expiresAt: z.string(),
 });
 export type PendingInvite = z.infer<typeof PendingInvite>;
 
-export const RespondResult = z.object({ account_id: z.string().nullable() });
+export const RespondResult = z.object({ accountId: z.string().nullable() });
 export type RespondResult = z.infer<typeof RespondResult>;
 
 export const UserDoc = z.object({
@@ -100,7 +100,7 @@ export const UserDoc = z.object({
   email: z.string(),
   name: z.string(),
   username: z.string(),
-  personal_account_id: z.string(),
+  personalAccountId: z.string(),
 });
 export type UserDoc = z.infer<typeof UserDoc>;
 

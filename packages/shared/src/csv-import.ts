@@ -354,8 +354,8 @@ export type ImportRows = z.infer<typeof ImportRows>;
 
 export const ImportFailure = z.object({
   row: z.number().int(),
-  field_id: z.string().nullable(),
-  field_name: z.string().nullable(),
+  fieldId: z.string().nullable(),
+  fieldName: z.string().nullable(),
   reason: z.string(),
 });
 export type ImportFailure = z.infer<typeof ImportFailure>;

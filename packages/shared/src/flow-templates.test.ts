@@ -43,7 +43,7 @@ describe('flow templates', () => {
 
     it('declares the trigger it starts with', () => {
       const trigger = graph.nodes.find((n) => isTrigger(n.type));
-      expect(trigger?.type).toBe(`trigger.${template.trigger_type}`);
+      expect(trigger?.type).toBe(`trigger.${template.triggerType}`);
     });
 
     it('connects every step, through handles the steps have', () => {

@@ -18,11 +18,11 @@ export type PinSource = z.infer<typeof PinSource>;
 
 /** A step's output kept in the draft: editor runs use it instead of running the step. */
 export const PinnedOutput = z.object({
-  node_id: z.string(),
+  nodeId: z.string(),
   output: StepOutput,
   /** Where it came from: a run's output pinned by hand, or a test call or email caught while listening. */
   source: PinSource,
-  pinned_at: z.string(),
+  pinnedAt: z.string(),
 });
 export type PinnedOutput = z.infer<typeof PinnedOutput>;
 
@@ -42,7 +42,7 @@ export const TestListenResult = z.discriminatedUnion('received', [
 ]);
 export type TestListenResult = z.infer<typeof TestListenResult>;
 
-/** `/api/hooks/test/{webhook_id}`: answers only while the editor listens. */
+/** `/api/hooks/test/{webhookId}`: answers only while the editor listens. */
 export const testWebhookPath = (webhookId: string) => `/api/hooks/test/${webhookId}`;
 
 /** The flow's inbound address with `+test`: mail to it is caught as test data while the editor listens. */

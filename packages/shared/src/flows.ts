@@ -128,7 +128,7 @@ export type SaveExecutions = z.infer<typeof SaveExecutions>;
 
 export const Flow = z.object({
   id: z.string(),
-  account_id: z.string(),
+  accountId: z.string(),
   name: z.string(),
   description: z.string(),
   /** The draft the editor saves as you go. */
@@ -136,26 +136,24 @@ export const Flow = z.object({
   /** Grows on every draft save; a PATCH with an older `baseRevision` is a 409. */
   revision: z.number(),
   /** The trigger of the draft (manual when none). */
-  trigger_type: TriggerType,
+  triggerType: TriggerType,
   /** Published triggers listen only while active. */
   active: z.boolean(),
-  published_version: z.number().nullable(),
-  published_at: z.string().nullable(),
+  publishedVersion: z.number().nullable(),
+  publishedAt: z.string().nullable(),
   /** The draft differs from the published version. */
-  has_unpublished_changes: z.boolean(),
-  /** `/api/hooks/{webhook_id}` */
-  webhook_id: z.string(),
+  hasUnpublishedChanges: z.boolean(),
+  /** `/api/hooks/{webhookId}` */
+  webhookId: z.string(),
   /** Mail to this address starts the flow (email trigger). */
-  email_address: z.string(),
-  last_execution: z
-    .object({ id: z.string(), status: z.lazy(() => ExecutionStatus), created_at: z.string() })
-    .nullable(),
-  execution_counts: z.object({ total: z.number(), succeeded: z.number(), failed: z.number() }),
+  emailAddress: z.string(),
+  lastExecution: z.object({ id: z.string(), status: z.lazy(() => ExecutionStatus), createdAt: z.string() }).nullable(),
+  executionCounts: z.object({ total: z.number(), succeeded: z.number(), failed: z.number() }),
   /** Which runs from its triggers are kept (the counts above count kept runs only). */
-  save_executions: SaveExecutions,
-  created_at: z.string(),
-  updated_at: z.string(),
-  deleted_at: z.string().nullable(),
+  saveExecutions: SaveExecutions,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
 });
 export type Flow = z.infer<typeof Flow>;
 
@@ -188,12 +186,12 @@ export const PublishFlow = z.object({ message: z.string().max(500).optional() })
 
 export const FlowVersion = z.object({
   id: z.string(),
-  flow_id: z.string(),
+  flowId: z.string(),
   version: z.number(),
   message: z.string(),
   graph: FlowGraph,
-  created_by: z.object({ id: z.string(), name: z.string() }).nullable(),
-  created_at: z.string(),
+  createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
 });
 export type FlowVersion = z.infer<typeof FlowVersion>;
 
@@ -215,8 +213,8 @@ export const ExecutionMode = z.enum(['manual', 'test', 'webhook', 'schedule', 'e
 export type ExecutionMode = z.infer<typeof ExecutionMode>;
 
 export const ExecutionError = z.object({
-  node_id: z.string().nullable(),
-  node_name: z.string().nullable(),
+  nodeId: z.string().nullable(),
+  nodeName: z.string().nullable(),
   /** In words a user understands: what failed and why. */
   message: z.string(),
 });
@@ -224,21 +222,21 @@ export type ExecutionError = z.infer<typeof ExecutionError>;
 
 export const Execution = z.object({
   id: z.string(),
-  account_id: z.string(),
-  flow_id: z.string(),
-  flow_name: z.string(),
+  accountId: z.string(),
+  flowId: z.string(),
+  flowName: z.string(),
   /** null for a test run of the draft. */
   version: z.number().nullable(),
   status: ExecutionStatus,
   mode: ExecutionMode,
   error: ExecutionError.nullable(),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-  duration_ms: z.number().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().nullable(),
   /** Set while a wait step holds the execution. */
-  resume_at: z.string().nullable(),
-  parent_execution_id: z.string().nullable(),
+  resumeAt: z.string().nullable(),
+  parentExecutionId: z.string().nullable(),
 });
 export type Execution = z.infer<typeof Execution>;
 
@@ -259,11 +257,11 @@ export type StepLog = z.infer<typeof StepLog>;
 
 export const ExecutionStep = z.object({
   id: z.string(),
-  node_id: z.string(),
-  node_name: z.string(),
-  node_type: z.string(),
+  nodeId: z.string(),
+  nodeName: z.string(),
+  nodeType: z.string(),
   /** The n-th time this step ran in the execution (loops run steps more than once). */
-  run_index: z.number(),
+  runIndex: z.number(),
   status: StepStatus,
   /** Items per input handle. */
   input: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
@@ -272,9 +270,9 @@ export const ExecutionStep = z.object({
   logs: z.array(StepLog),
   error: z.string().nullable(),
   attempts: z.number(),
-  started_at: z.string(),
-  finished_at: z.string().nullable(),
-  duration_ms: z.number().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().nullable(),
 });
 export type ExecutionStep = z.infer<typeof ExecutionStep>;
 
@@ -283,12 +281,12 @@ export const EXECUTION_DETAIL_STEPS = 200;
 
 /** How one step fared over all its runs in an execution (loops run steps many times). */
 export const ExecutionNodeSummary = z.object({
-  node_id: z.string(),
+  nodeId: z.string(),
   runs: z.number(),
   /** Items that left on each output handle, summed over the runs. */
   counts: z.record(z.string(), z.number()),
   /** Time spent in the step over all its runs (finished runs only). */
-  duration_ms: z.number().nullable(),
+  durationMs: z.number().nullable(),
 });
 export type ExecutionNodeSummary = z.infer<typeof ExecutionNodeSummary>;
 
@@ -302,7 +300,7 @@ export const ExecutionDetail = Execution.extend({
    */
   steps: z.array(ExecutionStep),
   /** How many step runs the execution has in all. */
-  steps_total: z.number(),
+  stepsTotal: z.number(),
   nodes: z.array(ExecutionNodeSummary),
 });
 export type ExecutionDetail = z.infer<typeof ExecutionDetail>;
@@ -312,14 +310,14 @@ export const ListExecutionsQuery = z.object({
   flowId: z.string().min(1).optional(),
   status: ExecutionStatus.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  /** next_cursor of the previous page. */
+  /** nextCursor of the previous page. */
   cursor: z.string().max(200).optional(),
 });
 export type ListExecutionsQuery = z.input<typeof ListExecutionsQuery>;
 
 export const ExecutionPage = z.object({
   executions: z.array(Execution),
-  next_cursor: z.string().nullable(),
+  nextCursor: z.string().nullable(),
 });
 export type ExecutionPage = z.infer<typeof ExecutionPage>;
 
@@ -372,7 +370,7 @@ export const FlowTemplate = z.object({
   name: z.string(),
   description: z.string(),
   category: z.string(),
-  trigger_type: TriggerType,
+  triggerType: TriggerType,
   graph: FlowGraph,
 });
 export type FlowTemplate = z.infer<typeof FlowTemplate>;

@@ -4,13 +4,13 @@ import { type Field, type FieldOptions, ViewConfig } from './tables';
 
 const field = (id: string, position: number, options: FieldOptions, isPrimary = false): Field => ({
   id,
-  table_id: 'tbl',
+  tableId: 'tbl',
   name: id,
   type: options.type,
   options,
   position,
-  is_primary: isPrimary,
-  created_at: '2026-01-01T00:00:00Z',
+  isPrimary: isPrimary,
+  createdAt: '2026-01-01T00:00:00Z',
 });
 
 const fields = [

@@ -59,7 +59,7 @@ export function formFieldsOf(fields: Field[], config: ViewConfig): FormField[] {
   const rank = (field: Field) => {
     const index = order.indexOf(field.id);
     if (index !== -1) return index;
-    return order.length + (field.is_primary ? -0.5 : field.position);
+    return order.length + (field.isPrimary ? -0.5 : field.position);
   };
   const hidden = new Set(config.hiddenFieldIds);
   const required = new Set(config.formRequiredFieldIds);

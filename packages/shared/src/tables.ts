@@ -107,27 +107,27 @@ export type FieldOptions = z.infer<typeof FieldOptions>;
 
 export const Field = z.object({
   id: z.string(),
-  table_id: z.string(),
+  tableId: z.string(),
   name: z.string(),
   type: FieldType,
   options: FieldOptions,
   position: z.number(),
   /** The first field names a record and stays frozen in the grid. */
-  is_primary: z.boolean(),
-  created_at: z.string(),
+  isPrimary: z.boolean(),
+  createdAt: z.string(),
 });
 export type Field = z.infer<typeof Field>;
 
 export const Table = z.object({
   id: z.string(),
-  account_id: z.string(),
+  accountId: z.string(),
   name: z.string(),
   description: z.string(),
-  record_count: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  recordCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** Set while the table is in the trash. */
-  deleted_at: z.string().nullable(),
+  deletedAt: z.string().nullable(),
   /** Grows on every record or field change; an open grid refetches its windows when it moves. */
   version: z.number().optional(),
 });
@@ -154,13 +154,13 @@ export type RecordValues = z.infer<typeof RecordValues>;
 
 export const TableRecord = z.object({
   id: z.string(),
-  table_id: z.string(),
+  tableId: z.string(),
   values: z.record(z.string(), z.unknown()),
   autonumber: z.number(),
-  created_at: z.string(),
-  created_by: z.string().nullable(),
-  updated_at: z.string(),
-  updated_by: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
   /**
    * Names for the ids in this record's values, by id: the primary value of each linked record and the name of the
    * user in a created-by field, so cells can show names. Present when there is anything to name.
@@ -222,7 +222,7 @@ export const ListRecordsQuery = z.object({
   search: z.string().max(200).optional(),
   viewId: z.string().optional(),
   limit: z.number().int().min(1).max(RECORD_PAGE_LIMIT).default(100),
-  /** Keyset pagination (from the previous page's `next_cursor`)… */
+  /** Keyset pagination (from the previous page's `nextCursor`)… */
   cursor: z.string().optional(),
   /** …or a window by position, for a grid that jumps to any scroll position. */
   offset: z.number().int().min(0).optional(),
@@ -234,7 +234,7 @@ export const RECORD_GROUP_LIMIT = 1000;
 
 /** Records counted per value of one field, in that field's sort order (empty values last). */
 export const RecordGroups = z.object({
-  field_id: z.string(),
+  fieldId: z.string(),
   groups: z.array(z.object({ value: z.unknown(), count: z.number() })),
   total: z.number(),
 });
@@ -242,7 +242,7 @@ export type RecordGroups = z.infer<typeof RecordGroups>;
 
 export const RecordPage = z.object({
   records: z.array(TableRecord),
-  next_cursor: z.string().nullable(),
+  nextCursor: z.string().nullable(),
   /**
    * Records in the table when nothing narrows it (kept as a counter, so it is free). With a filter or a
    * search it is null: counting every match of a large table costs a scan, so it has its own call
@@ -284,7 +284,7 @@ export const FieldChangePreview = z.object({
   /** Values that cannot be converted and would become empty. */
   lost: z.number(),
   converted: z.number(),
-  examples: z.array(z.object({ record_id: z.string(), from: z.unknown() })).max(10),
+  examples: z.array(z.object({ recordId: z.string(), from: z.unknown() })).max(10),
 });
 export type FieldChangePreview = z.infer<typeof FieldChangePreview>;
 
@@ -308,13 +308,13 @@ export type DeleteRecords = z.infer<typeof DeleteRecords>;
 
 export const RecordChange = z.object({
   id: z.string(),
-  record_id: z.string(),
-  user_id: z.string().nullable(),
-  user_name: z.string().nullable(),
+  recordId: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
   kind: z.enum(['created', 'updated', 'deleted', 'restored']),
   /** Field id → { from, to } for updates. */
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
-  created_at: z.string(),
+  createdAt: z.string(),
 });
 export type RecordChange = z.infer<typeof RecordChange>;
 
@@ -361,13 +361,13 @@ export const ViewConfig = z.object({
 export type ViewConfig = z.infer<typeof ViewConfig>;
 export const View = z.object({
   id: z.string(),
-  table_id: z.string(),
+  tableId: z.string(),
   name: z.string(),
   type: ViewType,
   config: ViewConfig,
   position: z.number(),
   /** For a public form: the id in /share/{publicId}. */
-  public_id: z.string().nullable(),
+  publicId: z.string().nullable(),
 });
 export type View = z.infer<typeof View>;
 export const CreateView = z.object({

@@ -40,7 +40,7 @@ export function registerAccountLiveSources(
     async load({ userId, params, limit }) {
       const members = await accounts.members({ accountId: params.accountId as string, userId });
       return {
-        docs: byId(members.slice(0, limit), 'user_id'),
+        docs: byId(members.slice(0, limit), 'userId'),
         topics: [topics.account(params.accountId as string), topics.user(userId)],
       };
     },

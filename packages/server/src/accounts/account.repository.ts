@@ -11,8 +11,8 @@ function toAccount(row: AccountRow, memberIds: string[], role: MemberRole): Acco
     type: row.type,
     handle: row.handle,
     name: row.name,
-    member_ids: memberIds,
-    created_at: row.createdAt.toISOString(),
+    memberIds: memberIds,
+    createdAt: row.createdAt.toISOString(),
     role,
   };
 }
@@ -101,11 +101,11 @@ export function accountRepository(db: Db) {
         .orderBy(asc(accountMembers.createdAt))
         .limit(limit);
       return rows.map((r) => ({
-        user_id: r.userId,
+        userId: r.userId,
         name: r.name,
         email: r.email,
         role: r.role,
-        joined_at: r.joinedAt.toISOString(),
+        joinedAt: r.joinedAt.toISOString(),
       }));
     },
 
@@ -179,8 +179,8 @@ export function accountRepository(db: Db) {
         id: r.id,
         email: r.email,
         role: r.role,
-        created_at: r.createdAt.toISOString(),
-        expires_at: r.expiresAt.toISOString(),
+        createdAt: r.createdAt.toISOString(),
+        expiresAt: r.expiresAt.toISOString(),
       }));
     },
   };

@@ -96,7 +96,7 @@ export function accountService({ db, bus }: { db: Db; bus: ChangeBus }) {
       if (account.type === 'personal') throw new AppError('bad_request', 'A personal account goes only with its user');
       if (account.role !== 'owner') throw new AppError('forbidden', 'Only an owner can delete this account');
       await repo.remove(accountId);
-      bus.publish([topics.account(accountId), ...account.member_ids.map(topics.user)]);
+      bus.publish([topics.account(accountId), ...account.memberIds.map(topics.user)]);
     },
 
     async members({ accountId, userId }: { accountId: string; userId: string }): Promise<Member[]> {

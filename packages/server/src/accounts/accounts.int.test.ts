@@ -47,10 +47,10 @@ describe('business accounts', () => {
       id: created.body.id,
       handle: 'ivan-co-ltd',
       name: 'Ivan & Co',
-      member_ids: [user.id],
+      memberIds: [user.id],
       role: 'owner',
     });
-    expect(Date.parse(list.body[1].created_at)).not.toBeNaN();
+    expect(Date.parse(list.body[1].createdAt)).not.toBeNaN();
 
     const taken = await client.post('/api/accounts/handle-availability', { handle: 'IVAN-CO-LTD' });
     expect(taken.body.available).toBe(false);
@@ -90,8 +90,8 @@ describe('invites and members', () => {
     const token = link.split('/invites/')[1] as string;
     const preview = await server.client().get(`/api/invites/${token}`);
     expect(preview.body).toMatchObject({
-      account_name: 'Kim Labs',
-      inviter_name: 'Kim',
+      accountName: 'Kim Labs',
+      inviterName: 'Kim',
       role: 'admin',
       status: 'pending',
     });
@@ -101,7 +101,7 @@ describe('invites and members', () => {
     expect(wrongUser.status).toBe(403);
 
     const accepted = await invitee.client.post(`/api/invites/${token}/respond`, { accept: true });
-    expect(accepted.body).toEqual({ account_id: account.id });
+    expect(accepted.body).toEqual({ accountId: account.id });
     const again = await invitee.client.post(`/api/invites/${token}/respond`, { accept: true });
     expect(again.status).toBe(409);
 
@@ -123,7 +123,7 @@ describe('invites and members', () => {
     const email = await server.mail.waitFor('oto@example.com', /Nia Co/);
     const token = server.mail.link(email, `${TEST_APP_URL}/invites/`).split('/invites/')[1];
     const declined = await invitee.client.post(`/api/invites/${token}/respond`, { accept: false });
-    expect(declined.body).toEqual({ account_id: null });
+    expect(declined.body).toEqual({ accountId: null });
     expect((await invitee.client.get('/api/accounts')).body).toHaveLength(1);
   });
 
@@ -139,8 +139,8 @@ describe('invites and members', () => {
     const mine = await invitee.client.get('/api/me/invites');
     expect(mine.status, mine.text).toBe(200);
     expect(mine.body.invites).toMatchObject([
-      { account_name: 'Ines Labs', inviter_name: 'Ines', role: 'member' },
-      { account_name: 'Ines Studio', inviter_name: 'Ines', role: 'admin' },
+      { accountName: 'Ines Labs', inviterName: 'Ines', role: 'member' },
+      { accountName: 'Ines Studio', inviterName: 'Ines', role: 'admin' },
     ]);
     // Nobody else sees them, nor can answer them.
     expect((await other.client.get('/api/me/invites')).body.invites).toEqual([]);
@@ -156,9 +156,9 @@ describe('invites and members', () => {
 
     const accepted = await invitee.client.post(`/api/me/invites/${toLabs.id}/respond`, { accept: true });
     expect(accepted.status, accepted.text).toBe(200);
-    expect(accepted.body).toEqual({ account_id: first.id });
+    expect(accepted.body).toEqual({ accountId: first.id });
     const declined = await invitee.client.post(`/api/me/invites/${toStudio.id}/respond`, { accept: false });
-    expect(declined.body).toEqual({ account_id: null });
+    expect(declined.body).toEqual({ accountId: null });
     const accounts = (await invitee.client.get('/api/accounts')).body as { id: string }[];
     expect(accounts.map((account) => account.id)).toContain(first.id);
     expect(accounts.map((account) => account.id)).not.toContain(second.id);
@@ -217,12 +217,7 @@ describe('tenant isolation', () => {
     const { body: account } = await alice.client.post('/api/accounts', { name: 'Alice Inc', handle: 'alice-inc' });
     const base = `/api/accounts/${account.id}`;
 
-    for (const path of [
-      base,
-      `${base}/members`,
-      `${base}/invites`,
-      `/api/accounts/${alice.user.personal_account_id}`,
-    ]) {
+    for (const path of [base, `${base}/members`, `${base}/invites`, `/api/accounts/${alice.user.personalAccountId}`]) {
       const res = await mallory.client.get(path);
       expect(res.status, path).toBe(404);
       expect(res.body.error.code).toBe('not_found');

@@ -56,7 +56,7 @@ export function inviteService({
       if (account.type !== 'business') throw new AppError('bad_request', 'Invite people to a business account');
       const normalizedEmail = email.trim().toLowerCase();
       const existing = await invites.userIdByEmail(normalizedEmail);
-      if (existing && account.member_ids.includes(existing)) {
+      if (existing && account.memberIds.includes(existing)) {
         throw new AppError('conflict', 'This person is already a member', 'email');
       }
       const inviterName = await invites.userName(userId);
@@ -93,9 +93,9 @@ export function inviteService({
       const { invite, accountName, accountHandle, inviterName } = await findByToken(token);
       const expired = invite.status === 'pending' && invite.expiresAt.getTime() <= Date.now();
       return {
-        account_name: accountName,
-        account_handle: accountHandle,
-        inviter_name: inviterName ?? 'A teammate',
+        accountName: accountName,
+        accountHandle: accountHandle,
+        inviterName: inviterName ?? 'A teammate',
         email: invite.email,
         role: invite.role,
         status: expired ? 'expired' : invite.status,
@@ -107,10 +107,10 @@ export function inviteService({
       const rows = await invites.pendingFor(userId);
       return rows.map((row) => ({
         id: row.invite.id,
-        account_name: row.accountName,
-        inviter_name: row.inviterName ?? 'A teammate',
+        accountName: row.accountName,
+        inviterName: row.inviterName ?? 'A teammate',
         role: row.invite.role as MemberRole,
-        expires_at: row.invite.expiresAt.toISOString(),
+        expiresAt: row.invite.expiresAt.toISOString(),
       }));
     },
 
@@ -139,7 +139,7 @@ export function inviteService({
     }
     await invites.answer(invite, userId, accept);
     bus.publish([topics.account(invite.accountId), topics.user(userId)]);
-    return { account_id: accept ? invite.accountId : null };
+    return { accountId: accept ? invite.accountId : null };
   }
 }
 

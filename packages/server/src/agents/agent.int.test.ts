@@ -34,7 +34,7 @@ afterAll(async () => {
   await model.close();
 });
 
-const accountOf = (member: Member) => member.user.personal_account_id;
+const accountOf = (member: Member) => member.user.personalAccountId;
 
 async function makeAgent(member: Member, fields: Record<string, unknown> = {}): Promise<Agent> {
   const res = await member.client.post('/api/agents', {

@@ -13,8 +13,7 @@ import {
 } from '@flowmind/shared/agents';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parse } from '../http/errors';
-import type { RouteDoc } from '../http/openapi';
+import { routesFor } from '../http/define-route';
 import type { SessionReader } from '../http/session';
 import type { AgentService } from './agent.service';
 import type { AgentGalleryService } from './agent-gallery.service';
@@ -22,105 +21,96 @@ import type { AgentGalleryService } from './agent-gallery.service';
 const Id = z.string().min(1).max(64);
 const AccountQuery = z.object({ accountId: Id });
 const AgentParams = z.object({ agentId: Id });
-const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Agents'], ...route } } });
+const doc = <const S extends object>(route: S) => ({ tags: ['Agents'], ...route });
 
 export function registerAgentRoutes(
   app: FastifyInstance,
   { session, agents, gallery }: { session: SessionReader; agents: AgentService; gallery: AgentGalleryService },
 ) {
-  app.get(
+  const route = routesFor(app, session);
+  route.get(
     '/api/agents',
     doc({ summary: "An account's agents, last changed first", query: AccountQuery, response: AgentList }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return agents.list({ userId: user.id, ...parse(AccountQuery, req.query) });
+    async ({ user, query }) => {
+      return agents.list({ userId: user.id, ...query });
     },
   );
-  app.post(
+  route.post(
     '/api/agents',
     doc({ summary: 'Make an agent', body: CreateAgent, response: Agent, status: 201 }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
+    async ({ reply, user, body }) => {
       reply.status(201);
-      return agents.create({ userId: user.id, input: parse(CreateAgent, req.body) });
+      return agents.create({ userId: user.id, input: body });
     },
   );
-  app.get(
+  route.get(
     '/api/agents/:agentId',
     doc({ summary: 'One of your accounts’ agents', params: AgentParams, response: Agent }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return agents.get({ ...parse(AgentParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return agents.get({ ...params, userId: user.id });
     },
   );
-  app.patch(
+  route.patch(
     '/api/agents/:agentId',
     doc({ summary: 'Change an agent, or publish it', params: AgentParams, body: UpdateAgent, response: Agent }),
-    async (req) => {
-      const user = await session.requireUser(req);
+    async ({ user, params, body }) => {
       return agents.update({
-        ...parse(AgentParams, req.params),
+        ...params,
         userId: user.id,
-        input: parse(UpdateAgent, req.body),
+        input: body,
       });
     },
   );
-  app.post(
+  route.post(
     '/api/agents/:agentId/duplicate',
     doc({ summary: 'Copy an agent in its account', params: AgentParams, response: Agent, status: 201 }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
+    async ({ reply, user, params }) => {
       reply.status(201);
-      return agents.duplicate({ ...parse(AgentParams, req.params), userId: user.id });
+      return agents.duplicate({ ...params, userId: user.id });
     },
   );
-  app.delete(
+  route.delete(
     '/api/agents/:agentId',
     doc({ summary: 'Delete an agent (its chats stay, with the assistant)', params: AgentParams, status: 204 }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      await agents.remove({ ...parse(AgentParams, req.params), userId: user.id });
+    async ({ reply, user, params }) => {
+      await agents.remove({ ...params, userId: user.id });
       return reply.status(204).send();
     },
   );
 
-  app.get(
+  route.get(
     '/api/explore/agents',
     doc({ summary: 'Published agents: search, category, popular or new', query: ExploreQuery, response: ExploreList }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return gallery.list({ userId: user.id, query: parse(ExploreQuery, req.query) });
+    async ({ user, query }) => {
+      return gallery.list({ userId: user.id, query: query });
     },
   );
-  app.get(
+  route.get(
     '/api/explore/agents/:agentId',
     doc({
       summary: 'A published agent (or one of your accounts’), as the gallery shows it',
       params: AgentParams,
       response: PublicAgent,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return gallery.get({ ...parse(AgentParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return gallery.get({ ...params, userId: user.id });
     },
   );
-  app.post(
+  route.post(
     '/api/explore/agents/:agentId/like',
     doc({ summary: 'Like a published agent', params: AgentParams, response: LikeResult }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return gallery.like({ ...parse(AgentParams, req.params), userId: user.id, liked: true });
+    async ({ user, params }) => {
+      return gallery.like({ ...params, userId: user.id, liked: true });
     },
   );
-  app.delete(
+  route.delete(
     '/api/explore/agents/:agentId/like',
     doc({ summary: 'Take a like back', params: AgentParams, response: LikeResult }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return gallery.like({ ...parse(AgentParams, req.params), userId: user.id, liked: false });
+    async ({ user, params }) => {
+      return gallery.like({ ...params, userId: user.id, liked: false });
     },
   );
-  app.post(
+  route.post(
     '/api/explore/agents/:agentId/use',
     doc({
       summary: 'Copy a published agent into one of your accounts',
@@ -129,18 +119,14 @@ export function registerAgentRoutes(
       response: Agent,
       status: 201,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
+    async ({ reply, user, params, body }) => {
       reply.status(201);
-      return gallery.use({ ...parse(AgentParams, req.params), ...parse(UseAgent, req.body), userId: user.id });
+      return gallery.use({ ...params, ...body, userId: user.id });
     },
   );
-  app.get(
+  route.get(
     '/api/leaderboard',
     doc({ summary: 'Agents and creators by popularity', query: LeaderboardQuery, response: Leaderboard }),
-    async (req) => {
-      await session.requireUser(req);
-      return gallery.leaderboard(parse(LeaderboardQuery, req.query));
-    },
+    ({ query }) => gallery.leaderboard(query),
   );
 }

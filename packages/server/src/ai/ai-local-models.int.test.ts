@@ -44,7 +44,7 @@ afterAll(async () => {
   await model.close();
 });
 
-const accountOf = (member: Member) => member.user.personal_account_id as string;
+const accountOf = (member: Member) => member.user.personalAccountId as string;
 const localUrl = (port: number, host = '127.0.0.1') => `http://${host}:${port}/v1`;
 const provider = (member: Member, baseUrl: string) => ({
   accountId: accountOf(member),
@@ -224,7 +224,7 @@ describe('AI providers on this machine (FLOWMIND_AI_LOCAL_PORTS)', () => {
       execution = (await owner.client.get(`/api/executions/${run.body.id}`)).body;
     }
     expect(execution.status).toBe('failed');
-    expect(execution.steps.find((s: { node_id: string }) => s.node_id === 'get').error).toBe(
+    expect(execution.steps.find((s: { nodeId: string }) => s.nodeId === 'get').error).toBe(
       `Refused to connect to 127.0.0.1: it is a private address. The server's operator can allow it with FLOWMIND_HTTP_ALLOW_HOSTS=127.0.0.1:${modelPort}.`,
     );
   });

@@ -42,7 +42,7 @@ afterAll(async () => {
   await anthropic.close();
 });
 
-const accountOf = (member: Member) => member.user.personal_account_id;
+const accountOf = (member: Member) => member.user.personalAccountId;
 const put = (client: TestClient, path: string, body: unknown) => client.request('PUT', path, body);
 const modelsOf = (member: Member, accountId = accountOf(member)) =>
   member.client.get(`/api/ai/models?accountId=${accountId}`);
@@ -372,7 +372,7 @@ describe('AI providers', () => {
       (e) => ['succeeded', 'failed'].includes(e.status),
     );
     expect(execution.status, JSON.stringify(execution.error)).toBe('succeeded');
-    const step = execution.steps.find((s: { node_id: string }) => s.node_id === 'ai');
+    const step = execution.steps.find((s: { nodeId: string }) => s.nodeId === 'ai');
     expect(step.output.main[0]).toMatchObject({ ai: 'Flows answer.' });
     expect(openai.requests.at(-1)?.body.model).toBe('llama3.2:1b');
     expect(openai.requests.at(-1)?.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);

@@ -29,8 +29,8 @@ describe('sign-up and email verification', () => {
     expect(signUp.status).toBe(200);
 
     const me = await client.get('/api/me');
-    expect(me.body).toMatchObject({ email: 'ada@example.com', email_verified: false, providers: ['credential'] });
-    expect(me.body.personal_account_id).toMatch(/^acc_/);
+    expect(me.body).toMatchObject({ email: 'ada@example.com', emailVerified: false, providers: ['credential'] });
+    expect(me.body.personalAccountId).toMatch(/^acc_/);
 
     const locked = await client.get('/api/accounts');
     expect(locked.status).toBe(403);
@@ -45,7 +45,7 @@ describe('sign-up and email verification', () => {
     const accounts = await client.get('/api/accounts');
     expect(accounts.status).toBe(200);
     expect(accounts.body).toHaveLength(1);
-    expect(accounts.body[0]).toMatchObject({ type: 'personal', role: 'owner', id: me.body.personal_account_id });
+    expect(accounts.body[0]).toMatchObject({ type: 'personal', role: 'owner', id: me.body.personalAccountId });
   });
 
   it('rejects a second sign-up with the same email', async () => {

@@ -21,7 +21,7 @@ afterAll(async () => {
   await chat.close();
 });
 
-const accountOf = (member: Member) => member.user.personal_account_id;
+const accountOf = (member: Member) => member.user.personalAccountId;
 const stream = (member: Member, path: string, body: unknown) => streamEvents(server, member, 'POST', path, body);
 const toolsOf = toolCallsOf;
 const textOf = messageText;
@@ -168,7 +168,7 @@ describe('assistant tools', () => {
     });
     const flowId = (done?.output as { id: string } | undefined)?.id;
     const flow = (await owner.client.get(`/api/flows/${flowId}`)).body;
-    expect(flow).toMatchObject({ name: 'Weather digest', active: false, trigger_type: 'schedule' });
+    expect(flow).toMatchObject({ name: 'Weather digest', active: false, triggerType: 'schedule' });
     expect(flow.graph.nodes.map((node: { type: string }) => node.type)).toEqual([
       'trigger.schedule',
       'http.request',

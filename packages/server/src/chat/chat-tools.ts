@@ -208,7 +208,7 @@ export const CHAT_TOOLS: Record<string, ToolSpec<unknown>> = {
         name: flow.name,
         description: flow.description,
         active: flow.active,
-        publishedVersion: flow.published_version,
+        publishedVersion: flow.publishedVersion,
       }));
     },
   }),

@@ -27,7 +27,7 @@ afterAll(async () => {
   await chat.close();
 });
 
-const accountOf = (member: Member) => member.user.personal_account_id;
+const accountOf = (member: Member) => member.user.personalAccountId;
 
 async function newChat(member: Member = owner) {
   const res = await member.client.post('/api/chats', { accountId: accountOf(member) });
@@ -342,7 +342,7 @@ describe('without a model', () => {
     const bare = await startTestServer({ OPENAI_BASE_URL: '', OPENAI_API_KEY: '' });
     try {
       const member = await signUpVerified(bare, { name: 'Nia', email: 'nia@example.com' });
-      const created = await member.client.post('/api/chats', { accountId: member.user.personal_account_id });
+      const created = await member.client.post('/api/chats', { accountId: member.user.personalAccountId });
       const response = await fetch(`${bare.baseUrl}/api/chats/${created.body.id}/messages`, {
         method: 'POST',
         headers: { origin: TEST_APP_URL, cookie: member.client.cookieHeader, 'content-type': 'application/json' },

@@ -16,8 +16,7 @@ import {
 } from '@flowmind/shared/chat';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { parse } from '../http/errors';
-import type { RouteDoc } from '../http/openapi';
+import { routesFor } from '../http/define-route';
 import type { SessionReader } from '../http/session';
 import type { ChatService } from './chat.service';
 
@@ -26,7 +25,7 @@ const SessionParams = z.object({ sessionId: Id });
 const MessageParams = z.object({ messageId: Id });
 const PublicParams = z.object({ publicId: Id });
 const ToolCallParams = z.object({ messageId: Id, toolCallId: z.string().min(1).max(200) });
-const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Assistant'], ...route } } });
+const doc = <const S extends object>(route: S) => ({ tags: ['Assistant'], ...route });
 const STREAM_NOTE = 'Answers application/x-ndjson: one ChatStreamEvent per line until a `done` event.';
 
 /** Sends events one JSON object per line, each as soon as it happens. */
@@ -45,36 +44,34 @@ export function registerChatRoutes(
   app: FastifyInstance,
   { session, chats }: { session: SessionReader; chats: ChatService },
 ) {
-  app.get(
+  const route = routesFor(app, session);
+  route.get(
     '/api/chats',
     doc({
       summary: 'Your chats in an account, newest first; q searches titles and messages',
       query: ListChatSessions,
       response: ChatSessionList,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return chats.list({ userId: user.id, query: parse(ListChatSessions, req.query) });
+    async ({ user, query }) => {
+      return chats.list({ userId: user.id, query: query });
     },
   );
-  app.post(
+  route.post(
     '/api/chats',
     doc({ summary: 'Start a chat', body: CreateChatSession, response: ChatSession, status: 201 }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
+    async ({ reply, user, body }) => {
       reply.status(201);
-      return chats.create({ userId: user.id, input: parse(CreateChatSession, req.body) });
+      return chats.create({ userId: user.id, input: body });
     },
   );
-  app.get(
+  route.get(
     '/api/chats/:sessionId',
     doc({ summary: 'A chat with every message of its tree', params: SessionParams, response: ChatSessionDetail }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return chats.get({ ...parse(SessionParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return chats.get({ ...params, userId: user.id });
     },
   );
-  app.patch(
+  route.patch(
     '/api/chats/:sessionId',
     doc({
       summary: 'Rename a chat, choose its model, or show another branch',
@@ -82,70 +79,64 @@ export function registerChatRoutes(
       body: UpdateChatSession,
       response: ChatSession,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
+    async ({ user, params, body }) => {
       return chats.update({
-        ...parse(SessionParams, req.params),
+        ...params,
         userId: user.id,
-        input: parse(UpdateChatSession, req.body),
+        input: body,
       });
     },
   );
-  app.delete(
+  route.delete(
     '/api/chats/:sessionId',
     doc({ summary: 'Delete a chat and its messages', params: SessionParams, status: 204 }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      await chats.remove({ ...parse(SessionParams, req.params), userId: user.id });
+    async ({ reply, user, params }) => {
+      await chats.remove({ ...params, userId: user.id });
       return reply.status(204).send();
     },
   );
-  app.post(
+  route.post(
     '/api/chats/:sessionId/share',
     doc({ summary: 'Share a chat read-only by link', params: SessionParams, response: ChatShare }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return chats.share({ ...parse(SessionParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return chats.share({ ...params, userId: user.id });
     },
   );
-  app.delete(
+  route.delete(
     '/api/chats/:sessionId/share',
     doc({ summary: 'Stop sharing a chat: the link stops working', params: SessionParams, status: 204 }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      await chats.unshare({ ...parse(SessionParams, req.params), userId: user.id });
+    async ({ reply, user, params }) => {
+      await chats.unshare({ ...params, userId: user.id });
       return reply.status(204).send();
     },
   );
-  app.get(
+  route.get(
     '/api/public/chats/:publicId',
     {
-      config: {
-        doc: {
-          tags: ['Assistant'],
-          public: true,
-          summary: 'A shared chat, read-only, for anyone with the link',
-          params: PublicParams,
-          response: PublicChat,
-        },
-        rateLimit: { max: 300, timeWindow: '1 minute' },
-      },
+      auth: 'none',
+      tags: ['Assistant'],
+      public: true,
+      summary: 'A shared chat, read-only, for anyone with the link',
+      params: PublicParams,
+      response: PublicChat,
+      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
     },
-    async (req) => chats.publicChat(parse(PublicParams, req.params).publicId),
+    async ({ params }) => {
+      return chats.publicChat(params.publicId);
+    },
   );
-  app.post(
+  route.post(
     '/api/chats/:sessionId/messages',
     doc({
       summary: `Send a message (or an edit) and stream the answer. ${STREAM_NOTE}`,
       params: SessionParams,
       body: SendChatMessage,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
+    async ({ reply, user, params, body }) => {
       const { user: sent, generation } = await chats.send({
-        ...parse(SessionParams, req.params),
+        ...params,
         userId: user.id,
-        input: parse(SendChatMessage, req.body),
+        input: body,
       });
       async function* events(): AsyncGenerator<ChatStreamEvent> {
         yield { type: 'message', message: sent };
@@ -154,36 +145,34 @@ export function registerChatRoutes(
       return sendStream(reply, events());
     },
   );
-  app.post(
+  route.post(
     '/api/chats/messages/:messageId/regenerate',
     doc({
       summary: `Write another answer beside this one. ${STREAM_NOTE}`,
       params: MessageParams,
       body: RegenerateChatMessage,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
+    async ({ reply, user, params, body }) => {
       const { generation } = await chats.regenerate({
-        ...parse(MessageParams, req.params),
+        ...params,
         userId: user.id,
-        input: parse(RegenerateChatMessage, req.body ?? {}),
+        input: body,
       });
       return sendStream(reply, chats.stream(generation));
     },
   );
-  app.post(
+  route.post(
     '/api/chats/messages/:messageId/tools/:toolCallId',
     doc({
       summary: `Approve or refuse an action the assistant asked to take; the answer then goes on. ${STREAM_NOTE}`,
       params: ToolCallParams,
       body: DecideToolCall,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
+    async ({ reply, user, params, body }) => {
       const { generation, message } = await chats.decide({
-        ...parse(ToolCallParams, req.params),
+        ...params,
         userId: user.id,
-        ...parse(DecideToolCall, req.body),
+        ...body,
       });
       async function* events(): AsyncGenerator<ChatStreamEvent> {
         if (generation) yield* chats.stream(generation);
@@ -192,20 +181,18 @@ export function registerChatRoutes(
       return sendStream(reply, events());
     },
   );
-  app.post(
+  route.post(
     '/api/chats/messages/:messageId/stop',
     doc({ summary: 'Stop an answer being written', params: MessageParams, response: ChatMessage }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return chats.stop({ ...parse(MessageParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return chats.stop({ ...params, userId: user.id });
     },
   );
-  app.get(
+  route.get(
     '/api/chats/messages/:messageId/stream',
     doc({ summary: `Follow an answer being written (after a reload). ${STREAM_NOTE}`, params: MessageParams }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      return sendStream(reply, await chats.follow({ ...parse(MessageParams, req.params), userId: user.id }));
+    async ({ reply, user, params }) => {
+      return sendStream(reply, await chats.follow({ ...params, userId: user.id }));
     },
   );
 }

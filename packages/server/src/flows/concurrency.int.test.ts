@@ -44,7 +44,7 @@ async function holdFlow(user: Awaited<ReturnType<typeof signUpVerified>>, who: s
     ],
     edges: [{ id: 'e', source: 't', target: 'h' }],
   };
-  const res = await user.client.post('/api/flows', { accountId: user.user.personal_account_id, name: who, graph });
+  const res = await user.client.post('/api/flows', { accountId: user.user.personalAccountId, name: who, graph });
   return res.body.id as string;
 }
 
@@ -110,14 +110,14 @@ describe('the per-account limit on running executions', () => {
       ],
     };
     const created = await caller.client.post('/api/flows', {
-      accountId: caller.user.personal_account_id,
+      accountId: caller.user.personalAccountId,
       name: 'Hooks',
       graph,
     });
     const flow = (await caller.client.post(`/api/flows/${created.body.id}/publish`, {})).body;
     const answers = await Promise.all(
       [1, 2, 3, 4, 5].map(async (n) => {
-        const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+        const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ n }),

@@ -94,7 +94,7 @@ describe('executions survive a killed server', () => {
       const flow = async (name: string, nodes: Record<string, unknown>[]) => {
         const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]?.id, target: n.id }));
         const graph = { nodes: nodes.map((n, i) => ({ position: { x: i * 300, y: 0 }, params: {}, ...n })), edges };
-        const created = await client.post('/api/flows', { accountId: user.personal_account_id, name, graph });
+        const created = await client.post('/api/flows', { accountId: user.personalAccountId, name, graph });
         expect(created.status, created.text).toBe(201);
         return created.body.id as string;
       };
@@ -135,16 +135,16 @@ describe('executions survive a killed server', () => {
       // The slow request was in flight at the kill and has no retries: it is not sent again, and
       // the step says it may have been sent. C is not repeated.
       expect(resumed.status).toBe('failed');
-      expect(resumed.error.node_name).toBe('Slow');
+      expect(resumed.error.nodeName).toBe('Slow');
       expect(resumed.error.message).toMatch(/^Interrupted, may have been sent/);
-      const slow = resumed.steps.find((s: { node_id: string }) => s.node_id === 's');
+      const slow = resumed.steps.find((s: { nodeId: string }) => s.nodeId === 's');
       expect(slow).toMatchObject({ status: 'failed', attempts: 1 });
       expect(calls.get('/count/a')).toBe(1);
       expect(calls.get('/count/b')).toBe(1);
       expect(calls.get('/count/c')).toBe(1);
       expect(calls.get('/slow/1')).toBe(1);
       expect(calls.get('/count/d')).toBeUndefined();
-      const stepA = waited.steps.find((s: { node_id: string }) => s.node_id === 'a');
+      const stepA = waited.steps.find((s: { nodeId: string }) => s.nodeId === 'a');
       expect(stepA.attempts).toBe(1);
     } finally {
       if (processA) await kill(processA.child);
@@ -177,11 +177,11 @@ describe('webhook calls while no worker runs', () => {
       ],
       edges: [{ id: 'e', source: 'hook', target: 'set' }],
     };
-    const created = await client.post('/api/flows', { accountId: user.personal_account_id, name: 'Hooked', graph });
+    const created = await client.post('/api/flows', { accountId: user.personalAccountId, name: 'Hooked', graph });
     const flow = (await client.post(`/api/flows/${created.body.id}/publish`, {})).body;
     const ids: string[] = [];
     for (const n of [1, 2, 3]) {
-      const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+      const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ n }),
@@ -198,7 +198,7 @@ describe('webhook calls while no worker runs', () => {
         async () => (await client.get(`/api/executions/${id}`)).body,
         (e) => e.status === 'succeeded',
       );
-      expect(done.steps.find((s: { node_id: string }) => s.node_id === 'set').output.main[0]).toMatchObject({
+      expect(done.steps.find((s: { nodeId: string }) => s.nodeId === 'set').output.main[0]).toMatchObject({
         n: i + 1,
       });
     }

@@ -47,7 +47,7 @@ afterAll(async () => {
   await new Promise((resolve) => api.close(resolve));
 });
 
-const accountId = () => owner.user.personal_account_id as string;
+const accountId = () => owner.user.personalAccountId as string;
 type Node = {
   id: string;
   type: string;
@@ -86,15 +86,15 @@ const finished = (id: string) =>
     (e) => ['succeeded', 'failed', 'cancelled'].includes(e?.status),
   );
 
-const stepOf = (execution: { steps: { node_id: string }[] }, nodeId: string) =>
-  execution.steps.find((s) => s.node_id === nodeId) as
+const stepOf = (execution: { steps: { nodeId: string }[] }, nodeId: string) =>
+  execution.steps.find((s) => s.nodeId === nodeId) as
     | {
         status: string;
         output: Record<string, unknown[]>;
         input: Record<string, unknown[]>;
         error: string;
         attempts: number;
-        started_at: string;
+        startedAt: string;
         logs: { message: string }[];
       }
     | undefined;
@@ -156,7 +156,7 @@ describe('the engine end to end', () => {
         ],
       ),
     );
-    const big = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+    const big = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'a@b.co', amount: 60 }),
@@ -165,7 +165,7 @@ describe('the engine end to end', () => {
     expect(await big.json()).toEqual({ accepted: true, echo: { who: 'a@b.co', score: 120 } });
     expect(apiCalls.some((c) => c.path === '/notify' && JSON.parse(c.body).score === 120)).toBe(true);
 
-    const small = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}/any/sub/path`, {
+    const small = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}/any/sub/path`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'c@d.co', amount: 3 }),
@@ -173,7 +173,7 @@ describe('the engine end to end', () => {
     expect(small.status).toBe(422);
     expect(await small.text()).toBe('Score 6 is too small');
 
-    const wrongMethod = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`);
+    const wrongMethod = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`);
     expect(wrongMethod.status).toBe(405);
 
     const list = await owner.client.get(`/api/executions?flowId=${flow.id}`);
@@ -191,9 +191,9 @@ describe('the engine end to end', () => {
 
     const counted = await waitFor(
       async () => (await owner.client.get(`/api/flows/${flow.id}`)).body,
-      (f) => f.execution_counts.total === 2,
+      (f) => f.executionCounts.total === 2,
     );
-    expect(counted.last_execution.status).toBe('succeeded');
+    expect(counted.lastExecution.status).toBe('succeeded');
   });
 
   it('answers at once with 202 and runs the execution from the queue; failures say which step and why', async () => {
@@ -206,7 +206,7 @@ describe('the engine end to end', () => {
         [['hook', 'code']],
       ),
     );
-    const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}?source=test`, {
+    const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}?source=test`, {
       method: 'PUT',
       body: 'plain text',
     });
@@ -214,7 +214,7 @@ describe('the engine end to end', () => {
     const { executionId } = (await res.json()) as { executionId: string };
     const execution = await finished(executionId);
     expect(execution.status).toBe('failed');
-    expect(execution.error).toMatchObject({ node_id: 'code', node_name: 'Explode' });
+    expect(execution.error).toMatchObject({ nodeId: 'code', nodeName: 'Explode' });
     expect(execution.error.message).toMatch(/no customer id/);
     expect(stepOf(execution, 'hook')?.output.main?.[0]).toMatchObject({
       method: 'PUT',
@@ -233,7 +233,7 @@ describe('the engine end to end', () => {
         [['hook', 'ok']],
       ),
     );
-    const call = async () => (await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, { method: 'POST' })).status;
+    const call = async () => (await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, { method: 'POST' })).status;
     // Calls keep the hook's cache warm (and refreshed ahead of expiry) while its flow changes.
     const statusesUntil = async (want: number) => {
       const started = Date.now();
@@ -283,7 +283,7 @@ describe('the engine end to end', () => {
     expect(stepOf(execution, 'local')?.status).toBe('failed');
     expect(stepOf(execution, 'local')?.error).toMatch(/Refused to connect to 127\.0\.0\.1/);
     expect(stepOf(execution, 'meta')?.error).toMatch(/Refused to connect to 169\.254\.169\.254/);
-    expect(execution.error.node_name).toBe('Metadata');
+    expect(execution.error.nodeName).toBe('Metadata');
   });
 
   it('retries with back-off, and takes the error branch when asked', async () => {
@@ -362,15 +362,15 @@ describe('the engine end to end', () => {
 
     const test = await owner.client.post(`/api/flows/${flow.id}/run`, { nodeId: 'b' });
     const tested = await finished(test.body.id);
-    expect(stepOf(tested, 'a')?.started_at).toBe(stepOf(first, 'a')?.started_at);
-    expect(stepOf(tested, 'b')?.started_at).not.toBe(stepOf(first, 'b')?.started_at);
+    expect(stepOf(tested, 'a')?.startedAt).toBe(stepOf(first, 'a')?.startedAt);
+    expect(stepOf(tested, 'b')?.startedAt).not.toBe(stepOf(first, 'b')?.startedAt);
 
     const rerun = await owner.client.post(`/api/executions/${first.id}/rerun`, { fromNodeId: 'b' });
     expect(rerun.status).toBe(201);
     const again = await finished(rerun.body.id);
     expect(again.mode).toBe('rerun');
     expect(stepOf(again, 'a')?.output).toEqual(stepOf(first, 'a')?.output);
-    expect(stepOf(again, 'b')?.started_at).not.toBe(stepOf(first, 'b')?.started_at);
+    expect(stepOf(again, 'b')?.startedAt).not.toBe(stepOf(first, 'b')?.startedAt);
 
     const preview = await owner.client.post(`/api/flows/${flow.id}/preview-expression`, {
       template: '{{ $json.n }} and {{ $node["A"].items.length }}',
@@ -399,7 +399,7 @@ describe('the engine end to end', () => {
     const run = await owner.client.post(`/api/flows/${flow.id}/run`, {});
     await waitFor(
       async () => (await owner.client.get(`/api/executions/${run.body.id}`)).body,
-      (e) => e.steps.some((s: { node_id: string }) => s.node_id === 'slow'),
+      (e) => e.steps.some((s: { nodeId: string }) => s.nodeId === 'slow'),
     );
     const cancel = await owner.client.post(`/api/executions/${run.body.id}/cancel`);
     expect(cancel.status).toBe(200);
@@ -432,7 +432,7 @@ describe('the engine end to end', () => {
       async () => (await owner.client.get(`/api/executions/${run.body.id}`)).body,
       (e) => e.status === 'waiting',
     );
-    expect(waiting.resume_at).toBeTruthy();
+    expect(waiting.resumeAt).toBeTruthy();
     const done = await finished(run.body.id);
     expect(done.status).toBe('succeeded');
     expect(stepOf(done, 'after')?.output.main?.[0]).toMatchObject({ resumed: true });
@@ -518,7 +518,7 @@ describe('the engine end to end', () => {
     });
     await transport.sendMail({
       from: 'Bob <bob@example.com>',
-      to: flow.email_address,
+      to: flow.emailAddress,
       subject: 'Invoice 42',
       text: 'Please pay.',
     });
@@ -581,7 +581,7 @@ describe('the engine end to end', () => {
       config: { formPublic: true },
     });
     const visitor = server.client();
-    const submitted = await visitor.post(`/api/forms/${shared.body.public_id}/submit`, {
+    const submitted = await visitor.post(`/api/forms/${shared.body.publicId}/submit`, {
       values: { [fields[0].id]: 'From the form' },
     });
     expect(submitted.status, submitted.text).toBe(201);
@@ -610,7 +610,7 @@ describe('the engine end to end', () => {
     );
     expect((steps as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
     // The flow's run counts are a history of their own and stay.
-    expect((await owner.client.get(`/api/flows/${flow.id}`)).body.execution_counts.total).toBe(2);
+    expect((await owner.client.get(`/api/flows/${flow.id}`)).body.executionCounts.total).toBe(2);
   });
 
   it('keeps another account’s executions out of reach (404)', async () => {
@@ -666,17 +666,17 @@ describe('a long execution', () => {
       { timeoutMs: 45_000 },
     );
     expect(done.status).toBe('succeeded');
-    expect(done.steps_total).toBeGreaterThan(300);
+    expect(done.stepsTotal).toBeGreaterThan(300);
     // One (the last) run per step, with the totals over all runs beside.
-    expect(done.steps.map((s: { node_id: string }) => s.node_id).sort()).toEqual(['double', 'loop', 'many', 't']);
-    const summary = (id: string) => done.nodes.find((n: { node_id: string }) => n.node_id === id);
+    expect(done.steps.map((s: { nodeId: string }) => s.nodeId).sort()).toEqual(['double', 'loop', 'many', 't']);
+    const summary = (id: string) => done.nodes.find((n: { nodeId: string }) => n.nodeId === id);
     expect(summary('double')).toMatchObject({ runs: 150, counts: { main: 150 } });
     expect(summary('loop')).toMatchObject({ runs: 151, counts: { loop: 150, done: 150 } });
     expect(stepOf(done, 'double')).toMatchObject({ output: { main: [{ n: 149, twice: 298 }] } });
 
     const tenth = await owner.client.get(`/api/executions/${run.body.id}/steps/double/9`);
     expect(tenth.status, tenth.text).toBe(200);
-    expect(tenth.body).toMatchObject({ run_index: 9, output: { main: [{ n: 9, twice: 18 }] } });
+    expect(tenth.body).toMatchObject({ runIndex: 9, output: { main: [{ n: 9, twice: 18 }] } });
     expect((await owner.client.get(`/api/executions/${run.body.id}/steps/double/150`)).status).toBe(404);
     expect((await stranger.client.get(`/api/executions/${run.body.id}/steps/double/9`)).status).toBe(404);
   }, 60_000);
@@ -700,7 +700,7 @@ describe('a long execution', () => {
       { publish: false },
     );
     const done = await finished((await owner.client.post(`/api/flows/${flow.id}/run`, {})).body.id);
-    expect(done.steps_total).toBe(done.steps.length);
-    expect(done.steps.filter((s: { node_id: string }) => s.node_id === 'same')).toHaveLength(3);
+    expect(done.stepsTotal).toBe(done.steps.length);
+    expect(done.steps.filter((s: { nodeId: string }) => s.nodeId === 'same')).toHaveLength(3);
   });
 });

@@ -13,7 +13,7 @@ export function registerExecutionLiveSources(hub: LiveHub, { executions }: { exe
       const doc = await executions.get({ executionId: params.executionId as string, userId });
       return {
         doc: doc as LiveDoc,
-        topics: [executionTopic(doc.id), topics.account(doc.account_id), topics.user(userId)],
+        topics: [executionTopic(doc.id), topics.account(doc.accountId), topics.user(userId)],
       };
     },
   });
@@ -33,7 +33,7 @@ export function registerExecutionLiveSources(hub: LiveHub, { executions }: { exe
     async load({ userId, params, limit }) {
       const flowId = params.flowId as string;
       const page = await executions.list({ userId, query: { flowId, limit: Math.min(limit, 200) } });
-      const accountId = page.executions[0]?.account_id;
+      const accountId = page.executions[0]?.accountId;
       return {
         docs: page.executions as LiveDoc[],
         topics: [flowTopic(flowId), ...(accountId ? [executionsTopic(accountId)] : []), topics.user(userId)],

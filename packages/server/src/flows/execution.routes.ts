@@ -1,7 +1,6 @@
 import {
   ExecutionDetail,
   ExecutionPage,
-  ExecutionStatus,
   ExecutionStep,
   ExpressionPreview,
   ListExecutionsQuery,
@@ -11,8 +10,7 @@ import {
 } from '@flowmind/shared/flows';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parse } from '../http/errors';
-import type { RouteDoc } from '../http/openapi';
+import { routesFor } from '../http/define-route';
 import type { SessionReader } from '../http/session';
 import type { ExecutionService } from './execution.service';
 
@@ -20,20 +18,14 @@ const Id = z.string().min(1).max(64);
 const FlowParams = z.object({ flowId: Id });
 const ExecutionParams = z.object({ executionId: Id });
 const StepRunParams = z.object({ executionId: Id, nodeId: Id, runIndex: z.coerce.number().int().min(0) });
-const ListQueryDoc = z.object({
-  accountId: z.string().optional(),
-  flowId: z.string().optional(),
-  status: ExecutionStatus.optional(),
-  limit: z.string().optional().describe('1 to 200, default 50'),
-  cursor: z.string().optional().describe('next_cursor of the previous page'),
-});
-const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Executions'], ...route } } });
+const doc = <const S extends object>(route: S) => ({ tags: ['Executions'], ...route });
 
 export function registerExecutionRoutes(
   app: FastifyInstance,
   { session, executions }: { session: SessionReader; executions: ExecutionService },
 ) {
-  app.post(
+  const route = routesFor(app, session);
+  route.post(
     '/api/flows/:flowId/run',
     doc({
       summary: 'Run the draft (or the published version) now; with nodeId, test up to that step',
@@ -42,14 +34,13 @@ export function registerExecutionRoutes(
       response: ExecutionDetail,
       status: 201,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      const input = parse(RunFlow, req.body ?? {});
+    async ({ reply, user, params, body }) => {
+      const input = body;
       reply.status(201);
-      return executions.run({ ...parse(FlowParams, req.params), userId: user.id, input });
+      return executions.run({ ...params, userId: user.id, input });
     },
   );
-  app.post(
+  route.post(
     '/api/flows/:flowId/preview-expression',
     doc({
       summary: 'Evaluate a {{ }} template against a step’s input in the latest execution',
@@ -57,64 +48,57 @@ export function registerExecutionRoutes(
       body: PreviewExpression,
       response: ExpressionPreview,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
+    async ({ user, params, body }) => {
       return executions.preview({
-        ...parse(FlowParams, req.params),
+        ...params,
         userId: user.id,
-        input: parse(PreviewExpression, req.body),
+        input: body,
       });
     },
   );
-  app.get(
+  route.get(
     '/api/executions',
     doc({
       summary: 'An account’s (or a flow’s) executions, newest first, with a status filter',
-      query: ListQueryDoc,
+      query: ListExecutionsQuery,
       response: ExecutionPage,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return executions.list({ userId: user.id, query: parse(ListExecutionsQuery, req.query) });
-    },
+    ({ user, query }) => executions.list({ userId: user.id, query }),
   );
-  app.get(
+  route.get(
     '/api/executions/:executionId',
     doc({
       summary: 'One execution with the graph it ran and each step’s input, output, logs and timing',
       params: ExecutionParams,
       response: ExecutionDetail,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return executions.get({ ...parse(ExecutionParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return executions.get({ ...params, userId: user.id });
     },
   );
-  app.get(
+  route.get(
     '/api/executions/:executionId/steps/:nodeId/:runIndex',
     doc({
       summary: 'One run of one step of an execution (a step in a loop runs many times)',
       params: StepRunParams,
       response: ExecutionStep,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return executions.stepRun({ ...parse(StepRunParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return executions.stepRun({ ...params, userId: user.id });
     },
   );
-  app.post(
+  route.post(
     '/api/executions/:executionId/cancel',
     doc({
       summary: 'Cancel a queued, waiting or running execution',
       params: ExecutionParams,
       response: ExecutionDetail,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return executions.cancel({ ...parse(ExecutionParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return executions.cancel({ ...params, userId: user.id });
     },
   );
-  app.post(
+  route.post(
     '/api/executions/:executionId/rerun',
     doc({
       summary: 'Run again with the same trigger data, from the start or from a step (keeping earlier steps’ results)',
@@ -123,11 +107,10 @@ export function registerExecutionRoutes(
       response: ExecutionDetail,
       status: 201,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      const { fromNodeId } = parse(RerunExecution, req.body ?? {});
+    async ({ reply, user, params, body }) => {
+      const { fromNodeId } = body;
       reply.status(201);
-      return executions.rerun({ ...parse(ExecutionParams, req.params), userId: user.id, fromNodeId });
+      return executions.rerun({ ...params, userId: user.id, fromNodeId });
     },
   );
 }

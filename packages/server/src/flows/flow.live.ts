@@ -22,7 +22,7 @@ export function registerFlowLiveSources(hub: LiveHub, { flows }: { flows: FlowSe
     pattern: 'flows/:flowId',
     async load({ userId, params }) {
       const doc = await flows.get({ flowId: params.flowId as string, userId });
-      return { doc: doc as LiveDoc, topics: [flowTopic(doc.id), topics.account(doc.account_id), topics.user(userId)] };
+      return { doc: doc as LiveDoc, topics: [flowTopic(doc.id), topics.account(doc.accountId), topics.user(userId)] };
     },
   });
 }

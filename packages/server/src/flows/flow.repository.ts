@@ -38,47 +38,47 @@ export function toFlow(
 ): Flow {
   return {
     id: row.id,
-    account_id: row.accountId,
+    accountId: row.accountId,
     name: row.name,
     description: row.description,
     graph: row.graph as FlowGraph,
     revision: row.revision,
-    trigger_type: row.triggerType as TriggerType,
+    triggerType: row.triggerType as TriggerType,
     active: row.active,
-    published_version: publishedVersion,
-    published_at: publishedAt ? publishedAt.toISOString() : null,
-    has_unpublished_changes: row.publishedRevision === null || row.publishedRevision !== row.revision,
-    webhook_id: row.webhookId,
-    email_address: `flow-${row.emailToken}@${inboundDomain}`,
-    last_execution:
+    publishedVersion: publishedVersion,
+    publishedAt: publishedAt ? publishedAt.toISOString() : null,
+    hasUnpublishedChanges: row.publishedRevision === null || row.publishedRevision !== row.revision,
+    webhookId: row.webhookId,
+    emailAddress: `flow-${row.emailToken}@${inboundDomain}`,
+    lastExecution:
       row.lastExecutionId && row.lastExecutionAt
         ? {
             id: row.lastExecutionId,
             status: row.lastExecutionStatus as ExecutionStatus,
-            created_at: row.lastExecutionAt.toISOString(),
+            createdAt: row.lastExecutionAt.toISOString(),
           }
         : null,
-    execution_counts: {
+    executionCounts: {
       total: row.executionsTotal,
       succeeded: row.executionsSucceeded,
       failed: row.executionsFailed,
     },
-    save_executions: row.saveExecutions,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    deleted_at: row.deletedAt ? row.deletedAt.toISOString() : null,
+    saveExecutions: row.saveExecutions,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
   };
 }
 
 export function toVersion(row: VersionRow, author: { id: string; name: string } | null): FlowVersion {
   return {
     id: row.id,
-    flow_id: row.flowId,
+    flowId: row.flowId,
     version: row.version,
     message: row.message,
     graph: row.graph as FlowGraph,
-    created_by: author,
-    created_at: row.createdAt.toISOString(),
+    createdBy: author,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -10,8 +10,7 @@ import {
 } from '@flowmind/shared/flows';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parse } from '../http/errors';
-import type { RouteDoc } from '../http/openapi';
+import { routesFor } from '../http/define-route';
 import type { SessionReader } from '../http/session';
 import type { FlowService } from './flow.service';
 
@@ -24,26 +23,22 @@ const ListFlowsQuery = z.object({
   trash: z.enum(['true', 'false']).optional(),
 });
 const RemoveFlowQuery = z.object({ permanent: z.enum(['true', 'false']).optional() });
-const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Flows'], ...route } } });
+const doc = <const S extends object>(route: S) => ({ tags: ['Flows'], ...route });
 
 export function registerFlowRoutes(
   app: FastifyInstance,
   { session, flows }: { session: SessionReader; flows: FlowService },
 ) {
-  app.get(
+  const route = routesFor(app, session);
+  route.get(
     '/api/flow-templates',
     doc({ summary: 'The template gallery', response: z.array(FlowTemplate) }),
-    async (req) => {
-      await session.requireUser(req);
-      return FLOW_TEMPLATES;
-    },
+    () => FLOW_TEMPLATES,
   );
-  app.get(
+  route.get(
     '/api/flows',
     doc({ summary: 'List an account’s flows (or its trash)', query: ListFlowsQuery, response: z.array(Flow) }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      const query = parse(ListFlowsQuery, req.query);
+    async ({ user, query }) => {
       return flows.list({
         accountId: query.accountId,
         search: query.search,
@@ -52,7 +47,7 @@ export function registerFlowRoutes(
       });
     },
   );
-  app.post(
+  route.post(
     '/api/flows',
     doc({
       summary: 'Create a flow: blank, from a template, or from an imported graph',
@@ -60,21 +55,19 @@ export function registerFlowRoutes(
       response: Flow,
       status: 201,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
+    async ({ reply, user, body }) => {
       reply.status(201);
-      return flows.create({ userId: user.id, input: parse(CreateFlow, req.body) });
+      return flows.create({ userId: user.id, input: body });
     },
   );
-  app.get(
+  route.get(
     '/api/flows/:flowId',
     doc({ summary: 'Get a flow with its draft graph', params: FlowParams, response: Flow }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return flows.get({ ...parse(FlowParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return flows.get({ ...params, userId: user.id });
     },
   );
-  app.patch(
+  route.patch(
     '/api/flows/:flowId',
     doc({
       summary: 'Rename, save the draft graph (409 when baseRevision is stale), or turn the flow on or off',
@@ -82,12 +75,11 @@ export function registerFlowRoutes(
       body: UpdateFlow,
       response: Flow,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return flows.update({ ...parse(FlowParams, req.params), userId: user.id, input: parse(UpdateFlow, req.body) });
+    async ({ user, params, body }) => {
+      return flows.update({ ...params, userId: user.id, input: body });
     },
   );
-  app.delete(
+  route.delete(
     '/api/flows/:flowId',
     doc({
       summary: 'Move a flow to the trash (its triggers stop), or delete it for good with permanent=true',
@@ -95,22 +87,20 @@ export function registerFlowRoutes(
       query: RemoveFlowQuery,
       status: 204,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      const { permanent } = parse(RemoveFlowQuery, req.query);
-      await flows.remove({ ...parse(FlowParams, req.params), userId: user.id, permanent: permanent === 'true' });
+    async ({ reply, user, params, query }) => {
+      const { permanent } = query;
+      await flows.remove({ ...params, userId: user.id, permanent: permanent === 'true' });
       return reply.status(204).send();
     },
   );
-  app.post(
+  route.post(
     '/api/flows/:flowId/restore',
     doc({ summary: 'Restore a flow from the trash', params: FlowParams, response: Flow }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return flows.restore({ ...parse(FlowParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return flows.restore({ ...params, userId: user.id });
     },
   );
-  app.post(
+  route.post(
     '/api/flows/:flowId/duplicate',
     doc({
       summary: 'Duplicate a flow’s draft as a new, unpublished flow',
@@ -118,13 +108,12 @@ export function registerFlowRoutes(
       response: Flow,
       status: 201,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
+    async ({ reply, user, params }) => {
       reply.status(201);
-      return flows.duplicate({ ...parse(FlowParams, req.params), userId: user.id });
+      return flows.duplicate({ ...params, userId: user.id });
     },
   );
-  app.post(
+  route.post(
     '/api/flows/:flowId/publish',
     doc({
       summary: 'Publish the draft as a new immutable version and turn the triggers on',
@@ -132,46 +121,41 @@ export function registerFlowRoutes(
       body: PublishFlow,
       response: Flow,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      const { message } = parse(PublishFlow, req.body ?? {});
-      return flows.publish({ ...parse(FlowParams, req.params), userId: user.id, message });
+    async ({ user, params, body }) => {
+      const { message } = body;
+      return flows.publish({ ...params, userId: user.id, message });
     },
   );
-  app.get(
+  route.get(
     '/api/flows/:flowId/versions',
     doc({ summary: 'A flow’s published versions, newest first', params: FlowParams, response: z.array(FlowVersion) }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return flows.versions({ ...parse(FlowParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return flows.versions({ ...params, userId: user.id });
     },
   );
-  app.get(
+  route.get(
     '/api/flows/:flowId/versions/:versionId',
     doc({ summary: 'One published version with its graph', params: VersionParams, response: FlowVersion }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return flows.version({ ...parse(VersionParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return flows.version({ ...params, userId: user.id });
     },
   );
-  app.post(
+  route.post(
     '/api/flows/:flowId/versions/:versionId/restore',
     doc({ summary: 'Copy a version’s graph into the draft', params: VersionParams, response: Flow }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return flows.restoreVersion({ ...parse(VersionParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return flows.restoreVersion({ ...params, userId: user.id });
     },
   );
-  app.get(
+  route.get(
     '/api/flows/:flowId/export',
     doc({
       summary: 'Export a flow as JSON (import it with POST /api/flows and its graph)',
       params: FlowParams,
       response: FlowExport,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      const file = await flows.exportFlow({ ...parse(FlowParams, req.params), userId: user.id });
+    async ({ reply, user, params }) => {
+      const file = await flows.exportFlow({ ...params, userId: user.id });
       const filename = `${file.name.replace(/[^\w .-]+/g, '').trim() || 'flow'}.flow.json`;
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`);
       return file;

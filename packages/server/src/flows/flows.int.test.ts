@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const accountId = () => owner.user.personal_account_id as string;
+const accountId = () => owner.user.personalAccountId as string;
 
 async function newFlow(body: Record<string, unknown> = {}) {
   const res = await owner.client.post('/api/flows', { accountId: accountId(), ...body });
@@ -33,17 +33,17 @@ describe('flows', () => {
     const flow = await newFlow({ name: 'Lead intake' });
     expect(flow).toMatchObject({
       name: 'Lead intake',
-      trigger_type: 'manual',
+      triggerType: 'manual',
       active: false,
-      published_version: null,
-      has_unpublished_changes: true,
+      publishedVersion: null,
+      hasUnpublishedChanges: true,
       revision: 0,
-      last_execution: null,
-      execution_counts: { total: 0, succeeded: 0, failed: 0 },
+      lastExecution: null,
+      executionCounts: { total: 0, succeeded: 0, failed: 0 },
     });
     expect(flow.id).toMatch(/^flw_/);
     expect(flow.graph.nodes).toHaveLength(1);
-    expect(flow.email_address).toMatch(/^flow-[a-z0-9]+@localhost$/);
+    expect(flow.emailAddress).toMatch(/^flow-[a-z0-9]+@localhost$/);
 
     const found = await owner.client.get(`/api/flows?accountId=${accountId()}&search=intake`);
     expect(found.body.map((f: { id: string }) => f.id)).toEqual([flow.id]);
@@ -59,7 +59,7 @@ describe('flows', () => {
     const trash = await owner.client.get(`/api/flows?accountId=${accountId()}&trash=true`);
     expect(trash.body.map((f: { id: string }) => f.id)).toContain(flow.id);
     const restored = await owner.client.post(`/api/flows/${flow.id}/restore`);
-    expect(restored.body.deleted_at).toBeNull();
+    expect(restored.body.deletedAt).toBeNull();
     expect((await owner.client.delete(`/api/flows/${flow.id}?permanent=true`)).status).toBe(204);
     expect((await owner.client.get(`/api/flows/${flow.id}`)).status).toBe(404);
   });
@@ -68,7 +68,7 @@ describe('flows', () => {
     const flow = await newFlow();
     const saved = await owner.client.patch(`/api/flows/${flow.id}`, { graph: webhookGraph, baseRevision: 0 });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.body).toMatchObject({ revision: 1, trigger_type: 'webhook' });
+    expect(saved.body).toMatchObject({ revision: 1, triggerType: 'webhook' });
     expect(saved.body.graph.edges[0]).toMatchObject({ sourceHandle: 'main', targetHandle: 'main' });
     const stale = await owner.client.patch(`/api/flows/${flow.id}`, { graph: webhookGraph, baseRevision: 0 });
     expect(stale.status).toBe(409);
@@ -85,26 +85,26 @@ describe('flows', () => {
     expect((await owner.client.patch(`/api/flows/${flow.id}`, { active: true })).status).toBe(409);
     const v1 = await owner.client.post(`/api/flows/${flow.id}/publish`, { message: 'first' });
     expect(v1.status, v1.text).toBe(200);
-    expect(v1.body).toMatchObject({ published_version: 1, active: true, has_unpublished_changes: false });
+    expect(v1.body).toMatchObject({ publishedVersion: 1, active: true, hasUnpublishedChanges: false });
 
     const changed = {
       ...webhookGraph,
       nodes: webhookGraph.nodes.map((n) => (n.id === 'set' ? { ...n, name: 'Set fields' } : n)),
     };
     const draft = await owner.client.patch(`/api/flows/${flow.id}`, { graph: changed });
-    expect(draft.body.has_unpublished_changes).toBe(true);
+    expect(draft.body.hasUnpublishedChanges).toBe(true);
     const v2 = await owner.client.post(`/api/flows/${flow.id}/publish`, {});
-    expect(v2.body.published_version).toBe(2);
+    expect(v2.body.publishedVersion).toBe(2);
 
     const versions = await owner.client.get(`/api/flows/${flow.id}/versions`);
     expect(versions.body.map((v: { version: number }) => v.version)).toEqual([2, 1]);
-    expect(versions.body[1]).toMatchObject({ message: 'first', created_by: { name: 'Fern' } });
+    expect(versions.body[1]).toMatchObject({ message: 'first', createdBy: { name: 'Fern' } });
     const first = versions.body[1];
     expect(first.graph.nodes[1].name).toBe('Set');
 
     const restored = await owner.client.post(`/api/flows/${flow.id}/versions/${first.id}/restore`);
     expect(restored.body.graph.nodes[1].name).toBe('Set');
-    expect(restored.body).toMatchObject({ published_version: 2, has_unpublished_changes: true });
+    expect(restored.body).toMatchObject({ publishedVersion: 2, hasUnpublishedChanges: true });
 
     const off = await owner.client.patch(`/api/flows/${flow.id}`, { active: false });
     expect(off.body.active).toBe(false);
@@ -168,8 +168,8 @@ describe('flows', () => {
     const flow = await newFlow({ name: 'Original', graph: webhookGraph });
     const copy = await owner.client.post(`/api/flows/${flow.id}/duplicate`);
     expect(copy.status).toBe(201);
-    expect(copy.body).toMatchObject({ name: 'Original (copy)', published_version: null });
-    expect(copy.body.webhook_id).not.toBe(flow.webhook_id);
+    expect(copy.body).toMatchObject({ name: 'Original (copy)', publishedVersion: null });
+    expect(copy.body.webhookId).not.toBe(flow.webhookId);
 
     const exported = await owner.client.get(`/api/flows/${flow.id}/export`);
     expect(exported.headers.get('content-disposition')).toContain('Original.flow.json');
@@ -180,7 +180,7 @@ describe('flows', () => {
     const templates = await owner.client.get('/api/flow-templates');
     expect(templates.body.length).toBeGreaterThan(0);
     const fromTemplate = await newFlow({ templateId: templates.body[0].id, name: templates.body[0].name });
-    expect(fromTemplate.trigger_type).toBe(templates.body[0].trigger_type);
+    expect(fromTemplate.triggerType).toBe(templates.body[0].triggerType);
     expect((await owner.client.post('/api/flows', { accountId: accountId(), templateId: 'nope' })).status).toBe(400);
   });
 

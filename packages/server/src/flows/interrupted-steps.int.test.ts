@@ -53,7 +53,7 @@ async function setUp(email: string) {
   const flow = async (nodes: Record<string, unknown>[]) => {
     const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]?.id, target: n.id }));
     const graph = { nodes: nodes.map((n, i) => ({ position: { x: i * 300, y: 0 }, params: {}, ...n })), edges };
-    const created = await client.post('/api/flows', { accountId: user.personal_account_id, name: 'Effects', graph });
+    const created = await client.post('/api/flows', { accountId: user.personalAccountId, name: 'Effects', graph });
     expect(created.status, created.text).toBe(201);
     return created.body.id as string;
   };
@@ -129,7 +129,7 @@ describe('an HTTP request in flight when its worker dies', () => {
         (n) => n === 1,
       );
       const inFlight = await t.execution(id);
-      expect(inFlight.steps.find((s: { node_id: string }) => s.node_id === 'h')).toMatchObject({
+      expect(inFlight.steps.find((s: { nodeId: string }) => s.nodeId === 'h')).toMatchObject({
         status: 'started',
         attempts: 1,
       });
@@ -141,9 +141,9 @@ describe('an HTTP request in flight when its worker dies', () => {
       expect(seen.filter((s) => s.path === '/hang/charge')).toHaveLength(1);
       expect(seen.filter((s) => s.path === '/count/after')).toHaveLength(0);
       expect(done.status).toBe('failed');
-      expect(done.error).toMatchObject({ node_id: 'h', node_name: 'Charge' });
+      expect(done.error).toMatchObject({ nodeId: 'h', nodeName: 'Charge' });
       expect(done.error.message).toMatch(/^Interrupted, may have been sent/);
-      const step = done.steps.find((s: { node_id: string }) => s.node_id === 'h');
+      const step = done.steps.find((s: { nodeId: string }) => s.nodeId === 'h');
       expect(step).toMatchObject({ status: 'failed', attempts: 1 });
       expect(step.error).toMatch(/^Interrupted, may have been sent/);
     } finally {
@@ -178,7 +178,7 @@ describe('an HTTP request in flight when its worker dies', () => {
       expect(sent[0]?.key).toBe(`${id}:h:0:0`);
       expect(sent[1]?.key).toBe(sent[0]?.key);
       expect(done.status).toBe('succeeded');
-      const step = done.steps.find((s: { node_id: string }) => s.node_id === 'h');
+      const step = done.steps.find((s: { nodeId: string }) => s.nodeId === 'h');
       expect(step).toMatchObject({ status: 'succeeded', attempts: 2 });
       expect(step.output.main[0].body).toEqual({ ok: true });
       expect(step.logs.map((l: { message: string }) => l.message).join('\n')).toMatch(
@@ -194,7 +194,7 @@ describe('a table record step interrupted after its insert', () => {
   it('is retried without creating its record twice', async () => {
     const t = await setUp('tables@example.com');
     try {
-      const table = await t.client.post('/api/tables', { accountId: t.user.personal_account_id, name: 'Orders' });
+      const table = await t.client.post('/api/tables', { accountId: t.user.personalAccountId, name: 'Orders' });
       expect(table.status, table.text).toBe(201);
       const tableId = table.body.id as string;
       const field = await t.client.post(`/api/tables/${tableId}/fields`, { name: 'Who', options: { type: 'text' } });
@@ -212,16 +212,16 @@ describe('a table record step interrupted after its insert', () => {
       const id = await t.run(flowId);
       const first = await waitFor(() => t.execution(id), finished);
       expect(first.status).toBe('succeeded');
-      const created = first.steps.find((s: { node_id: string }) => s.node_id === 'rec').output.main[0];
+      const created = first.steps.find((s: { nodeId: string }) => s.nodeId === 'rec').output.main[0];
 
       await t.interruptAfterActing(id, 'rec');
       const again = await waitFor(
         () => t.execution(id),
-        (e) => finished(e) && e.steps.find((s: { node_id: string }) => s.node_id === 'rec')?.attempts === 2,
+        (e) => finished(e) && e.steps.find((s: { nodeId: string }) => s.nodeId === 'rec')?.attempts === 2,
       );
 
       expect(again.status).toBe('succeeded');
-      const step = again.steps.find((s: { node_id: string }) => s.node_id === 'rec');
+      const step = again.steps.find((s: { nodeId: string }) => s.nodeId === 'rec');
       expect(step.output.main).toEqual([created]);
       const listed = await t.client.get(`/api/tables/${tableId}/records`);
       expect(listed.body.records).toHaveLength(1);
@@ -261,11 +261,11 @@ describe('a sub-flow step interrupted after it started its flow', () => {
       await t.interruptAfterActing(id, 'sub');
       const again = await waitFor(
         () => t.execution(id),
-        (e) => finished(e) && e.steps.find((s: { node_id: string }) => s.node_id === 'sub')?.attempts === 2,
+        (e) => finished(e) && e.steps.find((s: { nodeId: string }) => s.nodeId === 'sub')?.attempts === 2,
       );
 
       expect(await children()).toHaveLength(1);
-      const step = again.steps.find((s: { node_id: string }) => s.node_id === 'sub');
+      const step = again.steps.find((s: { nodeId: string }) => s.nodeId === 'sub');
       expect(step.error).toContain(`already ran for this step before the server stopped (execution ${made?.id}`);
     } finally {
       await t.close();
@@ -294,7 +294,7 @@ describe('a worker paused past its lease while another took its execution over',
       ];
       const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]?.id, target: n.id }));
       const graph = { nodes: nodes.map((n, i) => ({ position: { x: i * 300, y: 0 }, params: {}, ...n })), edges };
-      const created = await client.post('/api/flows', { accountId: user.personal_account_id, name: 'Paused', graph });
+      const created = await client.post('/api/flows', { accountId: user.personalAccountId, name: 'Paused', graph });
       const started = await client.post(`/api/flows/${created.body.id}/run`, {});
       const id = started.body.id as string;
       // While it thinks, the reaper of another process takes the execution over.
@@ -307,12 +307,12 @@ describe('a worker paused past its lease while another took its execution over',
       await server.db.execute(sql`update executions set lease_owner = 'another-worker' where id = ${id}`);
       await waitFor(
         async () => (await client.get(`/api/executions/${id}`)).body as Body,
-        (e) => e.steps?.some((s: Body) => s.node_id === 'slow' && s.status === 'succeeded'),
+        (e) => e.steps?.some((s: Body) => s.nodeId === 'slow' && s.status === 'succeeded'),
       );
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(seen.filter((s) => s.path === '/paused/charge')).toEqual([]);
       const execution = (await client.get(`/api/executions/${id}`)).body as Body;
-      expect(execution.steps.find((s: Body) => s.node_id === 'h')).toBeUndefined();
+      expect(execution.steps.find((s: Body) => s.nodeId === 'h')).toBeUndefined();
     } finally {
       await server.close();
     }

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const accountId = () => owner.user.personal_account_id as string;
+const accountId = () => owner.user.personalAccountId as string;
 
 type Node = { id: string; type: string; name: string; params?: Record<string, unknown>; settings?: object };
 

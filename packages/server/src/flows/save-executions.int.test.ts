@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const accountId = () => owner.user.personal_account_id as string;
+const accountId = () => owner.user.personalAccountId as string;
 type Node = { id: string; type: string; name: string; params?: Record<string, unknown> };
 
 function graph(nodes: Node[], edges: [string, string][]) {
@@ -58,14 +58,14 @@ async function flowWith(g: ReturnType<typeof graph>, saveExecutions: string) {
   expect(created.status, created.text).toBe(201);
   const set = await owner.client.patch(`/api/flows/${created.body.id}`, { saveExecutions });
   expect(set.status, set.text).toBe(200);
-  expect(set.body.save_executions).toBe(saveExecutions);
+  expect(set.body.saveExecutions).toBe(saveExecutions);
   const published = await owner.client.post(`/api/flows/${created.body.id}/publish`, {});
   expect(published.status, published.text).toBe(200);
-  return published.body as { id: string; webhook_id: string };
+  return published.body as { id: string; webhookId: string };
 }
 
-const call = (flow: { webhook_id: string }, body: unknown = { a: 2, b: 3 }) =>
-  fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+const call = (flow: { webhookId: string }, body: unknown = { a: 2, b: 3 }) =>
+  fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -84,11 +84,11 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 describe('save executions', () => {
   it('is "all" by default, takes all, failures or none, and refuses anything else naming the field', async () => {
     const created = await owner.client.post('/api/flows', { accountId: accountId(), name: 'Setting' });
-    expect(created.body.save_executions).toBe('all');
+    expect(created.body.saveExecutions).toBe('all');
     for (const value of ['failures', 'none', 'all']) {
       const res = await owner.client.patch(`/api/flows/${created.body.id}`, { saveExecutions: value });
       expect(res.status, res.text).toBe(200);
-      expect(res.body.save_executions).toBe(value);
+      expect(res.body.saveExecutions).toBe(value);
     }
     for (const value of ['some', '', 3, null]) {
       const bad = await owner.client.patch(`/api/flows/${created.body.id}`, { saveExecutions: value });
@@ -96,7 +96,7 @@ describe('save executions', () => {
       expect(bad.body.error.field).toBe('saveExecutions');
       expect(bad.body.error.message).toMatch(/saveExecutions/);
     }
-    expect((await owner.client.get(`/api/flows/${created.body.id}`)).body.save_executions).toBe('all');
+    expect((await owner.client.get(`/api/flows/${created.body.id}`)).body.saveExecutions).toBe('all');
   });
 
   it("another account cannot change a flow's setting", async () => {
@@ -104,7 +104,7 @@ describe('save executions', () => {
     const stranger = await signUpVerified(server, { name: 'Sol', email: 'sol@example.com' });
     const res = await stranger.client.patch(`/api/flows/${created.body.id}`, { saveExecutions: 'none' });
     expect(res.status).toBe(404);
-    expect((await owner.client.get(`/api/flows/${created.body.id}`)).body.save_executions).toBe('all');
+    expect((await owner.client.get(`/api/flows/${created.body.id}`)).body.saveExecutions).toBe('all');
   });
 
   it('"all" has a run answered by its last step saved ended, with its steps and counts, when its caller is answered', async () => {
@@ -116,12 +116,12 @@ describe('save executions', () => {
       const [latest] = await executionsOf(flow.id);
       expect(latest?.status).toBe('succeeded');
       const detail = (await owner.client.get(`/api/executions/${latest?.id}`)).body;
-      expect(detail.steps.map((step: { node_id: string; status: string }) => [step.node_id, step.status])).toEqual([
+      expect(detail.steps.map((step: { nodeId: string; status: string }) => [step.nodeId, step.status])).toEqual([
         ['hook', 'succeeded'],
         ['sum', 'succeeded'],
         ['answer', 'succeeded'],
       ]);
-      const counts = (await owner.client.get(`/api/flows/${flow.id}`)).body.execution_counts;
+      const counts = (await owner.client.get(`/api/flows/${flow.id}`)).body.executionCounts;
       expect(counts).toEqual({ total: i, succeeded: i, failed: 0 });
       // In one transaction (one batch): the row was inserted ended, never updated after its steps.
       const written = await server.db.execute(
@@ -151,8 +151,8 @@ describe('save executions', () => {
     expect(await executionsOf(ok.id)).toEqual([]);
     expect(await executionsOf(failing.id)).toEqual([]);
     const flow = (await owner.client.get(`/api/flows/${ok.id}`)).body;
-    expect(flow.execution_counts).toEqual({ total: 0, succeeded: 0, failed: 0 });
-    expect(flow.last_execution).toBeNull();
+    expect(flow.executionCounts).toEqual({ total: 0, succeeded: 0, failed: 0 });
+    expect(flow.lastExecution).toBeNull();
   });
 
   it('"only failures" keeps a failed run in full and nothing of a successful one', async () => {
@@ -176,8 +176,8 @@ describe('save executions', () => {
     const kept = await executionsOf(flow.id);
     expect(kept.map((e) => e.id)).toEqual([executionId]);
     const detail = (await owner.client.get(`/api/executions/${executionId}`)).body;
-    expect(detail).toMatchObject({ status: 'failed', mode: 'webhook', error: { node_name: 'Boom' } });
-    const steps = Object.fromEntries(detail.steps.map((s: { node_id: string }) => [s.node_id, s])) as Record<
+    expect(detail).toMatchObject({ status: 'failed', mode: 'webhook', error: { nodeName: 'Boom' } });
+    const steps = Object.fromEntries(detail.steps.map((s: { nodeId: string }) => [s.nodeId, s])) as Record<
       string,
       { status: string; input: unknown; output: unknown }
     >;
@@ -185,8 +185,8 @@ describe('save executions', () => {
     expect(steps.sum).toMatchObject({ status: 'succeeded', output: { main: [{ sum: 30 }] } });
     expect(steps.boom).toMatchObject({ status: 'failed', input: { main: [{ sum: 30 }] } });
     const counted = (await owner.client.get(`/api/flows/${flow.id}`)).body;
-    expect(counted.execution_counts).toEqual({ total: 1, succeeded: 0, failed: 1 });
-    expect(counted.last_execution).toMatchObject({ id: executionId, status: 'failed' });
+    expect(counted.executionCounts).toEqual({ total: 1, succeeded: 0, failed: 1 });
+    expect(counted.lastExecution).toMatchObject({ id: executionId, status: 'failed' });
   });
 
   it('a queued run ("respond immediately") is saved while it waits for a worker and deleted at its end when not kept', async () => {
@@ -230,7 +230,7 @@ describe('save executions', () => {
       (list) => list.length === 1 && list[0]?.status === 'waiting',
     );
     const detail = (await owner.client.get(`/api/executions/${parked[0]?.id}`)).body;
-    expect(detail.steps.map((s: { node_id: string; status: string }) => `${s.node_id}:${s.status}`).sort()).toEqual([
+    expect(detail.steps.map((s: { nodeId: string; status: string }) => `${s.nodeId}:${s.status}`).sort()).toEqual([
       'answer:succeeded',
       'hook:succeeded',
       'sum:succeeded',

@@ -116,7 +116,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two api and two worker processe
     expect(created.status, created.text).toBe(201);
     const published = await client.post(`/api/flows/${created.body.id}/publish`, {});
     expect(published.status, published.text).toBe(200);
-    return published.body as { id: string; webhook_id: string };
+    return published.body as { id: string; webhookId: string };
   };
   const callHook = async (via: number, webhookId: string, body: unknown) => {
     const res = await fetch(`${apiUrl(via)}/api/hooks/${webhookId}`, {
@@ -180,7 +180,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two api and two worker processe
     } as unknown as TestServer;
     const signedUp = await signUpVerified(asServer, { name: 'Scale', email: 'scale@example.com' });
     client = signedUp.client;
-    accountId = signedUp.user.personal_account_id;
+    accountId = signedUp.user.personalAccountId;
   }, 240_000);
 
   afterAll(async () => {
@@ -210,7 +210,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two api and two worker processe
       },
     ]);
     const ids: string[] = [];
-    for (let n = 0; n < 40; n++) ids.push(await callHook(n, hooked.webhook_id, { n }));
+    for (let n = 0; n < 40; n++) ids.push(await callHook(n, hooked.webhookId, { n }));
     expect(new Set(ids).size).toBe(40);
 
     const ended = [];
@@ -224,7 +224,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two api and two worker processe
       );
     for (const [n, done] of ended.entries()) {
       expect({ n, status: done.status }).toEqual({ n, status: 'succeeded' });
-      expect(done.steps.find((s: { node_id: string }) => s.node_id === 'hit')).toMatchObject({
+      expect(done.steps.find((s: { nodeId: string }) => s.nodeId === 'hit')).toMatchObject({
         status: 'succeeded',
         attempts: 1,
       });
@@ -235,7 +235,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two api and two worker processe
     const listed = await client.get(`/api/executions?flowId=${hooked.id}&limit=100`);
     expect(listed.body.executions.map((e: { id: string }) => e.id).sort()).toEqual([...ids].sort());
     const counted = await client.request('GET', `${apiUrl(1)}/api/flows/${hooked.id}`);
-    expect(counted.body.execution_counts).toEqual({ total: 40, succeeded: 40, failed: 0 });
+    expect(counted.body.executionCounts).toEqual({ total: 40, succeeded: 40, failed: 0 });
     everyProcessUp();
   });
 
@@ -322,8 +322,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two api and two worker processe
     ]);
     const runs: { id: string; kind: 'r' | 'o'; n: number }[] = [];
     for (let n = 0; n < 4; n++) {
-      runs.push({ id: await callHook(n, retried.webhook_id, { n }), kind: 'r', n });
-      runs.push({ id: await callHook(n + 1, once.webhook_id, { n }), kind: 'o', n });
+      runs.push({ id: await callHook(n, retried.webhookId, { n }), kind: 'r', n });
+      runs.push({ id: await callHook(n + 1, once.webhookId, { n }), kind: 'o', n });
     }
     // Every execution is in flight: its request is held at the gate.
     await waitFor(
@@ -352,7 +352,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two api and two worker processe
         (e) => FINISHED.includes(e?.status),
         90_000,
       );
-      const gate = done.steps.find((s: { node_id: string }) => s.node_id === 'gate');
+      const gate = done.steps.find((s: { nodeId: string }) => s.nodeId === 'gate');
       const keys = target.arrivals.get(`/gate/${run.kind}${run.n}`) ?? [];
       const label = { run: `${run.kind}${run.n}`, onKilledWorker: killed.has(run.id) };
       if (!killed.has(run.id)) {
@@ -388,7 +388,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two api and two worker processe
       [retried, 0],
       [once, runs.filter((r) => r.kind === 'o' && killed.has(r.id)).length],
     ] as const) {
-      const counted = (await client.get(`/api/flows/${f.id}`)).body.execution_counts;
+      const counted = (await client.get(`/api/flows/${f.id}`)).body.executionCounts;
       expect(counted).toEqual({ total: 4, succeeded: 4 - failed, failed });
     }
     expect(survivor.child.exitCode ?? survivor.child.signalCode).toBeNull();

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const accountOf = (member: Member) => member.user.personal_account_id;
+const accountOf = (member: Member) => member.user.personalAccountId;
 
 async function start(member: Member, body: Record<string, unknown> = {}, accountId = accountOf(member)) {
   const res = await member.client.post('/api/focus/sessions', { accountId, kind: 'focus', ...body });

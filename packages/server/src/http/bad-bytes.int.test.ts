@@ -173,7 +173,7 @@ describe('bad bytes on every route', () => {
   it('answer 4xx without SQL or stack, never 500', async () => {
     const { client, user } = await signUpVerified(server, { name: 'Fuzz', email: 'fuzz@example.com' });
     const { body: doc } = await client.get('/api/openapi.json');
-    const accountId = user.personal_account_id;
+    const accountId = user.personalAccountId;
     // Real ids where it matters, so bodies get past "not found" to the code that stores them.
     const table = await client.post('/api/tables', { accountId, name: 'Fuzzed' });
     const flow = await client.post('/api/flows', { accountId, name: 'Fuzzed' });

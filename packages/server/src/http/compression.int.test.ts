@@ -188,7 +188,7 @@ describe('API answers', () => {
   });
 
   it('compresses a chat’s JSON, but streams its answer uncompressed, each piece as the model sends it', async () => {
-    const chat = await owner.client.post('/api/chats', { accountId: owner.user.personal_account_id });
+    const chat = await owner.client.post('/api/chats', { accountId: owner.user.personalAccountId });
     expect(chat.status, chat.text).toBe(201);
     let release = () => {};
     const hold = new Promise<void>((resolve) => {
@@ -238,7 +238,7 @@ describe('API answers', () => {
 
   it('compresses a table’s records as JSON, but streams its CSV export as it is', async () => {
     const { body: table } = await owner.client.post('/api/tables', {
-      accountId: owner.user.personal_account_id,
+      accountId: owner.user.personalAccountId,
       name: 'Many',
     });
     const [name] = (await owner.client.get(`/api/tables/${table.id}/fields`)).body;
@@ -264,7 +264,7 @@ describe('API answers', () => {
   it('compresses a flow’s JSON, but sends its webhook’s answer exactly as the flow made it', async () => {
     const answer = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ n: i, name: `item ${i}` })) });
     const created = await owner.client.post('/api/flows', {
-      accountId: owner.user.personal_account_id,
+      accountId: owner.user.personalAccountId,
       name: 'Big answer',
       graph: webhookAnsweredBy({
         status: 200,
@@ -274,14 +274,14 @@ describe('API answers', () => {
       }),
     });
     expect(created.status, created.text).toBe(201);
-    const flow = created.body as { id: string; webhook_id: string };
+    const flow = created.body as { id: string; webhookId: string };
     expect((await owner.client.post(`/api/flows/${flow.id}/publish`, {})).status).toBe(200);
 
     const api = await raw(`/api/flows/${flow.id}`, 'br, gzip');
     expect(api.status).toBe(200);
     expect(api.headers['content-encoding']).toBe('br');
 
-    const hook = await raw(`/api/hooks/${flow.webhook_id}`, 'br, gzip');
+    const hook = await raw(`/api/hooks/${flow.webhookId}`, 'br, gzip');
     expect(hook.status).toBe(200);
     expect(hook.headers['content-type']).toContain('application/json');
     expect(hook.headers['content-encoding']).toBeUndefined();

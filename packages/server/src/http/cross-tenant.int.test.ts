@@ -35,7 +35,7 @@ beforeAll(async () => {
   owner = await signUpVerified(server, { name: 'Olive Owner', email: 'olive@example.com' });
   stranger = await signUpVerified(server, { name: 'Stan Stranger', email: 'stan@example.com' });
   const c = owner.client;
-  const accountId = owner.user.personal_account_id;
+  const accountId = owner.user.personalAccountId;
   const made = async (path: string, body: Json) => {
     const res = await c.post(path, body);
     expect(res.status, `${path}: ${res.text}`).toBeLessThan(300);

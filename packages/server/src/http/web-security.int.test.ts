@@ -21,12 +21,12 @@ const respondGraph = (headers: Header[], text = '<p>Thanks</p>') =>
 
 async function createFlow(graph: ReturnType<typeof respondGraph>) {
   const res = await author.client.post('/api/flows', {
-    accountId: author.user.personal_account_id,
+    accountId: author.user.personalAccountId,
     name: 'Page',
     graph,
   });
   expect(res.status, res.text).toBe(201);
-  return res.body as { id: string; webhook_id: string };
+  return res.body as { id: string; webhookId: string };
 }
 
 describe('webhook answers cannot act as the visitor', () => {
@@ -36,7 +36,7 @@ describe('webhook answers cannot act as the visitor', () => {
     );
     expect((await author.client.post(`/api/flows/${flow.id}/publish`, {})).status).toBe(200);
     // A signed-in visitor's cookie rides along, as it would when they open the link.
-    const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+    const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
       headers: { cookie: author.client.cookieHeader },
     });
     expect(res.status).toBe(200);
@@ -70,7 +70,7 @@ describe('webhook answers cannot act as the visitor', () => {
   it('fails a Respond step whose header name comes from an expression and is refused; no cookie is set', async () => {
     const flow = await createFlow(respondGraph([{ key: '{{ $json.query.h }}', value: 'sid=stolen' }]));
     expect((await author.client.post(`/api/flows/${flow.id}/publish`, {})).status).toBe(200);
-    const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}?h=Set-Cookie`);
+    const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}?h=Set-Cookie`);
     expect(res.status).toBe(500);
     expect(res.headers.get('set-cookie')).toBeNull();
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/may not set cookies/);
@@ -135,7 +135,7 @@ describe('webhook secrets', () => {
   it('are stored only as a hash, checked against it, and not copied into the execution', async () => {
     const secret = 'whsec-0123456789abcdef';
     const res = await author.client.post('/api/flows', {
-      accountId: author.user.personal_account_id,
+      accountId: author.user.personalAccountId,
       name: 'Guarded',
       graph: {
         nodes: [
@@ -161,7 +161,7 @@ describe('webhook secrets', () => {
     expect(JSON.stringify(flow)).not.toContain(secret);
 
     const call = (value?: string) =>
-      fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+      fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(value === undefined ? {} : { 'x-hook-secret': value }) },
         body: '{"a":1}',

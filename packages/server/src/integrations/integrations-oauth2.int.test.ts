@@ -25,7 +25,7 @@ afterAll(async () => {
   await idp?.close();
 });
 
-const accountId = () => owner.user.personal_account_id;
+const accountId = () => owner.user.personalAccountId;
 const tokenFor = (connectionId: string) =>
   server.services.integrations.tokenFor({ accountId: accountId(), connectionId });
 const expireSoon = (connectionId: string) =>

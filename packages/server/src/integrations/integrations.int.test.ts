@@ -32,7 +32,7 @@ afterAll(async () => {
   await slack?.close();
 });
 
-const accountOf = (member: Member) => member.user.personal_account_id;
+const accountOf = (member: Member) => member.user.personalAccountId;
 
 async function startConnect(member: Member, accountId = accountOf(member), returnTo = '/integrations') {
   const res = await member.client.post('/api/integrations/slack/connect', { accountId, returnTo });

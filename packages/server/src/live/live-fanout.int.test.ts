@@ -15,7 +15,7 @@ const CALLS = 10;
 describe('live fan-out', () => {
   it('300 subscriptions to the user’s executions neither starve HTTP nor hold back webhook calls', async () => {
     const { client, user } = await signUpVerified(server, { name: 'Fan', email: 'fan@example.com' });
-    const accountId = user.personal_account_id;
+    const accountId = user.personalAccountId;
     const graph = webhookAnsweredBy({ bodyType: 'json', json: '{ "n": {{ $node["Webhook"].json.body.n }} }' });
     const created = await client.post('/api/flows', { accountId, name: 'Fan-out', graph });
     const flow = (await client.post(`/api/flows/${created.body.id}/publish`, {})).body;
@@ -47,7 +47,7 @@ describe('live fan-out', () => {
     const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: CALLS }, async (_, n) => {
-        const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+        const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ n }),

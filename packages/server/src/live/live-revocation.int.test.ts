@@ -123,7 +123,7 @@ describe('closing a session closes its live sockets', () => {
 
   it('checks the session on every message, so a session gone without notice can neither listen nor edit', async () => {
     const { client, user: me } = await user();
-    const note = await client.post('/api/notes', { accountId: me.personal_account_id, title: 'Mine', markdown: 'a' });
+    const note = await client.post('/api/notes', { accountId: me.personalAccountId, title: 'Mine', markdown: 'a' });
     const socket = await client.live();
     socket.send({ type: 'note-open', noteId: note.body.id, stateVector: toBase64(Y.encodeStateVector(new Y.Doc())) });
     await socket.next((m) => m.type === 'note-sync');

@@ -20,7 +20,7 @@ describe('/api/live', () => {
     socket.send({ type: 'subscribe', id: 's1', path: 'accounts' });
     const first = await socket.next((m) => m.id === 's1');
     expect(first).toMatchObject({ type: 'snapshot', initial: true });
-    expect(first.docs.map((d: { id: string }) => d.id)).toEqual([user.personal_account_id]);
+    expect(first.docs.map((d: { id: string }) => d.id)).toEqual([user.personalAccountId]);
 
     const { body } = await client.post('/api/accounts', { name: 'Rae Studio', handle: 'rae-studio' });
     const second = await socket.next((m) => m.id === 's1');

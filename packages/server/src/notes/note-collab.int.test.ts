@@ -26,7 +26,7 @@ let n = 0;
 async function member(on: TestServer = server) {
   n += 1;
   const { client, user } = await signUpVerified(on, { name: `C${n}`, email: `collab${n}@example.com` });
-  return { client, user, accountId: user.personal_account_id as string };
+  return { client, user, accountId: user.personalAccountId as string };
 }
 
 async function newNote(client: TestClient, accountId: string, markdown = 'Hello') {

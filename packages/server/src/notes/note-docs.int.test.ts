@@ -13,7 +13,7 @@ let accountId: string;
 beforeAll(async () => {
   server = await startTestServer();
   const { user } = await signUpVerified(server, { name: 'Dee', email: 'dee@example.com' });
-  accountId = user.personal_account_id;
+  accountId = user.personalAccountId;
 });
 afterAll(() => server.close());
 

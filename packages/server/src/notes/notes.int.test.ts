@@ -11,7 +11,7 @@ let n = 0;
 async function member() {
   n += 1;
   const { client, user } = await signUpVerified(server, { name: `N${n}`, email: `notes${n}@example.com` });
-  return { client, user, accountId: user.personal_account_id as string };
+  return { client, user, accountId: user.personalAccountId as string };
 }
 
 async function create(client: TestClient, accountId: string, body: Record<string, unknown> = {}) {

@@ -55,11 +55,11 @@ export function withComputedValues(records: TableRecord[], fields: Field[], link
       const { options } = field;
       switch (options.type) {
         case 'created_time':
-          return record.created_at;
+          return record.createdAt;
         case 'updated_time':
-          return record.updated_at;
+          return record.updatedAt;
         case 'created_by':
-          return record.created_by;
+          return record.createdBy;
         case 'autonumber':
           return record.autonumber;
         case 'lookup':

@@ -5,13 +5,13 @@ import { checkLinkChange, computedSource, lastChangeOf, needsConversion, planCon
 
 const field = (options: FieldOptions, id = 'fld1'): Field => ({
   id,
-  table_id: 'tbl1',
+  tableId: 'tbl1',
   name: 'Value',
   type: options.type,
   options,
   position: 1,
-  is_primary: false,
-  created_at: '2026-01-01T00:00:00.000Z',
+  isPrimary: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
 });
 
 const stored = (from: FieldOptions, values: unknown[]) => ({
@@ -22,13 +22,13 @@ const stored = (from: FieldOptions, values: unknown[]) => ({
 
 const record = (id: string, values: Record<string, unknown>): TableRecord => ({
   id,
-  table_id: 'tbl1',
+  tableId: 'tbl1',
   values,
   autonumber: 1,
-  created_at: '2026-01-01T00:00:00.000Z',
-  created_by: null,
-  updated_at: '2026-01-01T00:00:00.000Z',
-  updated_by: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  createdBy: null,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  updatedBy: null,
 });
 
 const choices = [
@@ -84,7 +84,7 @@ describe('planConversion of stored values', () => {
       type: 'number',
       precision: 1,
     });
-    expect(plan).toMatchObject({ lost: 1, converted: 2, examples: [{ record_id: 'rec2', from: 'abc' }] });
+    expect(plan).toMatchObject({ lost: 1, converted: 2, examples: [{ recordId: 'rec2', from: 'abc' }] });
     expect(plan.changed).toEqual([
       { id: 'rec1', v: 12 },
       { id: 'rec2', v: null },
@@ -129,7 +129,7 @@ describe('planConversion of stored values', () => {
     const next: FieldOptions = { type: 'single_select', choices: choices.slice(0, 1) };
     const plan = planConversion(stored(from, ['a', 'b']), field(from), next);
     expect(plan.target).toBe(next);
-    expect(plan).toMatchObject({ lost: 1, converted: 1, examples: [{ record_id: 'rec2', from: 'b' }] });
+    expect(plan).toMatchObject({ lost: 1, converted: 1, examples: [{ recordId: 'rec2', from: 'b' }] });
     expect(plan.changed).toEqual([{ id: 'rec2', v: null }]);
   });
 

@@ -67,7 +67,7 @@ export function planConversion(source: ConversionSource, current: Field, next: F
     const result = convertValue(v, from, target);
     if (result.lost) {
       lost++;
-      if (examples.length < 10) examples.push({ record_id: id, from: v });
+      if (examples.length < 10) examples.push({ recordId: id, from: v });
     } else converted++;
     // Computed values were never stored, so every converted one is written.
     if (!stored ? result.value !== null : JSON.stringify(result.value) !== JSON.stringify(v))

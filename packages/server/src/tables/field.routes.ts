@@ -1,7 +1,7 @@
 import { CreateField, Field, FieldChangePreview, FieldOptions, UpdateField } from '@flowmind/shared/tables';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parse } from '../http/errors';
+import { routesFor } from '../http/define-route';
 import type { SessionReader } from '../http/session';
 import type { FieldService } from './field.service';
 import { doc, Id, TableParams } from './table.routes';
@@ -13,15 +13,15 @@ export function registerFieldRoutes(
   app: FastifyInstance,
   { session, fields }: { session: SessionReader; fields: FieldService },
 ) {
-  app.get(
+  const route = routesFor(app, session);
+  route.get(
     '/api/tables/:tableId/fields',
     doc({ summary: 'List a table’s fields in order', params: TableParams, response: z.array(Field) }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return fields.list({ ...parse(TableParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return fields.list({ ...params, userId: user.id });
     },
   );
-  app.post(
+  route.post(
     '/api/tables/:tableId/fields',
     doc({
       summary: 'Add a field (a link field also adds its inverse in the linked table)',
@@ -30,14 +30,13 @@ export function registerFieldRoutes(
       response: Field,
       status: 201,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      const input = parse(CreateField, req.body);
+    async ({ reply, user, params, body }) => {
+      const input = body;
       reply.status(201);
-      return fields.create({ ...parse(TableParams, req.params), userId: user.id, input });
+      return fields.create({ ...params, userId: user.id, input });
     },
   );
-  app.patch(
+  route.patch(
     '/api/tables/:tableId/fields/:fieldId',
     doc({
       summary: 'Rename, move or change a field; a lossy type change needs confirmLoss (else 409)',
@@ -45,25 +44,23 @@ export function registerFieldRoutes(
       body: UpdateField,
       response: Field,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
+    async ({ user, params, body }) => {
       return fields.update({
-        ...parse(FieldParams, req.params),
+        ...params,
         userId: user.id,
-        input: parse(UpdateField, req.body),
+        input: body,
       });
     },
   );
-  app.delete(
+  route.delete(
     '/api/tables/:tableId/fields/:fieldId',
     doc({ summary: 'Delete a field and its values (not the primary field)', params: FieldParams, status: 204 }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      await fields.remove({ ...parse(FieldParams, req.params), userId: user.id });
+    async ({ reply, user, params }) => {
+      await fields.remove({ ...params, userId: user.id });
       return reply.status(204).send();
     },
   );
-  app.post(
+  route.post(
     '/api/tables/:tableId/fields/:fieldId/preview',
     doc({
       summary: 'How many values a change of options would convert and lose',
@@ -71,18 +68,16 @@ export function registerFieldRoutes(
       body: PreviewField,
       response: FieldChangePreview,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      const { options } = parse(PreviewField, req.body);
-      return fields.preview({ ...parse(FieldParams, req.params), userId: user.id, options });
+    async ({ user, params, body }) => {
+      const { options } = body;
+      return fields.preview({ ...params, userId: user.id, options });
     },
   );
-  app.post(
+  route.post(
     '/api/tables/:tableId/fields/:fieldId/undo-change',
     doc({ summary: 'Undo the last type change of a field: options and values', params: FieldParams, response: Field }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return fields.undoChange({ ...parse(FieldParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return fields.undoChange({ ...params, userId: user.id });
     },
   );
 }

@@ -10,12 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Page = { records: Array<{ values: Record<string, unknown> }>; next_cursor: string | null };
+type Page = { records: Array<{ values: Record<string, unknown> }>; nextCursor: string | null };
 
 describe('kanban columns', () => {
   it('pages each column from the server, in the view’s filter, sorts and search, matching the counts', async () => {
     const { body: table } = await owner.client.post('/api/tables', {
-      accountId: owner.user.personal_account_id,
+      accountId: owner.user.personalAccountId,
       name: 'Tasks',
     });
     const base = `/api/tables/${table.id}`;
@@ -83,7 +83,7 @@ describe('kanban columns', () => {
         expect(res.status, res.text).toBe(200);
         const page = res.body as Page;
         seen.push(...page.records);
-        cursor = page.next_cursor;
+        cursor = page.nextCursor;
         pages += 1;
       } while (cursor && pages < 20);
       return { records: seen, pages };

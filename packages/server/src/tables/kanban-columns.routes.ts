@@ -1,6 +1,7 @@
 import { RecordPage } from '@flowmind/shared/tables';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { routesFor } from '../http/define-route';
 import { parse } from '../http/errors';
 import type { SessionReader } from '../http/session';
 import type { KanbanColumnService } from './kanban-columns';
@@ -24,25 +25,21 @@ export function registerKanbanColumnRoutes(
   app: FastifyInstance,
   { session, columns }: { session: SessionReader; columns: KanbanColumnService },
 ) {
-  app.get(
+  const route = routesFor(app, session);
+  route.get(
     '/api/tables/:tableId/views/:viewId/kanban-records',
     {
-      config: {
-        doc: {
-          tags: ['Tables'],
-          summary: 'One column of a kanban view, page by page (the counts per column come from GET …/groups)',
-          params: ViewParams,
-          query: ColumnQueryDoc,
-          response: RecordPage,
-        },
-      },
+      tags: ['Tables'],
+      summary: 'One column of a kanban view, page by page (the counts per column come from GET …/groups)',
+      params: ViewParams,
+      query: ColumnQueryDoc,
+      response: RecordPage,
     },
-    async (req) => {
-      const user = await session.requireUser(req);
+    async ({ req, user, params }) => {
       const { column, fieldId, ...rest } = (req.query ?? {}) as Record<string, string>;
       const { search, limit, cursor } = recordsQuery(rest);
       return columns.columnRecords({
-        ...parse(ViewParams, req.params),
+        ...params,
         userId: user.id,
         ...parse(ColumnQuery, { column, fieldId }),
         query: { search, limit, cursor },

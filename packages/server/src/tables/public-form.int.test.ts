@@ -14,7 +14,7 @@ afterAll(() => server.close());
 /** A table with a name, a select, a number, a hidden note and a formula, and a form view over it. */
 async function tableWithForm(name: string, who = owner) {
   const { body: table } = await who.client.post('/api/tables', {
-    accountId: who.user.personal_account_id,
+    accountId: who.user.personalAccountId,
     name,
   });
   const [primary] = (await who.client.get(`/api/tables/${table.id}/fields`)).body;
@@ -47,7 +47,7 @@ async function tableWithForm(name: string, who = owner) {
     config: { formPublic: true },
   });
   expect(shared.status, shared.text).toBe(200);
-  const publicId = shared.body.public_id as string;
+  const publicId = shared.body.publicId as string;
   expect(publicId).toMatch(/^frm_/);
   return { table, view, publicId, primary, size, count, secret, formula };
 }
@@ -68,7 +68,7 @@ describe('public forms', () => {
       ],
     });
     // Neither the hidden field, the formula, the records nor the account appear anywhere in the answer.
-    for (const leak of [secret.id, formula.id, 'Existing secret record', 'do not leak', owner.user.personal_account_id])
+    for (const leak of [secret.id, formula.id, 'Existing secret record', 'do not leak', owner.user.personalAccountId])
       expect(form.text).not.toContain(leak);
   });
 
@@ -88,11 +88,11 @@ describe('public forms', () => {
     expect(created).toBeDefined();
     expect(created.values[size.id]).toBe('opt_l');
     expect(created.values[count.id]).toBe(3);
-    expect(created.created_by).toBeNull();
+    expect(created.createdBy).toBeNull();
     expect(created.autonumber).toBe(2);
     const history = await owner.client.get(`/api/tables/${table.id}/records/${created.id}/history`);
     const changes = Array.isArray(history.body) ? history.body : history.body.changes;
-    expect(changes).toMatchObject([{ kind: 'created', user_id: null, user_name: 'Public form' }]);
+    expect(changes).toMatchObject([{ kind: 'created', userId: null, userName: 'Public form' }]);
   });
 
   it('accepts a cookie-less submission from another site (the form may be embedded)', async () => {
@@ -143,7 +143,7 @@ describe('public forms', () => {
     const reopened = await owner.client.patch(`/api/tables/${table.id}/views/${view.id}`, {
       config: { formPublic: true },
     });
-    expect(reopened.body.public_id).toBe(publicId);
+    expect(reopened.body.publicId).toBe(publicId);
     expect((await visitor.get(`/api/forms/${publicId}`)).status).toBe(200);
 
     // A grid view flagged public is still not a form.
@@ -151,7 +151,7 @@ describe('public forms', () => {
     const flagged = await owner.client.patch(`/api/tables/${table.id}/views/${grid.id}`, {
       config: { formPublic: true },
     });
-    expect(flagged.body.public_id).toBeNull();
+    expect(flagged.body.publicId).toBeNull();
 
     await owner.client.delete(`/api/tables/${table.id}`);
     expect((await visitor.get(`/api/forms/${publicId}`)).status).toBe(404);
@@ -166,10 +166,10 @@ describe('public forms', () => {
       config: { ...view.config, formPublic: true },
     });
     expect(copy.status, copy.text).toBe(201);
-    expect(copy.body.public_id).toMatch(/^frm_/);
-    expect(copy.body.public_id).not.toBe(publicId);
+    expect(copy.body.publicId).toMatch(/^frm_/);
+    expect(copy.body.publicId).not.toBe(publicId);
     const visitor = server.client();
-    const opened = await visitor.get(`/api/forms/${copy.body.public_id}`);
+    const opened = await visitor.get(`/api/forms/${copy.body.publicId}`);
     expect(opened.status, opened.text).toBe(200);
     expect(opened.body.fields[0]).toMatchObject({ id: primary.id, required: true });
 
@@ -179,7 +179,7 @@ describe('public forms', () => {
       type: 'grid',
       config: { formPublic: true },
     });
-    expect(grid.body.public_id).toBeNull();
+    expect(grid.body.publicId).toBeNull();
 
     const stranger = await signUpVerified(server, { name: 'Stan', email: 'stan@example.com' });
     const unshared = await owner.client.patch(`/api/tables/${table.id}/views/${view.id}`, {

@@ -97,13 +97,13 @@ export function publicFormService({
         });
         return {
           id,
-          table_id: table.id,
+          tableId: table.id,
           values,
           autonumber,
-          created_at: now.toISOString(),
-          created_by: null,
-          updated_at: now.toISOString(),
-          updated_by: null,
+          createdAt: now.toISOString(),
+          createdBy: null,
+          updatedAt: now.toISOString(),
+          updatedBy: null,
         };
       });
       bus.publish([topics.table(table.id), topics.account(table.accountId)]);

@@ -13,7 +13,7 @@ afterAll(() => server.close());
 describe('CSV export', () => {
   it('exports a view: its visible fields in order, its filter and sort, values as text', async () => {
     const { body: table } = await owner.client.post('/api/tables', {
-      accountId: owner.user.personal_account_id,
+      accountId: owner.user.personalAccountId,
       name: 'Leads, 2026',
     });
     const [name] = (await owner.client.get(`/api/tables/${table.id}/fields`)).body;
@@ -60,7 +60,7 @@ describe('CSV export', () => {
 
   it('pages through every record', async () => {
     const { body: table } = await owner.client.post('/api/tables', {
-      accountId: owner.user.personal_account_id,
+      accountId: owner.user.personalAccountId,
       name: 'Many',
     });
     const [name] = (await owner.client.get(`/api/tables/${table.id}/fields`)).body;
@@ -76,7 +76,7 @@ describe('CSV export', () => {
 
   it('is a JSON 404 for a table of another account, and a 400 for a bad filter', async () => {
     const { body: table } = await owner.client.post('/api/tables', {
-      accountId: owner.user.personal_account_id,
+      accountId: owner.user.personalAccountId,
       name: 'Private',
     });
     const other = await signUpVerified(server, { name: 'Odo', email: 'odo@example.com' });

@@ -59,7 +59,7 @@ export async function prepareCsvExport({
     const hidden = new Set(view.config.hiddenFieldIds);
     const order = new Map(view.config.fieldOrder.map((id, index) => [id, index]));
     columns = columns
-      .filter((field) => field.is_primary || !hidden.has(field.id))
+      .filter((field) => field.isPrimary || !hidden.has(field.id))
       .sort((a, b) => (order.get(a.id) ?? 1e9 + a.position) - (order.get(b.id) ?? 1e9 + b.position));
   }
   const guards = columns.map((field) => !NUMERIC_TYPES.has(field.type));
@@ -78,8 +78,8 @@ export async function prepareCsvExport({
         );
       }
       yield chunk;
-      if (!page.next_cursor) return;
-      page = await records.list({ tableId, userId, query: { ...query, limit: 1000, cursor: page.next_cursor } });
+      if (!page.nextCursor) return;
+      page = await records.list({ tableId, userId, query: { ...query, limit: 1000, cursor: page.nextCursor } });
     }
   }
 

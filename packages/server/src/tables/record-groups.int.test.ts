@@ -13,7 +13,7 @@ afterAll(() => server.close());
 describe('group by', () => {
   it('counts records per value in the field’s order, empties last, within the filter', async () => {
     const { body: table } = await owner.client.post('/api/tables', {
-      accountId: owner.user.personal_account_id,
+      accountId: owner.user.personalAccountId,
       name: 'Deals',
     });
     const [name] = (await owner.client.get(`/api/tables/${table.id}/fields`)).body;
@@ -46,7 +46,7 @@ describe('group by', () => {
     const all = await owner.client.get(`/api/tables/${table.id}/groups?fieldId=${stage.id}`);
     expect(all.status, all.text).toBe(200);
     expect(all.body).toEqual({
-      field_id: stage.id,
+      fieldId: stage.id,
       groups: [
         { value: 'opt_lead', count: 2 },
         { value: 'opt_won', count: 2 },
@@ -76,7 +76,7 @@ describe('group by', () => {
 
   it('lists a grouped view’s records group by group, in the view’s sorts, matching the counts', async () => {
     const { body: table } = await owner.client.post('/api/tables', {
-      accountId: owner.user.personal_account_id,
+      accountId: owner.user.personalAccountId,
       name: 'Tasks',
     });
     const base = `/api/tables/${table.id}`;

@@ -12,7 +12,7 @@ afterAll(() => server.close());
 
 async function tableWithFields(name: string) {
   const { body: table } = await owner.client.post('/api/tables', {
-    accountId: owner.user.personal_account_id,
+    accountId: owner.user.personalAccountId,
     name,
   });
   const [primary] = (await owner.client.get(`/api/tables/${table.id}/fields`)).body;
@@ -48,9 +48,9 @@ describe('CSV import', () => {
     expect(res.body).toEqual({
       imported: 2,
       failed: [
-        { row: 3, field_id: amount.id, field_name: 'Amount', reason: 'Amount must be a number' },
-        { row: 3, field_id: email.id, field_name: 'Email', reason: 'Email must be an email address' },
-        { row: 6, field_id: stage.id, field_name: 'Stage', reason: 'Stage has no option "Customer"' },
+        { row: 3, fieldId: amount.id, fieldName: 'Amount', reason: 'Amount must be a number' },
+        { row: 3, fieldId: email.id, fieldName: 'Email', reason: 'Email must be an email address' },
+        { row: 6, fieldId: stage.id, fieldName: 'Stage', reason: 'Stage has no option "Customer"' },
       ],
     });
 
@@ -78,7 +78,7 @@ describe('CSV import', () => {
       rows,
     });
     expect(res.body).toEqual({ imported: 1000, failed: [] });
-    expect((await owner.client.get(`/api/tables/${table.id}`)).body.record_count).toBe(1000);
+    expect((await owner.client.get(`/api/tables/${table.id}`)).body.recordCount).toBe(1000);
   });
 
   it('refuses a mapping onto a missing, computed or doubled field, and writes nothing', async () => {
@@ -101,7 +101,7 @@ describe('CSV import', () => {
       rows: Array.from({ length: 1001 }, () => ['x']),
     });
     expect(tooMany.status).toBe(400);
-    expect((await owner.client.get(`/api/tables/${table.id}`)).body.record_count).toBe(0);
+    expect((await owner.client.get(`/api/tables/${table.id}`)).body.recordCount).toBe(0);
   });
 
   it('is a 404 for a table of another account', async () => {
@@ -113,6 +113,6 @@ describe('CSV import', () => {
       rows: [['intruder']],
     });
     expect(res.status).toBe(404);
-    expect((await owner.client.get(`/api/tables/${table.id}`)).body.record_count).toBe(0);
+    expect((await owner.client.get(`/api/tables/${table.id}`)).body.recordCount).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { ImportResult, ImportRows } from '@flowmind/shared/csv-import';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parse } from '../http/errors';
+import { routesFor } from '../http/define-route';
 import type { SessionReader } from '../http/session';
 import type { RecordService } from './record.service';
 
@@ -14,25 +14,21 @@ export function registerRecordImportRoutes(
   app: FastifyInstance,
   { session, records }: { session: SessionReader; records: RecordService },
 ) {
-  app.post(
+  const route = routesFor(app, session);
+  route.post(
     '/api/tables/:tableId/import',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      config: {
-        doc: {
-          tags: ['Tables'],
-          summary:
-            'Import a chunk of CSV rows (up to 1000): good rows are written, each bad row is reported with its field and reason',
-          params: TableParams,
-          body: ImportRows,
-          response: ImportResult,
-        },
-      },
+      tags: ['Tables'],
+      summary:
+        'Import a chunk of CSV rows (up to 1000): good rows are written, each bad row is reported with its field and reason',
+      params: TableParams,
+      body: ImportRows,
+      response: ImportResult,
     },
-    async (req) => {
-      const user = await session.requireUser(req);
-      const input = parse(ImportRows, req.body);
-      return records.importRows({ ...parse(TableParams, req.params), userId: user.id, input });
+    async ({ user, params, body }) => {
+      const input = body;
+      return records.importRows({ ...params, userId: user.id, input });
     },
   );
 }

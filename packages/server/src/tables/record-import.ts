@@ -45,7 +45,7 @@ export function readImportRows(
       const result = csvCellValue(field, cells[column] ?? '');
       if (!result.ok) {
         good = false;
-        failed.push({ row, field_id: field.id, field_name: field.name, reason: result.message });
+        failed.push({ row, fieldId: field.id, fieldName: field.name, reason: result.message });
       } else if (result.value !== null) record[field.id] = result.value;
     });
     if (good) values.push(record);

@@ -23,12 +23,12 @@ const q = (params: Record<string, unknown>) =>
   ).toString()}`;
 
 async function newTable(name: string) {
-  const res = await owner.client.post('/api/tables', { accountId: owner.user.personal_account_id, name });
+  const res = await owner.client.post('/api/tables', { accountId: owner.user.personalAccountId, name });
   const [primary] = (await owner.client.get(`/api/tables/${res.body.id}/fields`)).body;
   return { id: res.body.id as string, primary: primary as { id: string } };
 }
 
-const recordCount = async (tableId: string) => (await owner.client.get(`/api/tables/${tableId}`)).body.record_count;
+const recordCount = async (tableId: string) => (await owner.client.get(`/api/tables/${tableId}`)).body.recordCount;
 
 describe('record counts', () => {
   it('keeps the count on every insert and delete path, and counts filtered matches on request', async () => {
@@ -48,9 +48,9 @@ describe('record counts', () => {
     expect(await recordCount(table.id)).toBe(3);
 
     const copy = await owner.client.post(`/api/tables/${table.id}/duplicate`, { withRecords: true });
-    expect(copy.body.record_count).toBe(3);
-    const list = await owner.client.get(`/api/tables?accountId=${owner.user.personal_account_id}`);
-    expect(list.body.find((t: { id: string }) => t.id === table.id).record_count).toBe(3);
+    expect(copy.body.recordCount).toBe(3);
+    const list = await owner.client.get(`/api/tables?accountId=${owner.user.personalAccountId}`);
+    expect(list.body.find((t: { id: string }) => t.id === table.id).recordCount).toBe(3);
 
     // The whole table: the kept count comes with the page. Narrowed: its own call.
     const page = await owner.client.get(`/api/tables/${table.id}/records`);
@@ -84,7 +84,7 @@ describe('sort indexes', () => {
     // Filled straight in the database: the API would take much longer for this many.
     await server.db.execute(sql`
       insert into table_records (id, table_id, account_id, values, autonumber)
-      select 'rec_big' || n, ${table.id}, ${owner.user.personal_account_id},
+      select 'rec_big' || n, ${table.id}, ${owner.user.personalAccountId},
              case when n % 10 = 0 then jsonb_build_object(${table.primary.id}::text, 'Record ' || n)
                   else jsonb_build_object(${table.primary.id}::text, 'Record ' || n, ${score.id}::text, (n * 7919) % 1000,
                                           ${when.id}::text, to_char(date '2020-01-01' + (n % 900), 'YYYY-MM-DD')) end,
@@ -118,7 +118,7 @@ describe('sort indexes', () => {
     });
     const ensure = (list: { fieldId: string; direction: 'asc' | 'desc' }[]) =>
       indexes.ensureForSorts({
-        table: { id: table.id, accountId: owner.user.personal_account_id, recordCount: size },
+        table: { id: table.id, accountId: owner.user.personalAccountId, recordCount: size },
         fields: fields as never,
         sorts: list,
       });
@@ -143,7 +143,7 @@ describe('sort indexes', () => {
     const keys = compileSorts(sorts, fields as never);
     const plan = rowsOf<{ 'QUERY PLAN': string }>(
       await server.db.execute(sql`explain select r.id from table_records r
-        where r.table_id = ${table.id} and r.account_id = ${owner.user.personal_account_id}
+        where r.table_id = ${table.id} and r.account_id = ${owner.user.personalAccountId}
         order by ${orderBy(keys)} limit 101`),
     )
       .map((row) => row['QUERY PLAN'])
@@ -151,7 +151,7 @@ describe('sort indexes', () => {
     expect(plan).toMatch(/Index Scan using trx_/);
     const deepPlan = rowsOf<{ 'QUERY PLAN': string }>(
       await server.db.execute(sql`explain select r.id from table_records r
-        where r.table_id = ${table.id} and r.account_id = ${owner.user.personal_account_id}
+        where r.table_id = ${table.id} and r.account_id = ${owner.user.personalAccountId}
         order by ${orderBy(compileSorts(twoKeys, fields as never))} limit 200 offset 5000`),
     )
       .map((row) => row['QUERY PLAN'])

@@ -19,7 +19,7 @@ export function recordLabel({
   fields: Iterable<Field>;
 }): string | null {
   if (count <= 1) return null;
-  const primary = [...fields].find((field) => field.is_primary);
+  const primary = [...fields].find((field) => field.isPrimary);
   const value = primary ? values[primary.id] : undefined;
   if ((typeof value === 'string' && value.trim()) || typeof value === 'number') {
     const text = String(value).trim();

@@ -87,14 +87,14 @@ export function recordReads({
           value: row.k === null || row.k === undefined ? null : fromKey(row.k),
           count: Number(row.count),
         }));
-        return { field_id: field.id, groups, total: groups.reduce((sum, g) => sum + g.count, 0) };
+        return { fieldId: field.id, groups, total: groups.reduce((sum, g) => sum + g.count, 0) };
       }
       const value = ['autonumber', 'created_time', 'updated_time', 'created_by'].includes(field.type)
         ? sql`to_jsonb(${key.expr})`
         : sql`r.values -> ${field.id}::text`;
       const rows = await countByKeyWithValue(db, { key: key.expr, value, where, limit: RECORD_GROUP_LIMIT });
       const groups = rows.map((row) => ({ value: row.value ?? null, count: Number(row.count) }));
-      return { field_id: field.id, groups, total: groups.reduce((sum, g) => sum + g.count, 0) };
+      return { fieldId: field.id, groups, total: groups.reduce((sum, g) => sum + g.count, 0) };
     },
 
     async list({
@@ -137,7 +137,7 @@ export function recordReads({
       const more = rows.length > query.limit;
       const visible = more ? rows.slice(0, query.limit) : rows;
       const last = visible[visible.length - 1];
-      const next_cursor =
+      const nextCursor =
         more && last
           ? encodeCursor({
               v: keys.map((_, i) => (last[`s${i}`] as string | null) ?? null),
@@ -150,7 +150,7 @@ export function recordReads({
           fields,
           visible.map((row) => toRecord(row as RawRecord)),
         ),
-        next_cursor,
+        nextCursor,
         total: narrowed ? null : Number(table.recordCount),
       };
     },
@@ -192,15 +192,15 @@ export function recordReads({
       const rows = await recordHistoryOf(db, table, recordId);
       return rows.map(({ change, userName }) => ({
         id: change.id,
-        record_id: change.recordId,
-        user_id: change.userId,
+        recordId: change.recordId,
+        userId: change.userId,
         // Public form submissions have no user; their history names the form instead.
-        user_name:
+        userName:
           userName ??
           ((change.snapshot as { source?: string } | null)?.source === PUBLIC_FORM_SOURCE ? 'Public form' : null),
         kind: change.kind,
         changes: change.changes as RecordChange['changes'],
-        created_at: change.createdAt.toISOString(),
+        createdAt: change.createdAt.toISOString(),
       }));
     },
   };

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function table(name: string) {
-  const { body } = await owner.client.post('/api/tables', { accountId: owner.user.personal_account_id, name });
+  const { body } = await owner.client.post('/api/tables', { accountId: owner.user.personalAccountId, name });
   const [primary] = (await owner.client.get(`/api/tables/${body.id}/fields`)).body;
   return { id: body.id as string, primary: primary as { id: string } };
 }
@@ -58,7 +58,7 @@ describe('restoring deleted records', () => {
       [beta.id, beta.autonumber],
     ]);
     expect(restored.body.records[0].values).toMatchObject({ [projects.primary.id]: 'Alpha', [link.id]: [ann.id] });
-    expect(restored.body.records[0].created_at).toBe(alpha.created_at);
+    expect(restored.body.records[0].createdAt).toBe(alpha.createdAt);
     const annRestored = (await owner.client.get(`/api/tables/${people.id}/records/${ann.id}`)).body;
     expect(annRestored.values[inverseId]).toEqual([alpha.id]);
 

@@ -12,7 +12,7 @@ afterAll(() => server.close());
 
 async function dealsTable() {
   const { body: table } = await owner.client.post('/api/tables', {
-    accountId: owner.user.personal_account_id,
+    accountId: owner.user.personalAccountId,
     name: 'Deals',
   });
   const base = `/api/tables/${table.id}`;

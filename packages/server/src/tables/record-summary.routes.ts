@@ -2,6 +2,7 @@ import { AppError } from '@flowmind/shared/errors';
 import { RecordSummary, SummaryRequest } from '@flowmind/shared/table-summary';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { routesFor } from '../http/define-route';
 import { parse } from '../http/errors';
 import type { SessionReader } from '../http/session';
 import type { RecordSummaryService } from './record-summary';
@@ -22,21 +23,17 @@ export function registerRecordSummaryRoutes(
   app: FastifyInstance,
   { session, summaries }: { session: SessionReader; summaries: RecordSummaryService },
 ) {
-  app.get(
+  const route = routesFor(app, session);
+  route.get(
     '/api/tables/:tableId/summary',
     {
-      config: {
-        doc: {
-          tags: ['Tables'],
-          summary: 'Summaries per field (count, sum, average, min, max, percent checked, …) over a whole view',
-          params: TableParams,
-          query: SummaryQueryDoc,
-          response: RecordSummary,
-        },
-      },
+      tags: ['Tables'],
+      summary: 'Summaries per field (count, sum, average, min, max, percent checked, …) over a whole view',
+      params: TableParams,
+      query: SummaryQueryDoc,
+      response: RecordSummary,
     },
-    async (req) => {
-      const user = await session.requireUser(req);
+    async ({ req, user, params }) => {
       const { summaries: raw, ...rest } = (req.query ?? {}) as Record<string, string>;
       const { filter, search, viewId } = recordsQuery(rest);
       let requested: unknown;
@@ -48,7 +45,7 @@ export function registerRecordSummaryRoutes(
         }
       }
       return summaries.summarize({
-        ...parse(TableParams, req.params),
+        ...params,
         userId: user.id,
         query: { filter, search, viewId },
         summaries:

@@ -26,13 +26,13 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
 export function toRecord(row: RawRecord): TableRecord {
   return {
     id: row.id,
-    table_id: row.table_id,
+    tableId: row.table_id,
     values: (row.values ?? {}) as Record<string, unknown>,
     autonumber: Number(row.autonumber),
-    created_at: iso(row.created_at),
-    created_by: row.created_by,
-    updated_at: iso(row.updated_at),
-    updated_by: row.updated_by,
+    createdAt: iso(row.created_at),
+    createdBy: row.created_by,
+    updatedAt: iso(row.updated_at),
+    updatedBy: row.updated_by,
   };
 }
 

@@ -24,7 +24,7 @@ export function registerTableLiveSources(
       const doc = await tables.get({ tableId: params.tableId as string, userId });
       return {
         doc: doc as LiveDoc,
-        topics: [topics.table(doc.id), topics.account(doc.account_id), topics.user(userId)],
+        topics: [topics.table(doc.id), topics.account(doc.accountId), topics.user(userId)],
       };
     },
   });

@@ -66,13 +66,13 @@ export function rowsOf<T>(result: unknown): T[] {
 export function toTable(row: TableRow): Table & { version: number } {
   return {
     id: row.id,
-    account_id: row.accountId,
+    accountId: row.accountId,
     name: row.name,
     description: row.description,
-    record_count: Number(row.recordCount),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    deleted_at: row.deletedAt ? row.deletedAt.toISOString() : null,
+    recordCount: Number(row.recordCount),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
     version: Number(row.version),
   };
 }
@@ -80,25 +80,25 @@ export function toTable(row: TableRow): Table & { version: number } {
 export function toField(row: FieldRow): Field {
   return {
     id: row.id,
-    table_id: row.tableId,
+    tableId: row.tableId,
     name: row.name,
     type: row.type as Field['type'],
     options: row.options as FieldOptions,
     position: row.position,
-    is_primary: row.isPrimary,
-    created_at: row.createdAt.toISOString(),
+    isPrimary: row.isPrimary,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
 export function toView(row: ViewRow): View {
   return {
     id: row.id,
-    table_id: row.tableId,
+    tableId: row.tableId,
     name: row.name,
     type: row.type as View['type'],
     config: row.config as ViewConfig,
     position: row.position,
-    public_id: row.publicId,
+    publicId: row.publicId,
   };
 }
 

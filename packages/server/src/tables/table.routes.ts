@@ -18,8 +18,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { routesFor } from '../http/define-route';
 import { parse } from '../http/errors';
-import type { RouteDoc } from '../http/openapi';
 import type { SessionReader } from '../http/session';
 import type { RecordService } from './record.service';
 import { prepareCsvExport } from './record-export';
@@ -49,7 +49,7 @@ const GroupsQueryDoc = RecordsQueryDoc.pick({ filter: true, search: true, viewId
   fieldId: z.string().describe('The field to group by'),
 });
 /** A route's OpenAPI entry under the Tables tag. */
-export const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Tables'], ...route } } });
+export const doc = <const S extends object>(route: S) => ({ tags: ['Tables'], ...route });
 
 /** The query string carries filter and sort as JSON and numbers as text. */
 export function recordsQuery(raw: unknown): ListRecordsQuery {
@@ -72,20 +72,20 @@ export function registerTableRoutes(
   app: FastifyInstance,
   { db, session, tables, records }: { db: Db; session: SessionReader; tables: TableService; records: RecordService },
 ) {
-  app.get(
+  const route = routesFor(app, session);
+  route.get(
     '/api/tables/:tableId/export.csv',
     doc({
       summary: 'Export records as CSV: a view’s visible fields, filter and sort (or those given)',
       params: TableParams,
       query: RecordsQueryDoc,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
+    async ({ req, reply, user, params }) => {
       const { filename, rows } = await prepareCsvExport({
         db,
         tables,
         records,
-        ...parse(TableParams, req.params),
+        ...params,
         userId: user.id,
         query: recordsQuery(req.query),
       });
@@ -97,20 +97,18 @@ export function registerTableRoutes(
     },
   );
 
-  app.get(
+  route.get(
     '/api/tables',
     doc({
       summary: 'List an account’s tables (or its trash) with record counts',
       query: ListTablesQuery,
       response: z.array(Table),
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      const query = parse(ListTablesQuery, req.query);
+    async ({ user, query }) => {
       return tables.list({ ...query, trash: query.trash === 'true', userId: user.id });
     },
   );
-  app.post(
+  route.post(
     '/api/tables',
     doc({
       summary: 'Create a table with a primary Name field and a grid view',
@@ -118,21 +116,19 @@ export function registerTableRoutes(
       response: Table,
       status: 201,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
+    async ({ reply, user, body }) => {
       reply.status(201);
-      return tables.create({ userId: user.id, input: parse(CreateTable, req.body) });
+      return tables.create({ userId: user.id, input: body });
     },
   );
-  app.get(
+  route.get(
     '/api/tables/:tableId',
     doc({ summary: 'Get a table (with its version)', params: TableParams, response: Table }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return tables.get({ ...parse(TableParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return tables.get({ ...params, userId: user.id });
     },
   );
-  app.patch(
+  route.patch(
     '/api/tables/:tableId',
     doc({
       summary: 'Rename a table or change its description',
@@ -140,12 +136,11 @@ export function registerTableRoutes(
       body: UpdateTable,
       response: Table,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return tables.update({ ...parse(TableParams, req.params), userId: user.id, input: parse(UpdateTable, req.body) });
+    async ({ user, params, body }) => {
+      return tables.update({ ...params, userId: user.id, input: body });
     },
   );
-  app.delete(
+  route.delete(
     '/api/tables/:tableId',
     doc({
       summary: 'Move a table to the trash, or delete it for good with permanent=true',
@@ -153,22 +148,20 @@ export function registerTableRoutes(
       query: RemoveTableQuery,
       status: 204,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      const { permanent } = parse(RemoveTableQuery, req.query);
-      await tables.remove({ ...parse(TableParams, req.params), userId: user.id, permanent: permanent === 'true' });
+    async ({ reply, user, params, query }) => {
+      const { permanent } = query;
+      await tables.remove({ ...params, userId: user.id, permanent: permanent === 'true' });
       return reply.status(204).send();
     },
   );
-  app.post(
+  route.post(
     '/api/tables/:tableId/restore',
     doc({ summary: 'Restore a table from the trash', params: TableParams, response: Table }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return tables.restore({ ...parse(TableParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return tables.restore({ ...params, userId: user.id });
     },
   );
-  app.post(
+  route.post(
     '/api/tables/:tableId/duplicate',
     doc({
       summary: 'Duplicate a table: schema and views, and records if asked',
@@ -177,15 +170,14 @@ export function registerTableRoutes(
       response: Table,
       status: 201,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      const input = parse(DuplicateTable, req.body);
+    async ({ reply, user, params, body }) => {
+      const input = body;
       reply.status(201);
-      return tables.duplicate({ ...parse(TableParams, req.params), userId: user.id, input });
+      return tables.duplicate({ ...params, userId: user.id, input });
     },
   );
 
-  app.get(
+  route.get(
     '/api/tables/:tableId/records',
     doc({
       summary: 'List records: filter, sort, search, cursor or offset pagination',
@@ -193,12 +185,11 @@ export function registerTableRoutes(
       query: RecordsQueryDoc,
       response: RecordPage,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return records.list({ ...parse(TableParams, req.params), userId: user.id, query: recordsQuery(req.query) });
+    async ({ req, user, params }) => {
+      return records.list({ ...params, userId: user.id, query: recordsQuery(req.query) });
     },
   );
-  app.post(
+  route.post(
     '/api/tables/:tableId/records',
     doc({
       summary: 'Create up to 1000 records; one bad value rejects the whole batch',
@@ -207,15 +198,14 @@ export function registerTableRoutes(
       response: RecordsResult,
       status: 201,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      const input = parse(CreateRecords, req.body);
-      const result = await records.create({ ...parse(TableParams, req.params), userId: user.id, input });
+    async ({ reply, user, params, body }) => {
+      const input = body;
+      const result = await records.create({ ...params, userId: user.id, input });
       reply.status(201);
       return result;
     },
   );
-  app.patch(
+  route.patch(
     '/api/tables/:tableId/records',
     doc({
       summary: 'Update up to 1000 records; only the given fields change',
@@ -223,16 +213,15 @@ export function registerTableRoutes(
       body: UpdateRecords,
       response: RecordsResult,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
+    async ({ user, params, body }) => {
       return records.update({
-        ...parse(TableParams, req.params),
+        ...params,
         userId: user.id,
-        input: parse(UpdateRecords, req.body),
+        input: body,
       });
     },
   );
-  app.post(
+  route.post(
     '/api/tables/:tableId/records/delete',
     doc({
       summary: 'Delete up to 1000 records',
@@ -240,16 +229,15 @@ export function registerTableRoutes(
       body: DeleteRecords,
       response: z.object({ deleted: z.number() }),
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
+    async ({ user, params, body }) => {
       return records.remove({
-        ...parse(TableParams, req.params),
+        ...params,
         userId: user.id,
-        input: parse(DeleteRecords, req.body),
+        input: body,
       });
     },
   );
-  app.get(
+  route.get(
     '/api/tables/:tableId/groups',
     doc({
       summary: 'Count records per value of a field (group by), with a filter, search or view',
@@ -257,19 +245,18 @@ export function registerTableRoutes(
       query: GroupsQueryDoc,
       response: RecordGroups,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
+    async ({ req, user, params }) => {
       const { fieldId } = parse(z.object({ fieldId: z.string().min(1, 'fieldId is required') }), req.query);
       const { filter, search, viewId } = recordsQuery(req.query);
       return records.groups({
-        ...parse(TableParams, req.params),
+        ...params,
         userId: user.id,
         fieldId,
         query: { filter, search, viewId },
       });
     },
   );
-  app.get(
+  route.get(
     '/api/tables/:tableId/records/count',
     doc({
       summary: 'Count the records matching a filter and search (or a view’s); a list page leaves this out',
@@ -277,13 +264,12 @@ export function registerTableRoutes(
       query: RecordsQueryDoc.pick({ filter: true, search: true, viewId: true }),
       response: RecordCount,
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
+    async ({ req, user, params }) => {
       const { filter, search, viewId } = recordsQuery(req.query);
-      return records.count({ ...parse(TableParams, req.params), userId: user.id, query: { filter, search, viewId } });
+      return records.count({ ...params, userId: user.id, query: { filter, search, viewId } });
     },
   );
-  app.post(
+  route.post(
     '/api/tables/:tableId/records/restore',
     doc({
       summary: 'Restore deleted records with their ids, autonumbers and links (undo of a delete)',
@@ -291,29 +277,26 @@ export function registerTableRoutes(
       body: DeleteRecords,
       response: z.object({ records: z.array(TableRecord) }),
     }),
-    async (req) => {
-      const user = await session.requireUser(req);
+    async ({ user, params, body }) => {
       return records.restore({
-        ...parse(TableParams, req.params),
+        ...params,
         userId: user.id,
-        input: parse(DeleteRecords, req.body),
+        input: body,
       });
     },
   );
-  app.get(
+  route.get(
     '/api/tables/:tableId/records/:recordId',
     doc({ summary: 'Get one record', params: RecordParams, response: TableRecord }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return records.get({ ...parse(RecordParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return records.get({ ...params, userId: user.id });
     },
   );
-  app.get(
+  route.get(
     '/api/tables/:tableId/records/:recordId/history',
     doc({ summary: 'A record’s change history, oldest first', params: RecordParams, response: z.array(RecordChange) }),
-    async (req) => {
-      const user = await session.requireUser(req);
-      return records.history({ ...parse(RecordParams, req.params), userId: user.id });
+    async ({ user, params }) => {
+      return records.history({ ...params, userId: user.id });
     },
   );
 }

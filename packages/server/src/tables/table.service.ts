@@ -161,7 +161,7 @@ export function tableService({
             // A copy's links are one-way: the linked table keeps its link to the original only.
             options: f.options.type === 'link' ? { ...f.options, inverseFieldId: null } : remap(f.options),
             position: f.position,
-            isPrimary: f.is_primary,
+            isPrimary: f.isPrimary,
           })),
           views: views.map((v) => ({
             id: newId('viw'),

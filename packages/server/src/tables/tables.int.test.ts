@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function newTable(name = 'Products') {
-  const res = await owner.client.post('/api/tables', { accountId: owner.user.personal_account_id, name });
+  const res = await owner.client.post('/api/tables', { accountId: owner.user.personalAccountId, name });
   expect(res.status).toBe(201);
   const fields = await owner.client.get(`/api/tables/${res.body.id}/fields`);
   return { table: res.body, primary: fields.body[0] };
@@ -33,13 +33,13 @@ const q = (params: Record<string, unknown>) =>
 describe('tables', () => {
   it('creates a table with a primary Name field and a grid view; lists, renames, trashes, restores', async () => {
     const { table, primary } = await newTable('Inventory');
-    expect(table).toMatchObject({ name: 'Inventory', record_count: 0, deleted_at: null, description: '' });
+    expect(table).toMatchObject({ name: 'Inventory', recordCount: 0, deletedAt: null, description: '' });
     expect(table.id).toMatch(/^tbl_/);
-    expect(primary).toMatchObject({ name: 'Name', type: 'text', is_primary: true });
+    expect(primary).toMatchObject({ name: 'Name', type: 'text', isPrimary: true });
     const views = await owner.client.get(`/api/tables/${table.id}/views`);
     expect(views.body.map((v: { name: string }) => v.name)).toEqual(['Grid view']);
 
-    const accountId = owner.user.personal_account_id;
+    const accountId = owner.user.personalAccountId;
     const renamed = await owner.client.patch(`/api/tables/${table.id}`, { name: 'Stock' });
     expect(renamed.body.name).toBe('Stock');
     const found = await owner.client.get(`/api/tables${q({ accountId, search: 'sto' })}`);
@@ -53,7 +53,7 @@ describe('tables', () => {
     expect((await owner.client.get(`/api/tables/${table.id}/records`)).status).toBe(404);
 
     const restored = await owner.client.post(`/api/tables/${table.id}/restore`);
-    expect(restored.body.deleted_at).toBeNull();
+    expect(restored.body.deletedAt).toBeNull();
     expect((await owner.client.delete(`/api/tables/${table.id}?permanent=true`)).status).toBe(204);
     expect((await owner.client.get(`/api/tables/${table.id}`)).status).toBe(404);
   });
@@ -67,9 +67,9 @@ describe('tables', () => {
     expect(seeded.status, seeded.text).toBe(201);
     const empty = await owner.client.post(`/api/tables/${table.id}/duplicate`, { withRecords: false });
     expect(empty.status).toBe(201);
-    expect(empty.body).toMatchObject({ name: 'Original copy', record_count: 0 });
+    expect(empty.body).toMatchObject({ name: 'Original copy', recordCount: 0 });
     const full = await owner.client.post(`/api/tables/${table.id}/duplicate`, { name: 'Copy', withRecords: true });
-    expect(full.body.record_count).toBe(2);
+    expect(full.body.recordCount).toBe(2);
     const fields = (await owner.client.get(`/api/tables/${full.body.id}/fields`)).body;
     expect(fields.map((f: { name: string }) => f.name)).toEqual(['Name', 'Qty']);
     expect(fields[1].id).not.toBe(qty.id);
@@ -174,7 +174,7 @@ describe('records', () => {
     });
     expect(created.status).toBe(201);
     const record = created.body.records[0];
-    expect(record).toMatchObject({ autonumber: 1, created_by: owner.user.id });
+    expect(record).toMatchObject({ autonumber: 1, createdBy: owner.user.id });
     await Promise.all([
       owner.client.patch(`/api/tables/${table.id}/records`, {
         records: [{ id: record.id, values: { [primary.id]: 'renamed' } }],
@@ -194,7 +194,7 @@ describe('records', () => {
 
     const history = await owner.client.get(`/api/tables/${table.id}/records/${record.id}/history`);
     expect(history.body.map((h: { kind: string }) => h.kind)).toEqual(['created', 'updated', 'updated', 'updated']);
-    expect(history.body[0]).toMatchObject({ user_id: owner.user.id, user_name: 'Tara' });
+    expect(history.body[0]).toMatchObject({ userId: owner.user.id, userName: 'Tara' });
     expect(history.body[3].changes).toEqual({ [notes.id]: { from: 'a note', to: null } });
 
     const deleted = await owner.client.post(`/api/tables/${table.id}/records/delete`, { ids: [record.id, 'rec_nope'] });
@@ -350,7 +350,7 @@ describe('records', () => {
         );
         expect(res.body.total).toBe(25);
         seen.push(...res.body.records.map((r: { values: Record<string, string> }) => r.values[primary.id]));
-        cursor = res.body.next_cursor;
+        cursor = res.body.nextCursor;
       } while (cursor);
       return seen;
     };
@@ -367,7 +367,7 @@ describe('records', () => {
 
     const window = await owner.client.get(`/api/tables/${table.id}/records${q({ offset: '20', limit: '10' })}`);
     expect(window.body.records.map((r: { autonumber: number }) => r.autonumber)).toEqual([21, 22, 23, 24, 25]);
-    expect(window.body.next_cursor).toBeNull();
+    expect(window.body.nextCursor).toBeNull();
   });
 });
 
@@ -386,7 +386,7 @@ describe('field changes', () => {
     const preview = await owner.client.post(`/api/tables/${table.id}/fields/${field.id}/preview`, {
       options: { type: 'number', precision: 1 },
     });
-    expect(preview.body).toEqual({ lost: 1, converted: 1, examples: [{ record_id: b.id, from: 'lots' }] });
+    expect(preview.body).toEqual({ lost: 1, converted: 1, examples: [{ recordId: b.id, from: 'lots' }] });
 
     const refused = await owner.client.patch(`/api/tables/${table.id}/fields/${field.id}`, {
       options: { type: 'number', precision: 1 },
@@ -504,10 +504,10 @@ describe('tenant isolation', () => {
       expect(res.text).not.toContain('classified');
       expect(res.body.error.message).toBe('Table not found');
     }
-    const list = await c.get(`/api/tables?accountId=${owner.user.personal_account_id}`);
+    const list = await c.get(`/api/tables?accountId=${owner.user.personalAccountId}`);
     expect(list.status).toBe(404);
     // The stranger's own table cannot be reached through the owner's table either.
-    const theirs = await c.post('/api/tables', { accountId: stranger.user.personal_account_id, name: 'Mine' });
+    const theirs = await c.post('/api/tables', { accountId: stranger.user.personalAccountId, name: 'Mine' });
     const wrongRecord = await owner.client.get(`/api/tables/${theirs.body.id}/records/${recordId}`);
     expect(wrongRecord.status).toBe(404);
 
@@ -527,7 +527,7 @@ describe('tenant isolation', () => {
     const version = JSON.stringify(first).match(/"version":(\d+)/)?.[1];
     expect(version).toBeDefined();
     await owner.client.post(`/api/tables/${table.id}/records`, { records: [{ values: { [primary.id]: 'x' } }] });
-    const next = await socket.next((m) => m.id === 't1' && JSON.stringify(m).includes('"record_count":1'));
+    const next = await socket.next((m) => m.id === 't1' && JSON.stringify(m).includes('"recordCount":1'));
     expect(JSON.stringify(next)).not.toContain(`"version":${version},`);
     socket.close();
   });
@@ -691,7 +691,7 @@ describe('link fields', () => {
     const penHistory = await owner.client.get(`/api/tables/${items.id}/records/${pen.id}/history`);
     expect(penHistory.body.at(-1)).toMatchObject({
       kind: 'updated',
-      user_id: owner.user.id,
+      userId: owner.user.id,
       changes: { [inverseId]: { from: null, to: [orderId] } },
     });
 
@@ -713,7 +713,7 @@ describe('link fields', () => {
     expect(afterDelete.body.values[link.id]).toEqual([pen.id]);
 
     const otherAccount = await stranger.client.post('/api/tables', {
-      accountId: stranger.user.personal_account_id,
+      accountId: stranger.user.personalAccountId,
       name: 'Theirs',
     });
     const foreign = await owner.client.post(`/api/tables/${orders.id}/fields`, {
@@ -789,7 +789,7 @@ describe('more types', () => {
     await addField(table.id, 'Extra', { type: 'text' });
     const changed = await socket.next((m) => m.id === 'f' && m.docs?.length === 2);
     expect(changed.docs[1].name).toBe('Extra');
-    socket.send({ type: 'subscribe', id: 'l', path: `accounts/${owner.user.personal_account_id}/tables` });
+    socket.send({ type: 'subscribe', id: 'l', path: `accounts/${owner.user.personalAccountId}/tables` });
     const list = await socket.next((m) => m.id === 'l');
     expect(list.docs.map((d: { id: string }) => d.id)).toContain(table.id);
     socket.close();
@@ -798,7 +798,7 @@ describe('more types', () => {
     for (const path of [
       `tables/${table.id}/fields`,
       `tables/${table.id}/views`,
-      `accounts/${owner.user.personal_account_id}/tables`,
+      `accounts/${owner.user.personalAccountId}/tables`,
     ]) {
       spy.send({ type: 'subscribe', id: path, path });
       const answer = await spy.next((m) => m.id === path);

@@ -12,7 +12,7 @@ afterAll(() => server.close());
 
 async function newTable(name: string) {
   const { body: table } = await owner.client.post('/api/tables', {
-    accountId: owner.user.personal_account_id,
+    accountId: owner.user.personalAccountId,
     name,
   });
   const [primary] = (await owner.client.get(`/api/tables/${table.id}/fields`)).body;

@@ -62,25 +62,25 @@ export async function withNames(
   const fieldsOf = new Map<string, Field[]>();
   for (const row of fieldRows) {
     const field = toField(row);
-    fieldsOf.set(field.table_id, [...(fieldsOf.get(field.table_id) ?? []), field]);
+    fieldsOf.set(field.tableId, [...(fieldsOf.get(field.tableId) ?? []), field]);
   }
 
   for (const [tableId, ids] of byTable) {
     const linkedFields = fieldsOf.get(tableId) ?? [];
-    const primary = linkedFields.find((field) => field.is_primary) ?? linkedFields[0];
+    const primary = linkedFields.find((field) => field.isPrimary) ?? linkedFields[0];
     const result = await tx.execute(sql`
       select id, table_id, values, autonumber, created_at, created_by, updated_at, updated_by from table_records
       where account_id = ${accountId} and table_id = ${tableId}
         and id in (select jsonb_array_elements_text(${JSON.stringify([...ids])}::jsonb))`);
     const linked: TableRecord[] = rowsOf<Row>(result).map((row) => ({
       id: row.id,
-      table_id: row.table_id,
+      tableId: row.table_id,
       values: row.values ?? {},
       autonumber: Number(row.autonumber),
-      created_at: new Date(row.created_at).toISOString(),
-      created_by: row.created_by,
-      updated_at: new Date(row.updated_at).toISOString(),
-      updated_by: row.updated_by,
+      createdAt: new Date(row.created_at).toISOString(),
+      createdBy: row.created_by,
+      updatedAt: new Date(row.updated_at).toISOString(),
+      updatedBy: row.updated_by,
     }));
     const computed = primary && primary.type !== 'text' ? withComputedValues(linked, linkedFields) : linked;
     for (const record of computed) {

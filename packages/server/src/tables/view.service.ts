@@ -77,7 +77,7 @@ export function viewService({ db, bus, tables }: { db: Db; bus: ChangeBus; table
         name: input.name ?? view.name,
         position: input.position ?? view.position,
         config,
-        publicId: publicIdFor(view.type, config, view.public_id),
+        publicId: publicIdFor(view.type, config, view.publicId),
       });
       publish(table);
       return (await repo.view(table.accountId, table.id, viewId)) as View;

@@ -219,7 +219,7 @@ export async function signUpVerified(
   const verify = await client.get(server.local(server.mail.link(message, `${TEST_APP_URL}/api/auth/verify-email`)));
   if (verify.status !== 302) throw new Error(`verify failed: ${verify.status} ${verify.text}`);
   const me = await client.get('/api/me');
-  return { client, user: me.body as { id: string; personal_account_id: string; username: string; email: string } };
+  return { client, user: me.body as { id: string; personalAccountId: string; username: string; email: string } };
 }
 
 /**

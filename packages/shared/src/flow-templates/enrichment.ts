@@ -9,7 +9,7 @@ export const JOB_LISTINGS_SCRAPER: FlowTemplate = {
   description:
     'Every morning at 8:00, scrape a job board page and add each listing (title, company, location, link) to a table.',
   category: 'Scraping',
-  trigger_type: 'schedule',
+  triggerType: 'schedule',
   graph: {
     nodes: [
       node('schedule', 'trigger.schedule', 'Every morning', 0, { mode: 'cron', cron: '0 8 * * *', timezone: 'UTC' }),
@@ -53,7 +53,7 @@ export const LEAD_ENRICHMENT: FlowTemplate = {
   description:
     'Take form submissions from a webhook, clean them up with a code step (name, email, company domain, free-mail flag) and create or update the lead in a table.',
   category: 'Sales',
-  trigger_type: 'webhook',
+  triggerType: 'webhook',
   graph: {
     nodes: [
       node('webhook', 'trigger.webhook', 'Form submitted', 0, { method: 'POST', respond: 'immediately' }),
@@ -113,7 +113,7 @@ export const TABLE_AI_TRIAGE: FlowTemplate = {
   description:
     'When a record is added to a table (e.g. a support request), AI picks a category and priority and writes them back to the record.',
   category: 'AI',
-  trigger_type: 'table',
+  triggerType: 'table',
   graph: {
     nodes: [
       node('record', 'trigger.table', 'New record', 0, { tableId: '', event: 'created' }),

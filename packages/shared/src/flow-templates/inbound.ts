@@ -9,7 +9,7 @@ export const WEBHOOK_LEAD_INTAKE: FlowTemplate = {
   description:
     'Accept sign-ups or leads over a webhook: check the email address, save good ones to a table (201) and refuse bad ones with a clear error (400).',
   category: 'Webhooks',
-  trigger_type: 'webhook',
+  triggerType: 'webhook',
   graph: {
     nodes: [
       node('webhook', 'trigger.webhook', 'Webhook', 0, { method: 'POST', respond: 'respond_step' }),
@@ -81,7 +81,7 @@ export const EMAIL_INBOX_AI_SUMMARY: FlowTemplate = {
   description:
     'Every email sent to the flow’s address is summarised by AI and saved to a table with its sender and subject.',
   category: 'Email',
-  trigger_type: 'email',
+  triggerType: 'email',
   graph: {
     nodes: [
       node('email', 'trigger.email', 'Email received', 0, {}),
@@ -123,7 +123,7 @@ export const WEBHOOK_ECHO: FlowTemplate = {
   name: 'Webhook echo',
   description: 'Answer a webhook call with what it sent: a starting point for an API endpoint.',
   category: 'Webhooks',
-  trigger_type: 'webhook',
+  triggerType: 'webhook',
   graph: {
     nodes: [
       node('trigger', 'trigger.webhook', 'Webhook', 0, { method: 'ANY', respond: 'respond_step' }),

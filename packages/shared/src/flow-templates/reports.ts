@@ -9,7 +9,7 @@ export const API_POLL_EMAIL_DIGEST: FlowTemplate = {
   description:
     'On weekday mornings, fetch the top stories from an HTTP API, keep the ten best and email them as one digest.',
   category: 'Reports',
-  trigger_type: 'schedule',
+  triggerType: 'schedule',
   graph: {
     nodes: [
       node('schedule', 'trigger.schedule', 'Weekday mornings', 0, {
@@ -58,7 +58,7 @@ export const DAILY_TABLE_REPORT: FlowTemplate = {
   name: 'Daily report by email',
   description: 'Every evening, find the open records in a table, count them by status and owner, and email the report.',
   category: 'Reports',
-  trigger_type: 'schedule',
+  triggerType: 'schedule',
   graph: {
     nodes: [
       node('schedule', 'trigger.schedule', 'Every evening', 0, {

@@ -3,11 +3,11 @@ import type { Field } from '../tables';
 /** A field for tests of code that reads only its id, name, type and options; the name is the id. */
 export const testField = (id: string, options: Field['options']): Field => ({
   id,
-  table_id: 'tbl',
+  tableId: 'tbl',
   name: id,
   type: options.type,
   options,
   position: 0,
-  is_primary: false,
-  created_at: '',
+  isPrimary: false,
+  createdAt: '',
 });

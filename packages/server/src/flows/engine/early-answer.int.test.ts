@@ -49,16 +49,16 @@ async function published(middle: ReturnType<typeof node>) {
       { id: 'e2', source: middle.id, target: 'answer' },
     ],
   };
-  const accountId = owner.user.personal_account_id as string;
+  const accountId = owner.user.personalAccountId as string;
   const created = await owner.client.post('/api/flows', { accountId, name: 'Early', graph });
   expect(created.status, created.text).toBe(201);
   const flow = await owner.client.post(`/api/flows/${created.body.id}/publish`, {});
   expect(flow.status, flow.text).toBe(200);
-  return flow.body as { id: string; webhook_id: string };
+  return flow.body as { id: string; webhookId: string };
 }
 
-const call = (flow: { webhook_id: string }) =>
-  fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+const call = (flow: { webhookId: string }) =>
+  fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ a: 2, b: 3 }),

@@ -12,7 +12,7 @@ afterAll(() => server.close());
 describe('execution errors shown by the API', () => {
   it('never quote a failed query, even one saved before errors were cleaned on the way in', async () => {
     const { client, user } = await signUpVerified(server, { name: 'Old', email: 'old@example.com' });
-    const accountId = user.personal_account_id;
+    const accountId = user.personalAccountId;
     const graph = { nodes: [{ id: 't', type: 'trigger.manual', name: 'Start', position: { x: 0, y: 0 }, params: {} }] };
     const flow = await client.post('/api/flows', { accountId, name: 'Old runs', graph: { ...graph, edges: [] } });
     expect(flow.status, flow.text).toBe(201);
@@ -28,7 +28,8 @@ describe('execution errors shown by the API', () => {
       status: 'failed',
       mode: 'manual',
       trigger: [{}],
-      error: { node_id: null, node_name: null, message: leaked },
+      // Saved before the API spoke camelCase: the step under snake_case keys.
+      error: { node_id: 't', node_name: 'Start', message: leaked },
       finishedAt: new Date(),
     });
     await server.db.insert(executionSteps).values({
@@ -50,6 +51,8 @@ describe('execution errors shown by the API', () => {
     const list = await client.get(`/api/executions?flowId=${flow.body.id}`);
     expect([detail.status, list.status]).toEqual([200, 200]);
     expect(detail.body.error.message).toMatch(/^Flowmind could not finish this run: a database error/);
+    expect(detail.body.error).toMatchObject({ nodeId: 't', nodeName: 'Start' });
+    expect(detail.body.error).not.toHaveProperty('node_id');
     expect(list.body.executions.map((e: { id: string }) => e.id)).toContain(id);
     for (const text of [detail.text, list.text]) {
       expect(text).not.toMatch(/insert into|select |Failed query|params:/i);

@@ -22,45 +22,55 @@ export type StepRow = typeof executionSteps.$inferSelect;
 type Outputs = Record<string, Item[]>;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** Rows saved before errors were cleaned on the way in may still quote a failed query (and so other accounts' data). */
-const shownError = (error: ExecutionError | null): ExecutionError | null =>
-  error ? { ...error, message: storedErrorText(error.message) } : null;
+/**
+ * Rows saved before errors were cleaned on the way in may still quote a failed query (and so other accounts' data),
+ * and rows saved before the API spoke camelCase name the step as node_id/node_name.
+ */
+type StoredError = ExecutionError & { node_id?: string | null; node_name?: string | null };
+const shownError = (error: StoredError | null): ExecutionError | null =>
+  error
+    ? {
+        nodeId: error.nodeId ?? error.node_id ?? null,
+        nodeName: error.nodeName ?? error.node_name ?? null,
+        message: storedErrorText(error.message),
+      }
+    : null;
 
 export function toExecution(row: ExecutionRow, flowName: string): Execution {
   return {
     id: row.id,
-    account_id: row.accountId,
-    flow_id: row.flowId,
-    flow_name: flowName,
+    accountId: row.accountId,
+    flowId: row.flowId,
+    flowName: flowName,
     version: row.version ?? null,
     status: row.status as ExecutionStatus,
     mode: row.mode as ExecutionMode,
-    error: shownError(row.error as ExecutionError | null),
-    created_at: row.createdAt.toISOString(),
-    started_at: row.startedAt?.toISOString() ?? null,
-    finished_at: row.finishedAt?.toISOString() ?? null,
-    duration_ms: row.startedAt && row.finishedAt ? row.finishedAt.getTime() - row.startedAt.getTime() : null,
-    resume_at: row.resumeAt?.toISOString() ?? null,
-    parent_execution_id: row.parentExecutionId ?? null,
+    error: shownError(row.error as StoredError | null),
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    durationMs: row.startedAt && row.finishedAt ? row.finishedAt.getTime() - row.startedAt.getTime() : null,
+    resumeAt: row.resumeAt?.toISOString() ?? null,
+    parentExecutionId: row.parentExecutionId ?? null,
   };
 }
 
 export function toStep(row: StepRow): ExecutionStep {
   return {
     id: row.id,
-    node_id: row.nodeId,
-    node_name: row.nodeName,
-    node_type: row.nodeType,
-    run_index: row.runIndex,
+    nodeId: row.nodeId,
+    nodeName: row.nodeName,
+    nodeType: row.nodeType,
+    runIndex: row.runIndex,
     status: row.status as StepStatus,
     input: row.input as Outputs,
     output: (row.output as Outputs | null) ?? null,
     logs: row.logs as StepLog[],
     error: row.error === null ? null : storedErrorText(row.error),
     attempts: row.attempts,
-    started_at: row.startedAt.toISOString(),
-    finished_at: row.finishedAt?.toISOString() ?? null,
-    duration_ms: row.finishedAt ? row.finishedAt.getTime() - row.startedAt.getTime() : null,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    durationMs: row.finishedAt ? row.finishedAt.getTime() - row.startedAt.getTime() : null,
   };
 }
 
@@ -400,7 +410,7 @@ export function executionRepository(db: Db) {
       const last = page[page.length - 1];
       return {
         executions: page.map((r) => toExecution(r.execution, r.flowName)),
-        next_cursor: rows.length > limit && last ? encodeCursor(last.execution) : null,
+        nextCursor: rows.length > limit && last ? encodeCursor(last.execution) : null,
       };
     },
 
@@ -442,16 +452,16 @@ export function executionRepository(db: Db) {
         ...toExecution(row.execution, row.flowName),
         graph: (row.execution.graph ?? row.versionGraph ?? { nodes: [], edges: [], stickies: [] }) as FlowGraph,
         trigger: row.execution.trigger ? { items: row.execution.trigger } : null,
-        steps: steps.map(toStep).sort((a, b) => a.started_at.localeCompare(b.started_at)),
-        steps_total: total,
+        steps: steps.map(toStep).sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
+        stepsTotal: total,
         nodes: summaries.map((summary) => ({
-          node_id: summary.node_id,
+          nodeId: summary.node_id,
           runs: Number(summary.runs),
           counts: (typeof summary.counts === 'string' ? JSON.parse(summary.counts) : summary.counts) as Record<
             string,
             number
           >,
-          duration_ms: summary.duration_ms === null ? null : Math.round(Number(summary.duration_ms)),
+          durationMs: summary.duration_ms === null ? null : Math.round(Number(summary.duration_ms)),
         })),
       };
     },

@@ -195,11 +195,11 @@ export async function runExecution(
         createdAt: execution.createdAt,
         owner,
         status: 'failed',
-        error: { node_id: null, node_name: null, message },
+        error: { nodeId: null, nodeName: null, message },
       })
       .catch(() => {});
     if (!wasHeld || !end.held) deps.changed(execution);
-    return { kind: 'finished', status: 'failed', error: { node_id: null, node_name: null, message }, items: [] };
+    return { kind: 'finished', status: 'failed', error: { nodeId: null, nodeName: null, message }, items: [] };
   } finally {
     if (heartbeat) clearInterval(heartbeat);
     outerSignal?.removeEventListener('abort', onOuterAbort);

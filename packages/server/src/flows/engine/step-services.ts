@@ -68,11 +68,11 @@ export function stepServices({
   async function actorFor(execution: ExecutionRow): Promise<string> {
     const flow = await flowsRepo.get(execution.accountId, execution.flowId);
     const members = await accountsRepo.members(execution.accountId);
-    const creator = members.find((m) => m.user_id === flow?.createdBy);
+    const creator = members.find((m) => m.userId === flow?.createdBy);
     const owner = members.find((m) => m.role === 'owner') ?? members[0];
     const actor = creator ?? owner;
     if (!actor) throw new StepError('This account has no members left to act for');
-    return actor.user_id;
+    return actor.userId;
   }
 
   return (execution: ExecutionRow, rt: FlowRuntime): StepServices => {

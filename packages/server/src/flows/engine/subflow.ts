@@ -52,7 +52,7 @@ export async function runSubflow(
   if (outcome.kind === 'finished') {
     if (outcome.status !== 'succeeded')
       throw new StepError(
-        `"${target.name}" ${outcome.status === 'cancelled' ? 'was cancelled' : `failed${outcome.error?.node_name ? ` at "${outcome.error.node_name}"` : ''}: ${outcome.error?.message ?? ''}`}`,
+        `"${target.name}" ${outcome.status === 'cancelled' ? 'was cancelled' : `failed${outcome.error?.nodeName ? ` at "${outcome.error.nodeName}"` : ''}: ${outcome.error?.message ?? ''}`}`,
       );
     return { executionId: child.id, items: outcome.items };
   }

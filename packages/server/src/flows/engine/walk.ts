@@ -69,7 +69,7 @@ export async function walk({
     return {
       kind: 'finished',
       status: 'failed',
-      error: { node_id: null, node_name: null, message: 'The flow has no trigger' },
+      error: { nodeId: null, nodeName: null, message: 'The flow has no trigger' },
       items: [],
     };
   }
@@ -132,8 +132,8 @@ export async function walk({
     stepRuns += 1;
     if (stepRuns > MAX_STEP_RUNS)
       return finished('failed', {
-        node_id: node.id,
-        node_name: node.name,
+        nodeId: node.id,
+        nodeName: node.name,
         message: `The flow ran more than ${MAX_STEP_RUNS} steps; a loop probably never ends.`,
       });
     const runIndex = runs.get(node.id)?.length ?? 0;
@@ -275,7 +275,7 @@ export async function walk({
         !pure,
       );
       changed();
-      if (!output) return finished('failed', { node_id: node.id, node_name: node.name, message: failure.message });
+      if (!output) return finished('failed', { nodeId: node.id, nodeName: node.name, message: failure.message });
       const stop = passOn(node, inputs, output);
       if (stop) return stop;
       continue;

@@ -14,7 +14,7 @@ let flowId: string;
 beforeAll(async () => {
   server = await startTestServer();
   const user = await signUpVerified(server, { name: 'Writer', email: 'writer@example.com' });
-  accountId = user.user.personal_account_id as string;
+  accountId = user.user.personalAccountId as string;
   const graph = {
     nodes: [{ id: 't', type: 'trigger.manual', name: 'Start', position: { x: 0, y: 0 }, params: {} }],
     edges: [],
@@ -243,7 +243,7 @@ describe('the execution writer', () => {
         createdAt: exe.createdAt,
         owner: 'me',
         status: 'failed',
-        error: { node_id: null, node_name: null, message: leaked },
+        error: { nodeId: null, nodeName: null, message: leaked },
       }),
     ).toBe(true);
     const [saved] = await server.db.select().from(executions).where(eq(executions.id, exe.id));

@@ -6,10 +6,10 @@ import { flowPins } from '../../db/schema-flow-test-data';
 type PinRow = typeof flowPins.$inferSelect;
 
 export const toPinnedOutput = (row: PinRow): PinnedOutput => ({
-  node_id: row.nodeId,
+  nodeId: row.nodeId,
   output: row.output as StepOutput,
   source: row.source as PinSource,
-  pinned_at: row.pinnedAt.toISOString(),
+  pinnedAt: row.pinnedAt.toISOString(),
 });
 
 /** Pinned outputs of a flow's draft; every function takes the account, so no caller can forget it. */

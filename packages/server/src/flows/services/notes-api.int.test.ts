@@ -18,13 +18,13 @@ describe('notes for flows', () => {
     const mine = createNotesApi({
       db: server.db,
       docs: server.services.noteDocs,
-      accountId: ann.user.personal_account_id,
+      accountId: ann.user.personalAccountId,
       actorUserId: ann.user.id,
     });
     const theirs = createNotesApi({
       db: server.db,
       docs: server.services.noteDocs,
-      accountId: bo.user.personal_account_id,
+      accountId: bo.user.personalAccountId,
       actorUserId: bo.user.id,
     });
     const note = await mine.create({ title: '  Standup  ', markdown: '# Monday' });
@@ -35,7 +35,7 @@ describe('notes for flows', () => {
     expect(docToMarkdown(await server.services.noteDocs.read(note.id))).toBe('# Monday\n\n- shipped flows');
     expect(row?.content).toMatchObject({ content: [{ type: 'heading' }, { type: 'bulletList' }] });
     expect(row?.text).toBe('Monday\nshipped flows');
-    expect(row?.accountId).toBe(ann.user.personal_account_id);
+    expect(row?.accountId).toBe(ann.user.personalAccountId);
     await expect(theirs.append({ noteId: note.id, markdown: 'x' })).rejects.toThrow(/was not found in this account/);
     expect((await mine.create({ title: '', markdown: 'x' })).title).toBe('Untitled');
   });
@@ -45,7 +45,7 @@ describe('notes for flows', () => {
     const api = createNotesApi({
       db: server.db,
       docs: server.services.noteDocs,
-      accountId: cy.user.personal_account_id,
+      accountId: cy.user.personalAccountId,
       actorUserId: cy.user.id,
     });
     const key = 'exe_test:note:0:0';
@@ -54,7 +54,7 @@ describe('notes for flows', () => {
     expect(again).toEqual(first);
     const other = await api.create({ title: 'Daily log', markdown: 'one', idempotencyKey: 'exe_test:note:0:1' });
     expect(other.id).not.toBe(first.id);
-    const rows = await server.db.select().from(notes).where(eq(notes.accountId, cy.user.personal_account_id));
+    const rows = await server.db.select().from(notes).where(eq(notes.accountId, cy.user.personalAccountId));
     expect(rows.filter((row) => row.title === 'Daily log')).toHaveLength(2);
   });
 });

@@ -4,13 +4,13 @@ import { toFilterCondition } from './record-filters';
 
 const field = (name: string, options: FieldOptions): Field => ({
   id: `fld_${name}`,
-  table_id: 'tbl_1',
+  tableId: 'tbl_1',
   name,
   type: options.type,
   options,
   position: 0,
-  is_primary: false,
-  created_at: '2026-01-01T00:00:00.000Z',
+  isPrimary: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
 });
 const text = field('Name', { type: 'text' });
 const number = field('Age', { type: 'number', precision: 0 });

@@ -4,13 +4,13 @@ import { readValue, recordItem, writeValue } from './record-values';
 
 const field = (name: string, options: FieldOptions): Field => ({
   id: `fld_${name}`,
-  table_id: 'tbl_1',
+  tableId: 'tbl_1',
   name,
   type: options.type,
   options,
   position: 0,
-  is_primary: false,
-  created_at: '2026-01-01T00:00:00.000Z',
+  isPrimary: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
 });
 const status = field('Status', {
   type: 'single_select',
@@ -58,13 +58,13 @@ describe('reading values', () => {
     expect(readValue(field('Name', { type: 'text' }), undefined)).toBeNull();
     const record = {
       id: 'rec_1',
-      table_id: 'tbl_1',
+      tableId: 'tbl_1',
       values: { fld_Status: 'o2' },
       autonumber: 1,
-      created_at: '',
-      created_by: null,
-      updated_at: '',
-      updated_by: null,
+      createdAt: '',
+      createdBy: null,
+      updatedAt: '',
+      updatedBy: null,
     };
     expect(recordItem(record, [status, field('Name', { type: 'text' })])).toEqual({
       id: 'rec_1',

@@ -51,7 +51,7 @@ export function createRecordsApi({
 
   async function open(tableId: string) {
     const table = typeof tableId === 'string' && tableId ? await repo.get(accountId, tableId) : null;
-    if (!table || table.deleted_at) throw new StepError('Table not found');
+    if (!table || table.deletedAt) throw new StepError('Table not found');
     if (!(await repo.resolveForMember(tableId, actorUserId)))
       throw new StepError('The flow acts for its creator, who is no longer a member of this account');
     const fields = await repo.fields(accountId, tableId);

@@ -21,7 +21,7 @@ let tableId: string;
 let strangerTableId: string;
 
 async function newTable(user: typeof owner, name: string) {
-  const res = await user.client.post('/api/tables', { accountId: user.user.personal_account_id, name });
+  const res = await user.client.post('/api/tables', { accountId: user.user.personalAccountId, name });
   expect(res.status, res.text).toBe(201);
   return res.body.id as string;
 }
@@ -35,7 +35,7 @@ const apiFor = (user: typeof owner) =>
   createRecordsApi({
     db: server.db,
     records,
-    accountId: user.user.personal_account_id,
+    accountId: user.user.personalAccountId,
     actorUserId: user.user.id,
   });
 
@@ -257,7 +257,7 @@ describe('table.records step on the real tables', () => {
     const actingStranger = createRecordsApi({
       db: server.db,
       records,
-      accountId: owner.user.personal_account_id,
+      accountId: owner.user.personalAccountId,
       actorUserId: stranger.user.id,
     });
     await expect(run({ operation: 'find' }, [{}], actingStranger)).rejects.toThrow(

@@ -25,9 +25,9 @@ async function createFlow(who: Member, nodes: Node[]) {
     nodes: nodes.map((n, i) => ({ position: { x: i * 300, y: 0 }, params: {}, ...n })),
     edges: nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]?.id, target: n.id })),
   };
-  const res = await who.client.post('/api/flows', { accountId: who.user.personal_account_id, name: 'Intake', graph });
+  const res = await who.client.post('/api/flows', { accountId: who.user.personalAccountId, name: 'Intake', graph });
   expect(res.status, res.text).toBe(201);
-  return res.body as { id: string; webhook_id: string; email_address: string };
+  return res.body as { id: string; webhookId: string; emailAddress: string };
 }
 
 const hookFlow = (who: Member) =>
@@ -48,8 +48,7 @@ const hookFlow = (who: Member) =>
     { id: 'answer', type: 'webhook.respond', name: 'Answer', params: { body: '{{ JSON.stringify($json) }}' } },
   ]);
 
-const testUrl = (flow: { webhook_id: string }, path = '') =>
-  `${server.baseUrl}/api/hooks/test/${flow.webhook_id}${path}`;
+const testUrl = (flow: { webhookId: string }, path = '') => `${server.baseUrl}/api/hooks/test/${flow.webhookId}${path}`;
 
 /** Calls the test URL until the listen is in place (it starts with the request that waits). */
 async function callWhenListening(url: string, init: RequestInit) {
@@ -71,12 +70,12 @@ async function finished(who: Member, id: string) {
 }
 
 type Step = {
-  node_id: string;
+  nodeId: string;
   output: Record<string, [Record<string, unknown>, ...Record<string, unknown>[]]>;
   logs: { message: string }[];
 };
 const stepOf = (execution: { steps: Step[] }, nodeId: string) =>
-  execution.steps.find((s) => s.node_id === nodeId) as Step;
+  execution.steps.find((s) => s.nodeId === nodeId) as Step;
 
 describe('test data: listen for a test call, pinned outputs', () => {
   it('a test call while the editor listens is answered 202 and becomes the trigger’s pinned data', async () => {
@@ -92,13 +91,13 @@ describe('test data: listen for a test call, pinned outputs', () => {
 
     const heard = await listening;
     expect(heard.status, heard.text).toBe(200);
-    expect(heard.body).toMatchObject({ received: true, pin: { node_id: 'hook', source: 'test_call' } });
+    expect(heard.body).toMatchObject({ received: true, pin: { nodeId: 'hook', source: 'test_call' } });
     const item = heard.body.pin.output.main?.[0];
     expect(item).toMatchObject({ method: 'POST', path: '/orders', query: { ref: '7' }, body: { name: 'Grace' } });
     expect(item.headers['x-shop']).toBe('north');
 
     const pins = await owner.client.get(`/api/flows/${flow.id}/pins`);
-    expect(pins.body).toEqual([expect.objectContaining({ node_id: 'hook', output: { main: [item] } })]);
+    expect(pins.body).toEqual([expect.objectContaining({ nodeId: 'hook', output: { main: [item] } })]);
     // One call per listen: the next one finds nobody listening.
     const again = await fetch(testUrl(flow), {
       method: 'POST',
@@ -113,7 +112,7 @@ describe('test data: listen for a test call, pinned outputs', () => {
     const res = await fetch(testUrl(flow), { method: 'POST' });
     expect(res.status).toBe(404);
     expect((await res.json()).error.message).toMatch(/Listen for a test call/);
-    expect((await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, { method: 'POST' })).status).toBe(404);
   });
 
   it('another account cannot listen on, pin, unpin or read the pins of a flow; its own listen does not open this one', async () => {
@@ -183,7 +182,7 @@ describe('test data: listen for a test call, pinned outputs', () => {
 
     // Published: a real call runs every step, pins or not.
     expect((await owner.client.post(`/api/flows/${flow.id}/publish`, {})).status).toBe(200);
-    const call = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+    const call = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Real Rae' }),
@@ -220,7 +219,7 @@ describe('test data: listen for a test call, pinned outputs', () => {
       secure: false,
       ignoreTLS: true,
     });
-    const to = testEmailAddress(flow.email_address);
+    const to = testEmailAddress(flow.emailAddress);
     expect(to).toMatch(/^flow-[a-z0-9]+\+test@/);
     await expect(transport.sendMail({ from: 'bob@example.com', to, subject: 'Early', text: 'x' })).rejects.toThrow(
       /550/,
@@ -237,7 +236,7 @@ describe('test data: listen for a test call, pinned outputs', () => {
       }
     }
     const heard = await listening;
-    expect(heard.body).toMatchObject({ received: true, pin: { node_id: 'mail', source: 'test_email' } });
+    expect(heard.body).toMatchObject({ received: true, pin: { nodeId: 'mail', source: 'test_email' } });
     expect(heard.body.pin.output.main?.[0]).toMatchObject({ from: 'bob@example.com', subject: 'Invoice 42' });
     const run = await finished(owner, (await owner.client.post(`/api/flows/${flow.id}/run`, {})).body.id);
     expect(stepOf(run, 'x').output.main?.[0]).toMatchObject({ title: 'Invoice 42' });

@@ -28,14 +28,14 @@ async function publish(user: typeof alice, nodes: Node[]) {
     edges: nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]?.id, target: n.id })),
   };
   const created = await user.client.post('/api/flows', {
-    accountId: user.user.personal_account_id,
+    accountId: user.user.personalAccountId,
     name: 'Hook',
     graph,
   });
   expect(created.status, created.text).toBe(201);
   const published = await user.client.post(`/api/flows/${created.body.id}/publish`, {});
   expect(published.status, published.text).toBe(200);
-  return published.body as { id: string; webhook_id: string };
+  return published.body as { id: string; webhookId: string };
 }
 
 async function call(webhookId: string, body: string, contentType = 'application/json') {
@@ -79,20 +79,20 @@ describe('webhook calls with bad bytes', () => {
 
     const numbers = Array.from({ length: 8 }, (_, i) => i + 1);
     const [echoed, queued, refused, bobRun] = await Promise.all([
-      Promise.all(numbers.map((n) => call(echo.webhook_id, JSON.stringify({ n })))),
-      Promise.all(numbers.map((n) => call(later.webhook_id, JSON.stringify({ n })))),
+      Promise.all(numbers.map((n) => call(echo.webhookId, JSON.stringify({ n })))),
+      Promise.all(numbers.map((n) => call(later.webhookId, JSON.stringify({ n })))),
       Promise.all([
-        call(bobs.webhook_id, '{"note":"a\\u0000b"}'),
-        call(bobs.webhook_id, '{"items":[{"k\\u0000":1}]}'),
-        call(bobs.webhook_id, '{"note":"\\ud800"}'),
-        call(bobs.webhook_id, 'nul \u0000 in text', 'text/plain'),
-        call(bobs.webhook_id, 'note=a%00b', 'application/x-www-form-urlencoded'),
-        call(bobs.webhook_id, `${'['.repeat(100_000)}${']'.repeat(100_000)}`),
-        call(`${bobs.webhook_id}/sub%00path`, '{}'),
-        call(`${bobs.webhook_id}?q=%00`, '{}'),
+        call(bobs.webhookId, '{"note":"a\\u0000b"}'),
+        call(bobs.webhookId, '{"items":[{"k\\u0000":1}]}'),
+        call(bobs.webhookId, '{"note":"\\ud800"}'),
+        call(bobs.webhookId, 'nul \u0000 in text', 'text/plain'),
+        call(bobs.webhookId, 'note=a%00b', 'application/x-www-form-urlencoded'),
+        call(bobs.webhookId, `${'['.repeat(100_000)}${']'.repeat(100_000)}`),
+        call(`${bobs.webhookId}/sub%00path`, '{}'),
+        call(`${bobs.webhookId}?q=%00`, '{}'),
       ]),
       // Brackets in strings are text, and 100 levels are within bounds.
-      call(bobs.webhook_id, `{"text":"${'[{'.repeat(500)}","nested":${'['.repeat(100)}${']'.repeat(100)}}`),
+      call(bobs.webhookId, `{"text":"${'[{'.repeat(500)}","nested":${'['.repeat(100)}${']'.repeat(100)}}`),
     ]);
 
     expect(echoed.map((r) => [r.status, r.json])).toEqual(numbers.map((n) => [200, { n }]));
@@ -121,7 +121,7 @@ describe('webhook calls with bad bytes', () => {
     expect(bobSteps.find((s) => s.nodeId === 'c')?.output).toEqual({ main: [{ text: 'a\ufffdb' }] });
 
     // Nothing Bob is answered or has saved quotes a query or names Alice's account or executions.
-    const leaks = [alice.user.personal_account_id, ...aliceIds];
+    const leaks = [alice.user.personalAccountId, ...aliceIds];
     const bobSaved = JSON.stringify({ bobRow, bobSteps });
     for (const text of [...refused.map((r) => r.text), bobRun.text, bobSaved]) {
       expect(text).not.toMatch(/insert into|select |Failed query/i);
@@ -130,7 +130,7 @@ describe('webhook calls with bad bytes', () => {
   });
 
   it('a run failing on a database error answers and saves its error without the query or its parameters', async () => {
-    const table = await bob.client.post('/api/tables', { accountId: bob.user.personal_account_id, name: 'People' });
+    const table = await bob.client.post('/api/tables', { accountId: bob.user.personalAccountId, name: 'People' });
     // A new table has a Name field.
     expect(table.status, table.text).toBe(201);
     const hook = await publish(bob, [
@@ -148,7 +148,7 @@ describe('webhook calls with bad bytes', () => {
       },
       { id: 'r', type: 'webhook.respond', name: 'Respond', params: { bodyType: 'json', json: '{}' } },
     ]);
-    const answer = await call(hook.webhook_id, '{}');
+    const answer = await call(hook.webhookId, '{}');
     expect(answer.status).toBe(500);
     const [row] = await finished([answer.json.executionId]);
     const steps = await server.db
@@ -158,7 +158,7 @@ describe('webhook calls with bad bytes', () => {
     expect(row?.status).toBe('failed');
     for (const text of [answer.text, JSON.stringify(row?.error), JSON.stringify(steps.map((s) => s.error))]) {
       expect(text).not.toMatch(/insert into|select |Failed query|params:/i);
-      expect(text).not.toContain(bob.user.personal_account_id);
+      expect(text).not.toContain(bob.user.personalAccountId);
       expect(text).not.toContain(table.body.id);
     }
   });

@@ -173,8 +173,8 @@ export function registerWebhookRoutes(app: FastifyInstance, { db, runtime }: { d
           code: 'internal',
           // Anyone with the address reads this: it says what the saved run says, never a query.
           message: storedErrorText(
-            outcome.error?.node_name
-              ? `The flow failed at "${outcome.error.node_name}": ${outcome.error.message}`
+            outcome.error?.nodeName
+              ? `The flow failed at "${outcome.error.nodeName}": ${outcome.error.message}`
               : (outcome.error?.message ?? 'The flow failed'),
           ),
         },

@@ -19,7 +19,7 @@ let stranger: Member;
 let ownersConnection: string;
 let strangersConnection: string;
 
-const accountOf = (member: Member) => member.user.personal_account_id;
+const accountOf = (member: Member) => member.user.personalAccountId;
 
 async function connect(member: Member) {
   const started = await member.client.post('/api/integrations/slack/connect', { accountId: accountOf(member) });
@@ -66,11 +66,11 @@ async function publishedFlow(member: Member, slackParams: Record<string, unknown
   expect(created.status, created.text).toBe(201);
   const published = await member.client.post(`/api/flows/${created.body.id}/publish`, {});
   expect(published.status, published.text).toBe(200);
-  return published.body as { id: string; webhook_id: string };
+  return published.body as { id: string; webhookId: string };
 }
 
-async function callAndFinish(member: Member, flow: { webhook_id: string }, body: unknown) {
-  const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+async function callAndFinish(member: Member, flow: { webhookId: string }, body: unknown) {
+  const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -91,7 +91,7 @@ describe('webhook → Slack: send message', () => {
     const message = slack.messages.at(-1);
     expect(message).toMatchObject({ channel: 'C0GENERAL', text: 'Order A-17 is in' });
     expect(slack.accessTokens.has(message?.token ?? '')).toBe(true);
-    const step = execution.steps.find((s: { node_id: string }) => s.node_id === 'slack');
+    const step = execution.steps.find((s: { nodeId: string }) => s.nodeId === 'slack');
     expect(step.output.main).toEqual([
       { channel: 'C0GENERAL', ts: message?.ts, threadTs: null, text: 'Order A-17 is in' },
     ]);

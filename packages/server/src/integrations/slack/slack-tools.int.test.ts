@@ -15,7 +15,7 @@ let stranger: Member;
 let ownersConnection: string;
 let strangersConnection: string;
 
-const accountOf = (member: Member) => member.user.personal_account_id;
+const accountOf = (member: Member) => member.user.personalAccountId;
 
 async function connect(member: Member) {
   const started = await member.client.post('/api/integrations/slack/connect', { accountId: accountOf(member) });

@@ -33,7 +33,7 @@ export function AccountSwitcher() {
       { inviteId: invite.id, accept },
       {
         onSuccess: () =>
-          alerts.success(accept ? `You joined ${invite.account_name}` : `Invite to ${invite.account_name} declined`),
+          alerts.success(accept ? `You joined ${invite.accountName}` : `Invite to ${invite.accountName} declined`),
         onError: (failure) => alerts.error(errorMessage(failure)),
       },
     );
@@ -91,15 +91,15 @@ export function AccountSwitcher() {
             {invites.map((invite) => (
               <div key={invite.id} className="grid gap-0.5">
                 <p className="px-2 pt-1 text-muted-foreground text-xs">
-                  {invite.inviter_name} invited you to {invite.account_name}
+                  {invite.inviterName} invited you to {invite.accountName}
                 </p>
                 <DropdownMenuItem onSelect={() => respond(invite, true)}>
                   <MailCheck aria-hidden="true" />
-                  Join {invite.account_name}
+                  Join {invite.accountName}
                 </DropdownMenuItem>
                 <DropdownMenuItem onSelect={() => respond(invite, false)}>
                   <X aria-hidden="true" />
-                  Decline {invite.account_name}
+                  Decline {invite.accountName}
                 </DropdownMenuItem>
               </div>
             ))}

@@ -21,7 +21,7 @@ export function PendingInvites() {
               {
                 onSuccess: () =>
                   alerts.success(
-                    accept ? `You joined ${invite.account_name}` : `Invite to ${invite.account_name} declined`,
+                    accept ? `You joined ${invite.accountName}` : `Invite to ${invite.accountName} declined`,
                   ),
                 onError: (failure) => alerts.error(errorMessage(failure)),
               },
@@ -30,8 +30,8 @@ export function PendingInvites() {
             <li key={invite.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
               <Mail className="size-4 shrink-0 text-primary" aria-hidden="true" />
               <span className="min-w-0 flex-1">
-                <strong className="font-medium">{invite.inviter_name}</strong> invited you to{' '}
-                <strong className="font-medium">{invite.account_name}</strong> as {invite.role}
+                <strong className="font-medium">{invite.inviterName}</strong> invited you to{' '}
+                <strong className="font-medium">{invite.accountName}</strong> as {invite.role}
               </span>
               <span className="flex gap-2">
                 <Button

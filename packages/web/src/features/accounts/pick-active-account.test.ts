@@ -7,8 +7,8 @@ const account = (id: string, type: Account['type']): Account => ({
   type,
   handle: id,
   name: id,
-  member_ids: ['usr_1'],
-  created_at: '2026-01-01T00:00:00.000Z',
+  memberIds: ['usr_1'],
+  createdAt: '2026-01-01T00:00:00.000Z',
   role: 'owner',
 });
 

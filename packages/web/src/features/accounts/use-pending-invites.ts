@@ -23,7 +23,7 @@ export function useAnswerInvite() {
     mutationFn: accountsApi.respondToMyInvite,
     onSettled: () => queryClient.invalidateQueries({ queryKey: pendingInvitesKey }),
     onSuccess: async (result) => {
-      if (result.account_id) await refetchAccounts();
+      if (result.accountId) await refetchAccounts();
     },
   });
 }

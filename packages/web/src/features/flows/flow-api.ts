@@ -104,7 +104,7 @@ export function useFlowVersion(flowId: string, versionId: string | null) {
 
 export const flowExecutionsLivePath = (flowId: string) => `flows/${flowId}/executions`;
 
-const newestFirst = (a: Execution, b: Execution) => b.created_at.localeCompare(a.created_at);
+const newestFirst = (a: Execution, b: Execution) => b.createdAt.localeCompare(a.createdAt);
 
 /** This flow's recent executions, newest first, kept live (a run's status changes as it goes). */
 export function useFlowExecutions(flowId: string, { enabled }: { enabled: boolean }) {

@@ -43,7 +43,7 @@ export function InvitesList({
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium text-sm">{invite.email}</p>
               <p className="text-muted-foreground text-xs">
-                Sent {formatDate(invite.created_at)} · expires {formatDate(invite.expires_at)}
+                Sent {formatDate(invite.createdAt)} · expires {formatDate(invite.expiresAt)}
               </p>
             </div>
             <Badge>{roleLabels[invite.role]}</Badge>

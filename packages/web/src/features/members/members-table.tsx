@@ -21,7 +21,7 @@ function RoleCell({ member, myRole, actions }: { member: Member; myRole: MemberR
   const options = rolesAssignable(myRole, member.role);
   if (options.length === 0)
     return <Badge tone={member.role === 'owner' ? 'primary' : 'neutral'}>{roleLabels[member.role]}</Badge>;
-  const pending = actions.changeRole.isPending && actions.changeRole.variables?.userId === member.user_id;
+  const pending = actions.changeRole.isPending && actions.changeRole.variables?.userId === member.userId;
   return (
     <NativeSelect
       aria-label={`Role of ${member.name}`}
@@ -32,7 +32,7 @@ function RoleCell({ member, myRole, actions }: { member: Member; myRole: MemberR
       onChange={(event) => {
         const role = event.target.value as MemberRole;
         actions.changeRole.mutate(
-          { userId: member.user_id, role },
+          { userId: member.userId, role },
           {
             onSuccess: () => alerts.success(`${member.name} is now ${roleLabels[role].toLowerCase()}`),
             onError: (error) => alerts.error(errorMessage(error)),
@@ -66,15 +66,15 @@ export function MembersTable({
   const [confirming, setConfirming] = useState<Member | null>(null);
   const navigate = useNavigate();
   const { accounts, switchAccount } = useActiveAccount();
-  const leaving = confirming?.user_id === myUserId;
+  const leaving = confirming?.userId === myUserId;
 
   function confirmRemoval() {
     if (!confirming) return;
     const member = confirming;
-    actions.removeMember.mutate(member.user_id, {
+    actions.removeMember.mutate(member.userId, {
       onSuccess: () => {
         setConfirming(null);
-        if (member.user_id === myUserId) {
+        if (member.userId === myUserId) {
           const personal = accounts.find((candidate) => candidate.type === 'personal');
           if (personal) switchAccount(personal.id);
           alerts.success(`You left ${account.name}`);
@@ -126,12 +126,12 @@ export function MembersTable({
               </tr>
             ))}
           {members?.map((member) => {
-            const isMe = member.user_id === myUserId;
+            const isMe = member.userId === myUserId;
             return (
-              <tr key={member.user_id} data-testid={`member-row-${member.email}`}>
+              <tr key={member.userId} data-testid={`member-row-${member.email}`}>
                 <td className="px-4 py-3 sm:px-6">
                   <div className="flex items-center gap-3">
-                    <Avatar name={member.name} seed={member.user_id} />
+                    <Avatar name={member.name} seed={member.userId} />
                     <div className="min-w-0">
                       <p className="flex items-center gap-1.5 truncate font-medium">
                         <span className="truncate">{member.name}</span>
@@ -150,7 +150,7 @@ export function MembersTable({
                   )}
                 </td>
                 <td className="hidden whitespace-nowrap px-4 py-3 text-muted-foreground sm:table-cell">
-                  {formatDate(member.joined_at)}
+                  {formatDate(member.joinedAt)}
                 </td>
                 <td className="px-4 py-3 text-right sm:pr-6">
                   {isMe ? (

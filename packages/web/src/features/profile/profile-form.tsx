@@ -111,7 +111,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             {(props) => (
               <div className="flex items-center gap-2">
                 <Input {...props} value={profile.email} readOnly disabled className="max-w-sm" />
-                {profile.email_verified ? (
+                {profile.emailVerified ? (
                   <Badge tone="success">Verified</Badge>
                 ) : (
                   <Badge tone="danger">Not verified</Badge>

@@ -4,7 +4,7 @@ import { api } from '../../lib/api';
 import { liveQueryKey, useLiveQuery } from '../live/use-live-query';
 import { useSession } from '../session/session-store';
 
-export type Profile = UserDoc & { email_verified: boolean; providers: string[] };
+export type Profile = UserDoc & { emailVerified: boolean; providers: string[] };
 
 const fetchProfile = () => api<Profile>('/api/me');
 const fromDocs = (docs: unknown[]) => docs[0] as Profile;

@@ -13,13 +13,13 @@ export const viewsLivePath = (tableId: string) => `tables/${tableId}/views`;
 export type LiveTable = Table & { version?: number | string };
 
 /** Most recently changed first, the order people come back to their tables in. */
-const byLastChange = (a: Table, b: Table) => b.updated_at.localeCompare(a.updated_at);
+const byLastChange = (a: Table, b: Table) => b.updatedAt.localeCompare(a.updatedAt);
 
 /** The account's tables (not in the trash), kept live. */
 export function useTables(accountId: string | null) {
   return useLiveQuery<Table[]>(accountId ? tablesLivePath(accountId) : null, {
     fetch: () => tablesApi.list({ accountId: accountId as string }).then((tables) => [...tables].sort(byLastChange)),
-    fromDocs: (docs) => (docs as unknown as Table[]).filter((table) => !table.deleted_at).sort(byLastChange),
+    fromDocs: (docs) => (docs as unknown as Table[]).filter((table) => !table.deletedAt).sort(byLastChange),
   });
 }
 

@@ -57,7 +57,7 @@ function ActiveAccountCard() {
           <p className="truncate text-muted-foreground text-sm">
             @{account.handle} ·{' '}
             {isBusiness
-              ? `${account.member_ids.length} ${account.member_ids.length === 1 ? 'member' : 'members'}`
+              ? `${account.memberIds.length} ${account.memberIds.length === 1 ? 'member' : 'members'}`
               : 'Personal account'}
           </p>
         </div>
@@ -91,7 +91,7 @@ function GettingStarted() {
       ),
     },
     {
-      done: account?.type === 'business' && account.member_ids.length > 1,
+      done: account?.type === 'business' && account.memberIds.length > 1,
       label: 'Invite your teammates',
       action: hasBusiness ? (
         <Link

@@ -86,15 +86,15 @@ function PendingInvite({ token, invite }: { token: string; invite: InvitePreview
 
   function answer(accept: boolean) {
     respond.mutate(accept, {
-      onSuccess: async ({ account_id: accountId }) => {
+      onSuccess: async ({ accountId }) => {
         if (!accept || !accountId) {
-          alerts.info(`You declined the invite to ${invite.account_name}`);
+          alerts.info(`You declined the invite to ${invite.accountName}`);
           navigate('/dashboard', { replace: true });
           return;
         }
         const accounts = await refetchAccounts();
         switchAccount(accountId, { among: accounts });
-        alerts.success(`Welcome to ${invite.account_name}!`);
+        alerts.success(`Welcome to ${invite.accountName}!`);
         navigate('/settings/members', { replace: true });
       },
     });
@@ -103,12 +103,12 @@ function PendingInvite({ token, invite }: { token: string; invite: InvitePreview
   return (
     <div>
       <div className="flex flex-col items-center text-center">
-        <Avatar name={invite.account_name} seed={invite.account_handle} shape="square" size="xl" />
+        <Avatar name={invite.accountName} seed={invite.accountHandle} shape="square" size="xl" />
         <p className="mt-4 text-muted-foreground text-sm">
-          <span className="font-medium text-foreground">{invite.inviter_name}</span> invited you to join
+          <span className="font-medium text-foreground">{invite.inviterName}</span> invited you to join
         </p>
-        <h1 className="mt-1 font-semibold text-xl tracking-tight">{invite.account_name}</h1>
-        <p className="mt-1 text-muted-foreground text-sm">@{invite.account_handle}</p>
+        <h1 className="mt-1 font-semibold text-xl tracking-tight">{invite.accountName}</h1>
+        <p className="mt-1 text-muted-foreground text-sm">@{invite.accountHandle}</p>
         <div className="mt-3 flex items-center gap-2 text-muted-foreground text-sm">
           as <Badge tone="primary">{roleLabels[invite.role]}</Badge>
         </div>
@@ -167,7 +167,7 @@ export function InvitePage() {
   const { token = '' } = useParams();
   const preview = useInvitePreview(token);
   const viewerEmail = useSession().user?.email ?? null;
-  usePageHeader({ title: preview.data ? `Join ${preview.data.account_name}` : 'Invitation' });
+  usePageHeader({ title: preview.data ? `Join ${preview.data.accountName}` : 'Invitation' });
 
   if (preview.isPending) {
     return (
@@ -216,7 +216,7 @@ export function InvitePage() {
           title={closed.title}
           text={
             <>
-              {text} The invite was to <strong className="font-medium text-foreground">{invite.account_name}</strong>.
+              {text} The invite was to <strong className="font-medium text-foreground">{invite.accountName}</strong>.
             </>
           }
         >

@@ -117,11 +117,11 @@ export function EditorTopBar({
           <DropdownMenuContent align="end">
             <DropdownMenuItem
               className="md:hidden"
-              disabled={flow.published_version === null || active.pending}
+              disabled={flow.publishedVersion === null || active.pending}
               onSelect={() => void active.toggle()}
             >
               <Power /> {flow.active ? 'Turn off' : 'Turn on'}
-              {flow.published_version === null && <span className="ml-auto text-xs">publish first</span>}
+              {flow.publishedVersion === null && <span className="ml-auto text-xs">publish first</span>}
             </DropdownMenuItem>
             <DropdownMenuSeparator className="md:hidden" />
             <DropdownMenuItem onSelect={() => onMenu('versions')}>
@@ -194,21 +194,21 @@ function SaveState({ status, error, onReload }: { status: SaveStatus; error: str
 
 function PublishState({ flow }: { flow: Flow }) {
   const text =
-    flow.published_version === null
+    flow.publishedVersion === null
       ? 'Never published'
-      : flow.has_unpublished_changes
+      : flow.hasUnpublishedChanges
         ? 'Unpublished changes'
-        : `Published v${flow.published_version}`;
+        : `Published v${flow.publishedVersion}`;
   return (
     <span
       data-testid="publish-state"
       className={cn(
         'hidden shrink-0 rounded-full px-2 py-0.5 font-medium text-[11px] lg:inline',
-        flow.published_version !== null && !flow.has_unpublished_changes
+        flow.publishedVersion !== null && !flow.hasUnpublishedChanges
           ? 'bg-success-soft text-success'
           : 'bg-muted text-muted-foreground',
       )}
-      title={flow.published_version !== null ? `Latest published version: v${flow.published_version}` : undefined}
+      title={flow.publishedVersion !== null ? `Latest published version: v${flow.publishedVersion}` : undefined}
     >
       {text}
     </span>
@@ -233,7 +233,7 @@ function useActiveToggle(flow: Flow) {
 
 function ActiveToggle({ flow }: { flow: Flow }) {
   const { pending, toggle } = useActiveToggle(flow);
-  const unpublished = flow.published_version === null;
+  const unpublished = flow.publishedVersion === null;
   return (
     <label
       className="hidden items-center gap-1.5 text-muted-foreground text-xs md:inline-flex"

@@ -59,8 +59,8 @@ export function ExecutionsList({
                   {execution.version === null ? 'Test run' : `v${execution.version}`} · {execution.mode}
                 </span>
                 <span className="shrink-0 text-muted-foreground text-xs">
-                  {relativeTime(execution.created_at)}
-                  {execution.duration_ms !== null && ` · ${formatDuration(execution.duration_ms)}`}
+                  {relativeTime(execution.createdAt)}
+                  {execution.durationMs !== null && ` · ${formatDuration(execution.durationMs)}`}
                 </span>
               </button>
             </li>

@@ -114,7 +114,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
   const executionQuery = useExecution(followedId);
   const execution = executionQuery.data?.id === followedId ? executionQuery.data : null;
   // With no run followed, the panel still reads the last run's data (autocomplete, Data tab).
-  const lastRunId = followedId ? null : (flow.last_execution?.id ?? null);
+  const lastRunId = followedId ? null : (flow.lastExecution?.id ?? null);
   const lastRunQuery = useExecution(lastRunId);
   const lastRun = lastRunId && lastRunQuery.data?.id === lastRunId ? lastRunQuery.data : null;
   const [viewingVersion, setViewingVersion] = useState<FlowVersion | null>(null);
@@ -356,7 +356,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
     const published = await flowApi.publish({ flowId, message: message || undefined });
     setFlowData(published);
     void queryClient.invalidateQueries({ queryKey: flowVersionsKey(flowId) });
-    alerts.success(`Published v${published.published_version}`);
+    alerts.success(`Published v${published.publishedVersion}`);
   };
 
   const publishBlockedBy =
@@ -364,8 +364,8 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
       ? 'Go back to the draft to publish'
       : issues.length > 0
         ? `Fix ${issues.length} issue${issues.length === 1 ? '' : 's'} first: ${[draft.nodes.find((node) => node.id === issues[0]?.nodeId)?.name, issues[0]?.message].filter(Boolean).join(': ')}`
-        : flow.published_version !== null && !flow.has_unpublished_changes && saver.status === 'saved'
-          ? `No changes since v${flow.published_version}`
+        : flow.publishedVersion !== null && !flow.hasUnpublishedChanges && saver.status === 'saved'
+          ? `No changes since v${flow.publishedVersion}`
           : null;
 
   const panelNode =
@@ -554,14 +554,14 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
                 <NodePanel
                   key={`${mode}-${panelNode.id}`}
                   flowId={flowId}
-                  accountId={flow.account_id}
+                  accountId={flow.accountId}
                   node={panelNode}
                   graph={graph}
                   readOnly={readOnly}
                   issues={issuesByNode.get(panelNode.id) ?? []}
                   step={
                     runs.get(panelNode.id)?.step ??
-                    (mode === 'edit' ? (lastRun?.steps.filter((s) => s.node_id === panelNode.id).pop() ?? null) : null)
+                    (mode === 'edit' ? (lastRun?.steps.filter((s) => s.nodeId === panelNode.id).pop() ?? null) : null)
                   }
                   execution={mode === 'version' ? null : (execution ?? lastRun)}
                   flow={flow}
@@ -609,7 +609,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
       <PublishDialog
         open={publishOpen}
         onOpenChange={setPublishOpen}
-        nextVersion={(flow.published_version ?? 0) + 1}
+        nextVersion={(flow.publishedVersion ?? 0) + 1}
         onPublish={publish}
       />
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />

@@ -32,7 +32,7 @@ export function FlowSettingsDialog({
 }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const current = SAVE_OPTIONS.find((option) => option.value === flow.save_executions) ?? SAVE_OPTIONS[0];
+  const current = SAVE_OPTIONS.find((option) => option.value === flow.saveExecutions) ?? SAVE_OPTIONS[0];
   const change = async (value: SaveExecutions) => {
     setPending(true);
     setError(null);
@@ -56,7 +56,7 @@ export function FlowSettingsDialog({
               <NativeSelect
                 id="flow-save-executions"
                 className="w-full"
-                value={flow.save_executions}
+                value={flow.saveExecutions}
                 disabled={pending}
                 aria-describedby="flow-save-executions-hint"
                 onChange={(event) => void change(event.target.value as SaveExecutions)}

@@ -4,19 +4,19 @@ import { formatDuration, nodeRuns } from './node-runs';
 
 const stepRun = (over: Partial<ExecutionStep>): ExecutionStep => ({
   id: 's',
-  node_id: 'a',
-  node_name: 'A',
-  node_type: 'code',
-  run_index: 0,
+  nodeId: 'a',
+  nodeName: 'A',
+  nodeType: 'code',
+  runIndex: 0,
   status: 'succeeded',
   input: {},
   output: { main: [{}] },
   logs: [],
   error: null,
   attempts: 1,
-  started_at: '2026-01-01T00:00:00.000Z',
-  finished_at: '2026-01-01T00:00:01.000Z',
-  duration_ms: 10,
+  startedAt: '2026-01-01T00:00:00.000Z',
+  finishedAt: '2026-01-01T00:00:01.000Z',
+  durationMs: 10,
   ...over,
 });
 
@@ -26,9 +26,9 @@ describe('nodeRuns', () => {
   it('sums items per output over a step’s runs and keeps the latest status', () => {
     const runs = nodeRuns(
       execution([
-        stepRun({ run_index: 1, status: 'failed', output: null, error: 'boom', duration_ms: 5 }),
-        stepRun({ run_index: 0, output: { loop: [{}, {}], done: [] } }),
-        stepRun({ node_id: 'b', output: { true: [{}], false: [{}, {}, {}] } }),
+        stepRun({ runIndex: 1, status: 'failed', output: null, error: 'boom', durationMs: 5 }),
+        stepRun({ runIndex: 0, output: { loop: [{}, {}], done: [] } }),
+        stepRun({ nodeId: 'b', output: { true: [{}], false: [{}, {}, {}] } }),
       ]),
     );
     expect(runs.get('a')).toMatchObject({ status: 'failed', runs: 2, counts: { loop: 2, done: 0 }, error: 'boom' });
@@ -39,11 +39,11 @@ describe('nodeRuns', () => {
 
   it('takes a long execution’s totals from the server’s summaries (its detail holds only last runs)', () => {
     const runs = nodeRuns({
-      steps: [stepRun({ run_index: 499, output: { main: [{}] } })],
-      nodes: [{ node_id: 'a', runs: 500, counts: { main: 500 }, duration_ms: 2500 }],
+      steps: [stepRun({ runIndex: 499, output: { main: [{}] } })],
+      nodes: [{ nodeId: 'a', runs: 500, counts: { main: 500 }, durationMs: 2500 }],
     } as unknown as ExecutionDetail);
     expect(runs.get('a')).toMatchObject({ status: 'succeeded', runs: 500, counts: { main: 500 }, durationMs: 2500 });
-    expect(runs.get('a')?.step.run_index).toBe(499);
+    expect(runs.get('a')?.step.runIndex).toBe(499);
   });
 
   it.each([

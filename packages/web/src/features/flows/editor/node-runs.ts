@@ -16,26 +16,26 @@ export function nodeRuns(execution: ExecutionDetail | null | undefined): Map<str
   const runs = new Map<string, NodeRun>();
   if (!execution) return runs;
   const ordered = [...execution.steps].sort(
-    (a, b) => a.run_index - b.run_index || a.started_at.localeCompare(b.started_at),
+    (a, b) => a.runIndex - b.runIndex || a.startedAt.localeCompare(b.startedAt),
   );
   for (const step of ordered) {
-    const previous = runs.get(step.node_id);
+    const previous = runs.get(step.nodeId);
     const counts = { ...(previous?.counts ?? {}) };
     for (const [handle, items] of Object.entries(step.output ?? {}))
       counts[handle] = (counts[handle] ?? 0) + items.length;
-    runs.set(step.node_id, {
+    runs.set(step.nodeId, {
       status: step.status,
       counts,
       runs: (previous?.runs ?? 0) + 1,
-      durationMs: (previous?.durationMs ?? 0) + (step.duration_ms ?? 0) || step.duration_ms,
+      durationMs: (previous?.durationMs ?? 0) + (step.durationMs ?? 0) || step.durationMs,
       error: step.error,
       step,
     });
   }
   // A long execution's detail holds only each step's last run: its totals come from the server.
   for (const summary of execution.nodes ?? []) {
-    const run = runs.get(summary.node_id);
-    if (run) Object.assign(run, { counts: summary.counts, runs: summary.runs, durationMs: summary.duration_ms });
+    const run = runs.get(summary.nodeId);
+    if (run) Object.assign(run, { counts: summary.counts, runs: summary.runs, durationMs: summary.durationMs });
   }
   return runs;
 }

@@ -16,9 +16,9 @@ function useElapsed(execution: ExecutionDetail | null): number | null {
     return () => clearInterval(timer);
   }, [finished]);
   if (!execution) return null;
-  if (execution.duration_ms !== null) return execution.duration_ms;
-  if (!execution.started_at) return null;
-  return Math.max(0, now - new Date(execution.started_at).getTime());
+  if (execution.durationMs !== null) return execution.durationMs;
+  if (!execution.startedAt) return null;
+  return Math.max(0, now - new Date(execution.startedAt).getTime());
 }
 
 /** The bar under the canvas while a run is followed: status, time, the error in words, Cancel. */
@@ -101,12 +101,12 @@ export function RunBar({
           {execution.error && (
             <button
               type="button"
-              onClick={() => execution.error?.node_id && onFocusNode(execution.error.node_id)}
+              onClick={() => execution.error?.nodeId && onFocusNode(execution.error.nodeId)}
               className="flex w-full items-start gap-1.5 text-left text-destructive text-xs"
             >
               <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
               <span>
-                {execution.error.node_name && <strong>{execution.error.node_name}: </strong>}
+                {execution.error.nodeName && <strong>{execution.error.nodeName}: </strong>}
                 {execution.error.message}
               </span>
             </button>
@@ -119,8 +119,8 @@ export function RunBar({
 
 /** "4 steps ran", and how many times in all when loops ran some of them again. */
 function stepsRan(execution: ExecutionDetail): string {
-  const steps = execution.nodes?.length || new Set(execution.steps.map((step) => step.node_id)).size;
-  const runs = execution.steps_total ?? execution.steps.length;
+  const steps = execution.nodes?.length || new Set(execution.steps.map((step) => step.nodeId)).size;
+  const runs = execution.stepsTotal ?? execution.steps.length;
   const text = `${steps} step${steps === 1 ? '' : 's'} ran`;
   return runs > steps ? `${text} (${runs.toLocaleString()} runs)` : text;
 }

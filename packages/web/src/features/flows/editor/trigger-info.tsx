@@ -7,13 +7,13 @@ import { useCanvasActions } from './editor-context';
 /** Where the outside world reaches a trigger: the webhook's URL, the email trigger's address. */
 export function triggerAddress(
   node: Pick<FlowNode, 'type'>,
-  flow: { webhook_id: string; email_address: string } | null,
+  flow: { webhookId: string; emailAddress: string } | null,
 ): { label: string; value: string } | null {
   if (!flow) return null;
   if (node.type === 'trigger.webhook')
-    return { label: 'Webhook URL', value: `${location.origin}/api/hooks/${flow.webhook_id}` };
+    return { label: 'Webhook URL', value: `${location.origin}/api/hooks/${flow.webhookId}` };
   // Without an inbound mail domain configured the server gives no address.
-  if (node.type === 'trigger.email' && flow.email_address) return { label: 'Email address', value: flow.email_address };
+  if (node.type === 'trigger.email' && flow.emailAddress) return { label: 'Email address', value: flow.emailAddress };
   return null;
 }
 

@@ -47,8 +47,8 @@ export function VersionHistory({
                 <div className="flex items-center gap-2">
                   <span className="font-semibold text-sm">v{version.version}</span>
                   <span className="min-w-0 flex-1 truncate text-muted-foreground text-xs">
-                    {relativeTime(version.created_at)}
-                    {version.created_by ? ` · ${version.created_by.name}` : ''}
+                    {relativeTime(version.createdAt)}
+                    {version.createdBy ? ` · ${version.createdBy.name}` : ''}
                   </span>
                 </div>
                 {version.message && <p className="mt-1 text-sm">{version.message}</p>}

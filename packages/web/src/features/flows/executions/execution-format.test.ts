@@ -4,19 +4,19 @@ import { executionDuration, executionHref, formatDuration, mergeExecutions } fro
 
 const execution = (id: string, createdAt: string, patch: Partial<Execution> = {}): Execution => ({
   id,
-  account_id: 'acc',
-  flow_id: 'flw_1',
-  flow_name: 'Flow',
+  accountId: 'acc',
+  flowId: 'flw_1',
+  flowName: 'Flow',
   version: 1,
   status: 'succeeded',
   mode: 'manual',
   error: null,
-  created_at: createdAt,
-  started_at: createdAt,
-  finished_at: createdAt,
-  duration_ms: 10,
-  resume_at: null,
-  parent_execution_id: null,
+  createdAt: createdAt,
+  startedAt: createdAt,
+  finishedAt: createdAt,
+  durationMs: 10,
+  resumeAt: null,
+  parentExecutionId: null,
   ...patch,
 });
 
@@ -36,24 +36,24 @@ describe('formatDuration', () => {
 
 describe('executionDuration', () => {
   it('uses the saved duration, the time so far while running, and nothing before the start', () => {
-    expect(executionDuration(execution('a', '2026-01-01T00:00:00.000Z', { duration_ms: 1500 }))).toBe('1.5 s');
+    expect(executionDuration(execution('a', '2026-01-01T00:00:00.000Z', { durationMs: 1500 }))).toBe('1.5 s');
     const running = execution('b', '2026-01-01T00:00:00.000Z', {
       status: 'running',
-      finished_at: null,
-      duration_ms: null,
+      finishedAt: null,
+      durationMs: null,
     });
     expect(executionDuration(running, Date.parse('2026-01-01T00:00:30.000Z'))).toBe('30 s so far');
-    expect(executionDuration({ ...running, started_at: null, status: 'queued' })).toBe('');
+    expect(executionDuration({ ...running, startedAt: null, status: 'queued' })).toBe('');
   });
 });
 
 describe('mergeExecutions', () => {
   const live = [
     execution('e3', '2026-01-03T00:00:00.000Z', { status: 'running' }),
-    execution('e2', '2026-01-02T00:00:00.000Z', { status: 'failed', flow_id: 'flw_2' }),
+    execution('e2', '2026-01-02T00:00:00.000Z', { status: 'failed', flowId: 'flw_2' }),
   ];
   const older = [
-    execution('e2', '2026-01-02T00:00:00.000Z', { status: 'queued', flow_id: 'flw_2' }),
+    execution('e2', '2026-01-02T00:00:00.000Z', { status: 'queued', flowId: 'flw_2' }),
     execution('e1', '2026-01-01T00:00:00.000Z'),
   ];
 
@@ -74,5 +74,5 @@ describe('mergeExecutions', () => {
 });
 
 it('links an execution to the editor', () => {
-  expect(executionHref({ id: 'exe 1', flow_id: 'flw_1' })).toBe('/flows/flw_1?execution=exe%201');
+  expect(executionHref({ id: 'exe 1', flowId: 'flw_1' })).toBe('/flows/flw_1?execution=exe%201');
 });

@@ -39,11 +39,11 @@ export function formatDuration(ms: number): string {
 
 /** How long an execution took, or has been going so far ("12 s so far"); empty before it starts. */
 export function executionDuration(execution: Execution, now = Date.now()): string {
-  if (execution.duration_ms !== null) return formatDuration(execution.duration_ms);
-  if (!execution.started_at) return '';
-  const end = execution.finished_at ? new Date(execution.finished_at).getTime() : now;
-  const elapsed = formatDuration(end - new Date(execution.started_at).getTime());
-  return elapsed && !execution.finished_at ? `${elapsed} so far` : elapsed;
+  if (execution.durationMs !== null) return formatDuration(execution.durationMs);
+  if (!execution.startedAt) return '';
+  const end = execution.finishedAt ? new Date(execution.finishedAt).getTime() : now;
+  const elapsed = formatDuration(end - new Date(execution.startedAt).getTime());
+  return elapsed && !execution.finishedAt ? `${elapsed} so far` : elapsed;
 }
 
 export const canCancel = (status: ExecutionStatus) =>
@@ -51,7 +51,7 @@ export const canCancel = (status: ExecutionStatus) =>
 
 /** Newest first; ties (same millisecond) by id so the order never flickers. */
 export function byNewest(a: Execution, b: Execution): number {
-  return b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
+  return b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
 }
 
 /**
@@ -74,10 +74,10 @@ export function mergeExecutions({
   for (const execution of older) byId.set(execution.id, execution);
   for (const execution of live) byId.set(execution.id, execution);
   return [...byId.values()]
-    .filter((execution) => (!status || execution.status === status) && (!flowId || execution.flow_id === flowId))
+    .filter((execution) => (!status || execution.status === status) && (!flowId || execution.flowId === flowId))
     .sort(byNewest);
 }
 
 /** The editor opens an execution from its query string. */
-export const executionHref = (execution: Pick<Execution, 'id' | 'flow_id'>) =>
-  `/flows/${encodeURIComponent(execution.flow_id)}?execution=${encodeURIComponent(execution.id)}`;
+export const executionHref = (execution: Pick<Execution, 'id' | 'flowId'>) =>
+  `/flows/${encodeURIComponent(execution.flowId)}?execution=${encodeURIComponent(execution.id)}`;

@@ -62,7 +62,7 @@ export function ExecutionsList({ executions, actions }: { executions: Execution[
 
 function ExecutionRow({ execution, actions, now }: { execution: Execution; actions: ExecutionActions; now: number }) {
   const ModeIcon = modeIcon(execution.mode);
-  const started = execution.started_at ?? execution.created_at;
+  const started = execution.startedAt ?? execution.createdAt;
   const pending = actions.pendingIds.has(execution.id);
   return (
     <li
@@ -77,16 +77,16 @@ function ExecutionRow({ execution, actions, now }: { execution: Execution; actio
           to={executionHref(execution)}
           className="block truncate font-medium text-sm after:absolute after:inset-0 hover:underline focus-visible:underline focus-visible:outline-none"
         >
-          {execution.flow_name}
+          {execution.flowName}
         </Link>
         {execution.status === 'failed' && execution.error && (
           <p className="truncate text-destructive text-xs" title={execution.error.message}>
-            {execution.error.node_name ? `${execution.error.node_name}: ` : ''}
+            {execution.error.nodeName ? `${execution.error.nodeName}: ` : ''}
             {execution.error.message}
           </p>
         )}
-        {execution.status === 'waiting' && execution.resume_at && (
-          <p className="truncate text-muted-foreground text-xs">resumes {relativeTime(execution.resume_at, now)}</p>
+        {execution.status === 'waiting' && execution.resumeAt && (
+          <p className="truncate text-muted-foreground text-xs">resumes {relativeTime(execution.resumeAt, now)}</p>
         )}
       </div>
       <div className="order-last flex w-full flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs lg:contents">
@@ -105,7 +105,7 @@ function ExecutionRow({ execution, actions, now }: { execution: Execution; actio
           <Button
             size="icon-sm"
             variant="ghost"
-            aria-label={`Cancel execution of ${execution.flow_name}`}
+            aria-label={`Cancel execution of ${execution.flowName}`}
             title="Cancel"
             disabled={pending}
             onClick={() => actions.cancel(execution)}
@@ -116,7 +116,7 @@ function ExecutionRow({ execution, actions, now }: { execution: Execution; actio
         <Button
           size="icon-sm"
           variant="ghost"
-          aria-label={`Re-run execution of ${execution.flow_name}`}
+          aria-label={`Re-run execution of ${execution.flowName}`}
           title="Re-run"
           disabled={pending}
           onClick={() => actions.rerun(execution)}

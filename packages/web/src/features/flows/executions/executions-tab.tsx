@@ -37,7 +37,7 @@ export function ExecutionsTab({ accountId, flows }: { accountId: string | null; 
   const flowOptions = useMemo(() => {
     const names = new Map(flows.map((flow) => [flow.id, flow.name]));
     for (const execution of executions.rows)
-      if (!names.has(execution.flow_id)) names.set(execution.flow_id, execution.flow_name);
+      if (!names.has(execution.flowId)) names.set(execution.flowId, execution.flowName);
     return [...names].sort((a, b) => a[1].localeCompare(b[1]));
   }, [flows, executions.rows]);
 
@@ -62,13 +62,13 @@ export function ExecutionsTab({ accountId, flows }: { accountId: string | null; 
     cancel: (execution: Execution) =>
       act(execution, async () => {
         await executionsApi.cancel(execution.id);
-        alerts.success(`Execution of "${execution.flow_name}" cancelled`);
+        alerts.success(`Execution of "${execution.flowName}" cancelled`);
       }),
     rerun: (execution: Execution) =>
       act(execution, async () => {
         const started = await executionsApi.rerun({ executionId: execution.id });
         showActionToast({
-          message: `"${execution.flow_name}" runs again`,
+          message: `"${execution.flowName}" runs again`,
           actionLabel: 'Open',
           onAction: () => navigate(executionHref(started)),
         });

@@ -56,15 +56,15 @@ export function useExecutions({
     if (!accountId || loadingMore) return;
     setLoadingMore(true);
     setLoadMoreError(null);
-    const oldestShown = rows.at(-1)?.created_at;
+    const oldestShown = rows.at(-1)?.createdAt;
     let cursor = older.cursor;
     const fetched: Execution[] = [];
     try {
       for (let page = 0; page < MAX_PAGES_PER_CLICK; page++) {
         const answer = await executionsApi.list({ accountId, status, flowId, limit: PAGE_SIZE, cursor });
         fetched.push(...answer.executions);
-        cursor = answer.next_cursor;
-        const reachedOlder = fetched.some((e) => oldestShown === undefined || e.created_at < oldestShown);
+        cursor = answer.nextCursor;
+        const reachedOlder = fetched.some((e) => oldestShown === undefined || e.createdAt < oldestShown);
         if (!cursor || reachedOlder) break;
       }
       setPages({ key, rows: [...older.rows, ...fetched], cursor, done: cursor === null });

@@ -14,7 +14,7 @@ export const PUBLISH_FIRST = 'Publish the flow first';
 export function ActiveSwitch({ flow, onChanged }: { flow: Flow; onChanged: () => void }) {
   const [pending, setPending] = useState<boolean | null>(null);
   const hintId = useId();
-  const published = flow.published_version !== null;
+  const published = flow.publishedVersion !== null;
   const checked = pending ?? (published && flow.active);
 
   async function toggle() {

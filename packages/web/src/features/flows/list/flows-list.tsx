@@ -80,7 +80,7 @@ export function FlowsList({ flows, inTrash, actions }: { flows: Flow[]; inTrash:
 }
 
 function FlowIcon({ flow }: { flow: Flow }) {
-  const { icon: Icon } = triggerInfo(flow.trigger_type);
+  const { icon: Icon } = triggerInfo(flow.triggerType);
   return (
     <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
       <Icon className="size-4" aria-hidden="true" />
@@ -89,8 +89,8 @@ function FlowIcon({ flow }: { flow: Flow }) {
 }
 
 function FlowRow({ flow, actions, now }: { flow: Flow; actions: FlowRowActions; now: number }) {
-  const trigger = triggerInfo(flow.trigger_type);
-  const { total, failed } = flow.execution_counts;
+  const trigger = triggerInfo(flow.triggerType);
+  const { total, failed } = flow.executionCounts;
   return (
     <li
       className="relative flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-3 hover:bg-surface sm:px-4 lg:flex-nowrap lg:py-2.5"
@@ -106,7 +106,7 @@ function FlowRow({ flow, actions, now }: { flow: Flow; actions: FlowRowActions; 
           >
             {flow.name}
           </Link>
-          <p className="truncate text-muted-foreground text-xs">edited {relativeTime(flow.updated_at, now)}</p>
+          <p className="truncate text-muted-foreground text-xs">edited {relativeTime(flow.updatedAt, now)}</p>
         </div>
       </div>
 
@@ -117,10 +117,10 @@ function FlowRow({ flow, actions, now }: { flow: Flow; actions: FlowRowActions; 
           <span className="truncate">{trigger.label}</span>
         </span>
         <span className={`inline-flex min-w-0 items-center gap-1.5 lg:order-2 ${COLUMNS.lastRun}`}>
-          {flow.last_execution ? (
+          {flow.lastExecution ? (
             <>
-              <ExecutionStatusBadge status={flow.last_execution.status} />
-              <span className="truncate">{relativeTime(flow.last_execution.created_at, now)}</span>
+              <ExecutionStatusBadge status={flow.lastExecution.status} />
+              <span className="truncate">{relativeTime(flow.lastExecution.createdAt, now)}</span>
             </>
           ) : (
             <span>Never run</span>
@@ -131,10 +131,10 @@ function FlowRow({ flow, actions, now }: { flow: Flow; actions: FlowRowActions; 
           {failed > 0 && <span className="text-destructive"> · {failed.toLocaleString()} failed</span>}
         </span>
         <span className={`lg:order-2 ${COLUMNS.version}`}>
-          {flow.published_version !== null ? (
+          {flow.publishedVersion !== null ? (
             <Badge tone="primary">
-              v{flow.published_version}
-              {flow.has_unpublished_changes && (
+              v{flow.publishedVersion}
+              {flow.hasUnpublishedChanges && (
                 <>
                   <span aria-hidden="true" title="The draft has changes that are not published">
                     •
@@ -198,9 +198,9 @@ function TrashRow({ flow, actions, now }: { flow: Flow; actions: FlowRowActions;
       <div className="min-w-0 flex-1">
         <span className="block truncate font-medium text-sm">{flow.name}</span>
         <p className="truncate text-muted-foreground text-xs">
-          {flow.deleted_at
-            ? `deleted ${relativeTime(flow.deleted_at, now)}`
-            : `edited ${relativeTime(flow.updated_at, now)}`}
+          {flow.deletedAt
+            ? `deleted ${relativeTime(flow.deletedAt, now)}`
+            : `edited ${relativeTime(flow.updatedAt, now)}`}
         </p>
       </div>
       <div className="flex gap-1">

@@ -63,7 +63,7 @@ export function TemplateGallery({
       ) : (
         <div className="grid gap-3 sm:grid-cols-2">
           {shown.map((template) => {
-            const trigger = triggerInfo(template.trigger_type);
+            const trigger = triggerInfo(template.triggerType);
             return (
               <StartOption
                 key={template.id}

@@ -8,13 +8,13 @@ export const flowsLivePath = (accountId: string) => `accounts/${accountId}/flows
 export const flowsTrashLivePath = (accountId: string) => `accounts/${accountId}/flows-trash`;
 
 /** Most recently changed first, as the server lists them. */
-const byLastChange = (a: Flow, b: Flow) => b.updated_at.localeCompare(a.updated_at);
+const byLastChange = (a: Flow, b: Flow) => b.updatedAt.localeCompare(a.updatedAt);
 
 /** The account's flows (not in the trash), kept live. */
 export function useFlows(accountId: string | null) {
   return useLiveQuery<Flow[]>(accountId ? flowsLivePath(accountId) : null, {
     fetch: () => flowApi.list({ accountId: accountId as string }).then((flows) => [...flows].sort(byLastChange)),
-    fromDocs: (docs) => (docs as unknown as Flow[]).filter((flow) => !flow.deleted_at).sort(byLastChange),
+    fromDocs: (docs) => (docs as unknown as Flow[]).filter((flow) => !flow.deletedAt).sort(byLastChange),
   });
 }
 

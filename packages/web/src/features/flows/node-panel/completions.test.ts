@@ -33,16 +33,16 @@ describe('completions in the step panel', () => {
     };
     const hook: ExecutionStep = {
       id: 'st1',
-      node_id: 't',
-      node_name: 'Webhook',
-      node_type: 'trigger.webhook',
+      nodeId: 't',
+      nodeName: 'Webhook',
+      nodeType: 'trigger.webhook',
       status: 'succeeded',
       input: {},
       output: { main: [{ body: { name: 'Ada' } }] },
     } as unknown as ExecutionStep;
     const execution = {
       id: 'ex',
-      flow_id: 'f',
+      flowId: 'f',
       mode: 'test',
       trigger: null,
       steps: [hook],

@@ -51,14 +51,14 @@ export function DataTab({
       api<ExecutionStep>(`/api/executions/${executionId}/steps/${encodeURIComponent(node.id)}/${runIndex}`, {
         signal,
       }),
-    enabled: Boolean(executionId) && runIndex !== null && runIndex !== lastRun?.run_index,
+    enabled: Boolean(executionId) && runIndex !== null && runIndex !== lastRun?.runIndex,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const step = runIndex === null || runIndex === lastRun?.run_index ? lastRun : other.data;
-  const shown = runIndex ?? lastRun?.run_index ?? 0;
+  const step = runIndex === null || runIndex === lastRun?.runIndex ? lastRun : other.data;
+  const shown = runIndex ?? lastRun?.runIndex ?? 0;
   const picker =
     executionId && runs > 1 ? (
-      <RunPicker run={shown} runs={runs} onPick={(index) => setPicked(index === lastRun?.run_index ? null : index)} />
+      <RunPicker run={shown} runs={runs} onPick={(index) => setPicked(index === lastRun?.runIndex ? null : index)} />
     ) : null;
   if (!step && runIndex !== null && lastRun)
     return (

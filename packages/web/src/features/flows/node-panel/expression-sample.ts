@@ -26,7 +26,7 @@ export function stepInputItems(step: Pick<ExecutionStep, 'input'>): Item[] {
 /** The latest run of a node among the steps (loops run a step more than once). */
 function lastRun(steps: readonly ExecutionStep[], nodeId: string): ExecutionStep | undefined {
   let found: ExecutionStep | undefined;
-  for (const step of steps) if (step.node_id === nodeId) found = step;
+  for (const step of steps) if (step.nodeId === nodeId) found = step;
   return found;
 }
 
@@ -48,20 +48,20 @@ export function expressionSample(
   };
   if (!execution) return empty;
   const steps = execution.steps;
-  const ownIndex = steps.findIndex((step) => step.node_id === nodeId);
+  const ownIndex = steps.findIndex((step) => step.nodeId === nodeId);
   // Steps that ran before this one; all of them when this step did not run in the execution.
-  const before = ownIndex === -1 ? steps.filter((step) => step.node_id !== nodeId) : steps.slice(0, ownIndex);
+  const before = ownIndex === -1 ? steps.filter((step) => step.nodeId !== nodeId) : steps.slice(0, ownIndex);
 
   const $node: Record<string, NodeScope> = {};
   for (const step of before) {
     const items = stepOutputItems(step);
     // The name in the graph wins: expressions refer to the step by its current name.
-    const name = graph.nodes.find((node) => node.id === step.node_id)?.name ?? step.node_name;
+    const name = graph.nodes.find((node) => node.id === step.nodeId)?.name ?? step.nodeName;
     $node[name] = { json: items[0] ?? {}, items };
   }
 
   // As the server has it: the trigger step's output, else the payload the execution was started with.
-  const triggerStep = steps.find((step) => isTrigger(step.node_type));
+  const triggerStep = steps.find((step) => isTrigger(step.nodeType));
   const triggerItems = triggerStep ? stepOutputItems(triggerStep) : execution.trigger ? [execution.trigger] : [];
   const $items = inputItems(graph, steps, nodeId);
 
@@ -72,12 +72,12 @@ export function expressionSample(
     $node,
     $trigger: { json: triggerItems[0] ?? {}, items: triggerItems },
     $execution: { id: execution.id, mode: execution.mode },
-    $flow: { id: execution.flow_id, name: '' },
+    $flow: { id: execution.flowId, name: '' },
   };
 }
 
 function inputItems(graph: FlowGraph, steps: readonly ExecutionStep[], nodeId: string): Item[] {
-  const own = steps.find((step) => step.node_id === nodeId);
+  const own = steps.find((step) => step.nodeId === nodeId);
   const ownItems = own ? stepInputItems(own) : [];
   if (ownItems.length > 0) return ownItems;
   // The step did not run (or got nothing): what its upstream steps sent towards it.

@@ -214,7 +214,7 @@ function PanelFrame({
             node={node}
             step={step}
             executionId={execution?.id ?? null}
-            runs={execution?.nodes?.find((summary) => summary.node_id === node.id)?.runs ?? 0}
+            runs={execution?.nodes?.find((summary) => summary.nodeId === node.id)?.runs ?? 0}
             onInsertPath={insertPath}
           />
         </div>

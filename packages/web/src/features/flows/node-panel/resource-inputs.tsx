@@ -59,9 +59,7 @@ export function TableSelect({
       onChange={onChange}
       status={tables.status}
       emptyLabel="The account has no tables yet"
-      options={(tables.data ?? [])
-        .filter((t) => !t.deleted_at)
-        .map((table) => ({ value: table.id, label: table.name }))}
+      options={(tables.data ?? []).filter((t) => !t.deletedAt).map((table) => ({ value: table.id, label: table.name }))}
     />
   );
 }
@@ -109,7 +107,7 @@ export function FlowSelect({
       emptyLabel="No other flows yet"
       options={(flows.data ?? []).map((flow) => ({
         value: flow.id,
-        label: flow.published_version === null ? `${flow.name} (not published)` : flow.name,
+        label: flow.publishedVersion === null ? `${flow.name} (not published)` : flow.name,
       }))}
     />
   );

@@ -5,19 +5,19 @@ import { StepSummary } from './step-summary';
 
 const step = (over: Partial<ExecutionStep>): ExecutionStep => ({
   id: 's',
-  node_id: 'h',
-  node_name: 'Charge',
-  node_type: 'http.request',
-  run_index: 0,
+  nodeId: 'h',
+  nodeName: 'Charge',
+  nodeType: 'http.request',
+  runIndex: 0,
   status: 'succeeded',
   input: {},
   output: null,
   logs: [],
   error: null,
   attempts: 1,
-  started_at: '2026-01-01T00:00:00.000Z',
-  finished_at: null,
-  duration_ms: null,
+  startedAt: '2026-01-01T00:00:00.000Z',
+  finishedAt: null,
+  durationMs: null,
   ...over,
 });
 

@@ -22,9 +22,9 @@ export function StepSummary({ step }: { step: ExecutionStep }) {
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center gap-2 text-[13px]">
         <Badge tone={STATUS_TONES[step.status]}>{step.status}</Badge>
-        {step.duration_ms !== null && <span className="text-muted-foreground">{formatDuration(step.duration_ms)}</span>}
+        {step.durationMs !== null && <span className="text-muted-foreground">{formatDuration(step.durationMs)}</span>}
         <span className="text-muted-foreground">{attemptsText(step)}</span>
-        {step.run_index > 0 && <span className="text-muted-foreground">run {step.run_index + 1}</span>}
+        {step.runIndex > 0 && <span className="text-muted-foreground">run {step.runIndex + 1}</span>}
       </div>
       {step.error && (
         <p

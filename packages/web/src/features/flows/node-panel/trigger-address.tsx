@@ -16,29 +16,29 @@ export function TriggerAddress({ node, flow, readOnly }: { node: FlowNode; flow?
       <div className="grid gap-3">
         <AddressRow
           label="Production URL"
-          value={`${window.location.origin}/api/hooks/${flow.webhook_id}`}
+          value={`${window.location.origin}/api/hooks/${flow.webhookId}`}
           help="Calls work once the flow is published and on. Any path below this URL reaches the flow too."
         />
         <AddressRow
           label="Test URL"
-          value={`${window.location.origin}${testWebhookPath(flow.webhook_id)}`}
+          value={`${window.location.origin}${testWebhookPath(flow.webhookId)}`}
           help="Answers one call while you listen for a test call, published or not."
           tone="muted"
         />
         <TestListen node={node} flowId={flow.id} readOnly={readOnly} />
       </div>
     );
-  if (node.type === 'trigger.email' && flow.email_address)
+  if (node.type === 'trigger.email' && flow.emailAddress)
     return (
       <div className="grid gap-3">
         <AddressRow
           label="Email address"
-          value={flow.email_address}
+          value={flow.emailAddress}
           help="Mail sent here starts the flow once it is published and on."
         />
         <AddressRow
           label="Test address"
-          value={testEmailAddress(flow.email_address)}
+          value={testEmailAddress(flow.emailAddress)}
           help="Takes one email while you listen for a test email, published or not."
           tone="muted"
         />

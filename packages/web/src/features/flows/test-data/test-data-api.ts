@@ -24,7 +24,7 @@ export function usePins(flowId: string | null | undefined) {
     enabled: Boolean(flowId),
     staleTime: 30_000,
   });
-  const byNode = new Map((query.data ?? []).map((pin) => [pin.node_id, pin]));
+  const byNode = new Map((query.data ?? []).map((pin) => [pin.nodeId, pin]));
   return { pins: byNode, isLoading: query.isLoading };
 }
 

@@ -47,7 +47,7 @@ export function TestListen({ node, flowId, readOnly }: { node: FlowNode; flowId:
     }
     if (result.received) {
       queryClient.setQueryData<PinnedOutput[]>(pinsKey(flowId), (current = []) => [
-        ...current.filter((pin) => pin.node_id !== node.id),
+        ...current.filter((pin) => pin.nodeId !== node.id),
         result.pin,
       ]);
       setState({ kind: 'received' });
@@ -106,7 +106,7 @@ export function TestListen({ node, flowId, readOnly }: { node: FlowNode; flowId:
           <PinnedTriggerData items={pinned.output.main ?? Object.values(pinned.output)[0] ?? []} webhook={!email} />
           <div className="flex items-center justify-between gap-2 text-[12px] text-muted-foreground">
             <span>
-              {pinned.source === 'step' ? 'Pinned' : `From a ${what}`}, {new Date(pinned.pinned_at).toLocaleString()}
+              {pinned.source === 'step' ? 'Pinned' : `From a ${what}`}, {new Date(pinned.pinnedAt).toLocaleString()}
             </span>
             {!readOnly && (
               <Button

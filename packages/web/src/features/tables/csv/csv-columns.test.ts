@@ -4,13 +4,13 @@ import { buildColumns, freeName, mappingProblem, NEW_FIELD, newFieldOptions } fr
 
 const field = (id: string, name: string, options: Field['options']): Field => ({
   id,
-  table_id: 'tbl',
+  tableId: 'tbl',
   name,
   type: options.type,
   options,
   position: 0,
-  is_primary: false,
-  created_at: '2026-01-01T00:00:00Z',
+  isPrimary: false,
+  createdAt: '2026-01-01T00:00:00Z',
 });
 
 const rows = [

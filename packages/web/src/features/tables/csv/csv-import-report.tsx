@@ -85,9 +85,9 @@ export function CsvImportReport({ flow, report }: { flow: CsvImport; report: Imp
               </thead>
               <tbody>
                 {shown.map((failure) => (
-                  <tr key={`${failure.row}-${failure.field_id}`} className="border-t">
+                  <tr key={`${failure.row}-${failure.fieldId}`} className="border-t">
                     <td className="px-2 py-1 tabular-nums">{failure.row}</td>
-                    <td className="px-2 py-1">{failure.field_name ?? '—'}</td>
+                    <td className="px-2 py-1">{failure.fieldName ?? '—'}</td>
                     <td className="px-2 py-1 text-muted-foreground">{failure.reason}</td>
                   </tr>
                 ))}

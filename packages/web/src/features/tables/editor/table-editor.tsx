@@ -48,7 +48,7 @@ export function TableEditor({ tableId, table }: { tableId: string; table: Return
   const [resizing, setResizing] = useState<Record<string, number>>({});
   const widthOf = useCallback(
     (field: Field) =>
-      resizing[field.id] ?? view?.config.columnWidths[field.id] ?? (field.is_primary ? 220 : DEFAULT_COLUMN_WIDTH),
+      resizing[field.id] ?? view?.config.columnWidths[field.id] ?? (field.isPrimary ? 220 : DEFAULT_COLUMN_WIDTH),
     [resizing, view?.config.columnWidths],
   );
 
@@ -109,7 +109,7 @@ export function TableEditor({ tableId, table }: { tableId: string; table: Return
     remove: (field: Field) => fieldChanges.deleteField(field),
     reorder: (fieldId: string, beforeFieldId: string | null) => {
       const ids = orderedFields
-        .filter((field) => !field.is_primary)
+        .filter((field) => !field.isPrimary)
         .map((field) => field.id)
         .filter((id) => id !== fieldId);
       const at = beforeFieldId ? ids.indexOf(beforeFieldId) : 0;

@@ -9,8 +9,8 @@ import { viewsLivePath } from '../use-tables';
 
 /** The fields a view shows, in its order: the primary field first, then the view's order, then the rest. */
 export function orderFields(fields: Field[], config: ViewConfig | undefined): { all: Field[]; visible: Field[] } {
-  const primary = fields.filter((field) => field.is_primary);
-  const rest = fields.filter((field) => !field.is_primary);
+  const primary = fields.filter((field) => field.isPrimary);
+  const rest = fields.filter((field) => !field.isPrimary);
   const order = config?.fieldOrder ?? [];
   const rank = (field: Field) => {
     const index = order.indexOf(field.id);
@@ -18,7 +18,7 @@ export function orderFields(fields: Field[], config: ViewConfig | undefined): { 
   };
   const all = [...primary, ...[...rest].sort((a, b) => rank(a) - rank(b))];
   const hidden = new Set(config?.hiddenFieldIds ?? []);
-  return { all, visible: all.filter((field) => field.is_primary || !hidden.has(field.id)) };
+  return { all, visible: all.filter((field) => field.isPrimary || !hidden.has(field.id)) };
 }
 
 /**

@@ -4,13 +4,13 @@ import { displayText, editText, fromZonedInput, parseText, toZonedInput } from '
 
 const field = (options: FieldOptions): Field => ({
   id: 'fld',
-  table_id: 'tbl',
+  tableId: 'tbl',
   name: 'Field',
   type: options.type,
   options,
   position: 1,
-  is_primary: false,
-  created_at: '2026-01-01T00:00:00Z',
+  isPrimary: false,
+  createdAt: '2026-01-01T00:00:00Z',
 });
 
 const status = field({

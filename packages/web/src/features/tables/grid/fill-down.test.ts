@@ -4,23 +4,23 @@ import { fillDownChanges } from './fill-down';
 
 const field = (id: string, options: FieldOptions): Field => ({
   id,
-  table_id: 'tbl',
+  tableId: 'tbl',
   name: id,
   type: options.type,
   options,
   position: 1,
-  is_primary: false,
-  created_at: '2026-01-01T00:00:00Z',
+  isPrimary: false,
+  createdAt: '2026-01-01T00:00:00Z',
 });
 const record = (id: string, values: Record<string, unknown>): TableRecord => ({
   id,
-  table_id: 'tbl',
+  tableId: 'tbl',
   values,
   autonumber: 1,
-  created_at: '',
-  created_by: null,
-  updated_at: '',
-  updated_by: null,
+  createdAt: '',
+  createdBy: null,
+  updatedAt: '',
+  updatedBy: null,
 });
 
 const fields = [

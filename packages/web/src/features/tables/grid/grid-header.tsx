@@ -52,10 +52,10 @@ export function HeaderCell({
       }}
       onDrop={(event) => {
         const moved = event.dataTransfer.getData('application/x-flowmind-field');
-        if (moved && moved !== field.id) actions.reorder(moved, field.is_primary ? null : field.id);
+        if (moved && moved !== field.id) actions.reorder(moved, field.isPrimary ? null : field.id);
       }}
     >
-      {!field.is_primary && (
+      {!field.isPrimary && (
         <span
           draggable
           title="Drag to move"
@@ -87,13 +87,13 @@ export function HeaderCell({
             <Pencil aria-hidden="true" />
             Rename or change type
           </DropdownMenuItem>
-          {!field.is_primary && (
+          {!field.isPrimary && (
             <DropdownMenuItem onSelect={() => actions.hide(field)}>
               <EyeOff aria-hidden="true" />
               Hide field
             </DropdownMenuItem>
           )}
-          {!field.is_primary && (
+          {!field.isPrimary && (
             <>
               <DropdownMenuSeparator />
               <DropdownMenuItem tone="danger" onSelect={() => actions.remove(field)}>

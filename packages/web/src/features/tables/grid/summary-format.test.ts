@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatSummary } from './summary-format';
 
 const field = (options: Field['options']): Field =>
-  ({ id: 'fld', table_id: 'tbl', name: 'F', type: options.type, options, is_primary: false, position: 0 }) as Field;
+  ({ id: 'fld', tableId: 'tbl', name: 'F', type: options.type, options, isPrimary: false, position: 0 }) as Field;
 
 describe('formatSummary', () => {
   const number = field({ type: 'number', precision: 0 } as Field['options']);

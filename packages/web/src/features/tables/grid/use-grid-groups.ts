@@ -65,7 +65,7 @@ export function useGridGroups({
       }),
   });
   const collapsed = useCollapsedGroups(view?.id, fieldId);
-  const counts = query.data?.field_id === fieldId ? query.data : undefined;
+  const counts = query.data?.fieldId === fieldId ? query.data : undefined;
   // Only a capped list leaves records out; otherwise the counts are the truth, even while `total` catches up.
   const groups = useMemo(
     () => (counts ? toRowGroups(counts.groups, counts.groups.length >= RECORD_GROUP_LIMIT ? total : null) : []),

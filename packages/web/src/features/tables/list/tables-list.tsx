@@ -61,10 +61,10 @@ export function TablesList({
               </Link>
             )}
             <p className="truncate text-muted-foreground text-xs">
-              {recordCount(table.record_count)} ·{' '}
-              {inTrash && table.deleted_at
-                ? `deleted ${relativeTime(table.deleted_at)}`
-                : `edited ${relativeTime(table.updated_at)}`}
+              {recordCount(table.recordCount)} ·{' '}
+              {inTrash && table.deletedAt
+                ? `deleted ${relativeTime(table.deletedAt)}`
+                : `edited ${relativeTime(table.updatedAt)}`}
             </p>
           </div>
           {inTrash ? (

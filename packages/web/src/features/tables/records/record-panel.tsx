@@ -26,7 +26,7 @@ export function RecordPanel({
   onClose: () => void;
   onChange: (change: { id: string; values: Record<string, unknown> }) => Promise<boolean>;
 }) {
-  const primary = fields.find((field) => field.is_primary) ?? fields[0];
+  const primary = fields.find((field) => field.isPrimary) ?? fields[0];
   return (
     <DialogPrimitive.Root open={record !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
@@ -222,9 +222,9 @@ function RecordHistory({ tableId, recordId, fields }: { tableId: string; recordI
         <ol className="grid gap-2">
           {[...(history.data ?? [])].reverse().map((change) => (
             <li key={change.id} className="text-sm">
-              <span className="font-medium">{change.user_name ?? 'Someone'}</span>{' '}
+              <span className="font-medium">{change.userName ?? 'Someone'}</span>{' '}
               <span className="text-muted-foreground">{describe(change)}</span>{' '}
-              <span className="text-muted-foreground text-xs">· {relativeTime(change.created_at)}</span>
+              <span className="text-muted-foreground text-xs">· {relativeTime(change.createdAt)}</span>
             </li>
           ))}
         </ol>

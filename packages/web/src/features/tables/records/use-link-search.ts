@@ -20,12 +20,12 @@ export function useLinkSearch(linkedTableId: string, search: string) {
         signal,
       }),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => (last.next_cursor ? pages.length * PAGE : undefined),
+    getNextPageParam: (last, pages) => (last.nextCursor ? pages.length * PAGE : undefined),
     enabled: linkedTableId !== '',
     // The list keeps what it shows while the next search loads, so Enter picks what is on screen.
     placeholderData: keepPreviousData,
   });
-  const primary: Field | undefined = fields.data?.find((field) => field.is_primary) ?? fields.data?.[0];
+  const primary: Field | undefined = fields.data?.find((field) => field.isPrimary) ?? fields.data?.[0];
   const found: TableRecord[] = records.data?.pages.flatMap((page) => page.records) ?? [];
   return {
     primary,

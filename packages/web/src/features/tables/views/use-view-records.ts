@@ -48,7 +48,7 @@ export function useViewRecords({
         query: { viewId, filter, search: search || undefined, offset: 0, limit: VIEW_RECORDS_CAP },
         signal,
       });
-      if (page.next_cursor === null) return { records: page.records, total: page.records.length };
+      if (page.nextCursor === null) return { records: page.records, total: page.records.length };
       // More than the cap: the page leaves the count out when a filter narrows it, so ask for it.
       const total =
         page.total ??

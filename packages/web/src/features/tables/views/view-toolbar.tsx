@@ -64,7 +64,7 @@ export function HideFieldsPopover({
   hidden: string[];
   onChange: (hiddenFieldIds: string[]) => void;
 }) {
-  const others = fields.filter((field) => !field.is_primary);
+  const others = fields.filter((field) => !field.isPrimary);
   return (
     <ToolbarPopover label="Hide fields" icon={EyeOff} count={hidden.length}>
       {() => (

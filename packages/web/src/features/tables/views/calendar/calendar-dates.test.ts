@@ -14,13 +14,13 @@ import {
 
 const field = (type: 'date' | 'date_time', timeZone = 'UTC'): Field => ({
   id: 'fld_due',
-  table_id: 'tbl',
+  tableId: 'tbl',
   name: 'Due',
   type,
   options: type === 'date' ? { type } : { type, timeZone },
   position: 1,
-  is_primary: false,
-  created_at: '',
+  isPrimary: false,
+  createdAt: '',
 });
 
 describe('monthGrid', () => {

@@ -120,7 +120,7 @@ function Calendar({
   );
   const data = useViewRecords({ tableId, viewId: view.id, filter, search, version });
   const [openId, setOpenId] = useState<string | null>(null);
-  const primary = fields.find((field) => field.is_primary) ?? fields[0];
+  const primary = fields.find((field) => field.isPrimary) ?? fields[0];
   const colorField = fields.find((field) => field.options.type === 'single_select');
 
   const items: CalendarItems = useMemo(() => {

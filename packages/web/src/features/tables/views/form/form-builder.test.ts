@@ -5,13 +5,13 @@ import { builderQuestions, moveQuestion } from './form-builder';
 
 const field = (id: string, position: number, type: Field['type'] = 'text'): Field => ({
   id,
-  table_id: 'tbl',
+  tableId: 'tbl',
   name: id,
   type,
   options: type === 'formula' ? { type, expression: '1' } : ({ type } as Field['options']),
   position,
-  is_primary: position === 0,
-  created_at: '',
+  isPrimary: position === 0,
+  createdAt: '',
 });
 const fields = [field('name', 0), field('email', 1, 'email'), field('calc', 2, 'formula'), field('note', 3)];
 

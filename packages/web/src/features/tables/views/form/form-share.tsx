@@ -10,7 +10,7 @@ export const publicFormUrl = (publicId: string) => `${window.location.origin}/sh
 /** The "Share" switch of a form and, while it is on, the public link with a copy button. */
 export function FormShare({ view, onShare }: { view: View; onShare: (formPublic: boolean) => void }) {
   const shared = view.config.formPublic;
-  const url = shared && view.public_id ? publicFormUrl(view.public_id) : null;
+  const url = shared && view.publicId ? publicFormUrl(view.publicId) : null;
   const copy = async () => {
     if (!url) return;
     try {

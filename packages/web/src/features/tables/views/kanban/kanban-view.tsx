@@ -106,9 +106,9 @@ function Board({
   const columns = useMemo(() => kanbanColumns(groupField), [groupField]);
   const [open, setOpen] = useState<TableRecord | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null | undefined>(undefined);
-  const primary = fields.find((field) => field.is_primary) ?? fields[0];
+  const primary = fields.find((field) => field.isPrimary) ?? fields[0];
   const cardFields = visibleFields
-    .filter((field) => !field.is_primary && field.id !== groupField.id)
+    .filter((field) => !field.isPrimary && field.id !== groupField.id)
     .slice(0, CARD_FIELDS);
 
   const move = (record: TableRecord, key: string | null) => {

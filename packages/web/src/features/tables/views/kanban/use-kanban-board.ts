@@ -199,7 +199,7 @@ export function useKanbanColumn({
         limit: KANBAN_PAGE_SIZE,
         signal,
       }),
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   // A card moved here optimistically can come again in a page fetched before the refetch: shown once.
   const records = useMemo(() => {
