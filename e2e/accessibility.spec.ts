@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createNoteApi } from './notes-support';
 import { APP_ORIGIN, signedInUser } from './support';
+import { tableIn } from './tables-support';
 
 // Every screen of the app, at a desktop and a phone width, in the light and the dark theme (the app
 // follows the system's), scanned by axe for WCAG 2.1 A and AA. Serious and critical findings fail
@@ -107,20 +108,24 @@ async function workspace(page: Page) {
     return res.json();
   };
   const flow = await post('/api/flows', { accountId, name: 'Lead intake', templateId: 'webhook-lead-intake' });
-  const table = await post('/api/tables', { accountId, name: 'Tasks' });
-  const [title] = await (await page.request.get(`/api/tables/${table.id}/fields`)).json();
-  const stage = await post(`/api/tables/${table.id}/fields`, {
-    name: 'Stage',
-    options: {
-      type: 'single_select',
-      choices: [
-        { id: 'todo', name: 'To do', color: 'gray' },
-        { id: 'doing', name: 'Doing', color: 'blue' },
-        { id: 'done', name: 'Done', color: 'green' },
-      ],
+  const {
+    table,
+    primary: title,
+    fields: [stage, due],
+  } = await tableIn(page, accountId, 'Tasks', [
+    {
+      name: 'Stage',
+      options: {
+        type: 'single_select',
+        choices: [
+          { id: 'todo', name: 'To do', color: 'gray' },
+          { id: 'doing', name: 'Doing', color: 'blue' },
+          { id: 'done', name: 'Done', color: 'green' },
+        ],
+      },
     },
-  });
-  const due = await post(`/api/tables/${table.id}/fields`, { name: 'Due', options: { type: 'date' } });
+    { name: 'Due', options: { type: 'date' } },
+  ]);
   const today = new Date().toISOString().slice(0, 10);
   await post(`/api/tables/${table.id}/records`, {
     records: [

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainedGraph } from '../test/flow-graphs';
 import { signUpVerified, startTestServer, type TestServer } from '../test/test-server';
 
 let server: TestServer;
@@ -31,19 +32,10 @@ afterAll(async () => {
 });
 
 async function holdFlow(user: Awaited<ReturnType<typeof signUpVerified>>, who: string) {
-  const graph = {
-    nodes: [
-      { id: 't', type: 'trigger.manual', name: 'Start', position: { x: 0, y: 0 }, params: {} },
-      {
-        id: 'h',
-        type: 'http.request',
-        name: 'Hold',
-        position: { x: 300, y: 0 },
-        params: { url: `${apiUrl}/hold?who=${who}` },
-      },
-    ],
-    edges: [{ id: 'e', source: 't', target: 'h' }],
-  };
+  const graph = chainedGraph([
+    { id: 't', type: 'trigger.manual', name: 'Start', params: {} },
+    { id: 'h', type: 'http.request', name: 'Hold', params: { url: `${apiUrl}/hold?who=${who}` } },
+  ]);
   const res = await user.client.post('/api/flows', { accountId: user.user.personalAccountId, name: who, graph });
   return res.body.id as string;
 }
@@ -80,35 +72,16 @@ describe('the per-account limit on running executions', () => {
 
   it('answers webhook calls beyond the limit from their Respond step once their turn comes', async () => {
     const caller = await signUpVerified(server, { name: 'Caller', email: 'caller@example.com' });
-    const graph = {
-      nodes: [
-        {
-          id: 'w',
-          type: 'trigger.webhook',
-          name: 'Webhook',
-          position: { x: 0, y: 0 },
-          params: { respond: 'respond_step' },
-        },
-        {
-          id: 'h',
-          type: 'http.request',
-          name: 'Hold',
-          position: { x: 300, y: 0 },
-          params: { url: `${apiUrl}/hold?who=hooks` },
-        },
-        {
-          id: 'r',
-          type: 'webhook.respond',
-          name: 'Respond',
-          position: { x: 600, y: 0 },
-          params: { bodyType: 'json', json: '{ "n": {{ $node["Webhook"].json.body.n }} }' },
-        },
-      ],
-      edges: [
-        { id: 'e1', source: 'w', target: 'h' },
-        { id: 'e2', source: 'h', target: 'r' },
-      ],
-    };
+    const graph = chainedGraph([
+      { id: 'w', type: 'trigger.webhook', name: 'Webhook', params: { respond: 'respond_step' } },
+      { id: 'h', type: 'http.request', name: 'Hold', params: { url: `${apiUrl}/hold?who=hooks` } },
+      {
+        id: 'r',
+        type: 'webhook.respond',
+        name: 'Respond',
+        params: { bodyType: 'json', json: '{ "n": {{ $node["Webhook"].json.body.n }} }' },
+      },
+    ]);
     const created = await caller.client.post('/api/flows', {
       accountId: caller.user.personalAccountId,
       name: 'Hooks',

@@ -1,28 +1,19 @@
-import { isTrigger, type NodeIssue, stepType, validateGraph } from '@flowmind/shared/flow-steps';
-import {
-  FINISHED_STATUSES,
-  type Flow,
-  FlowExport,
-  FlowGraph,
-  type FlowNode,
-  type FlowVersion,
-} from '@flowmind/shared/flows';
+import { type NodeIssue, stepType, validateGraph } from '@flowmind/shared/flow-steps';
+import { type Flow, FlowExport, FlowGraph, type FlowNode, type FlowVersion } from '@flowmind/shared/flows';
 import { useQueryClient } from '@tanstack/react-query';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { RotateCcw, Workflow } from 'lucide-react';
+import { Workflow } from 'lucide-react';
 import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { cn } from '../../../lib/cn';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { alerts } from '../../../shell/alert-store';
 import { liveQueryKey } from '../../live/use-live-query';
-import { executionLivePath, flowApi, flowLivePath, flowVersionsKey, useExecution, useFlow } from '../flow-api';
-import { NodePanel } from '../node-panel/node-panel';
+import { flowApi, flowLivePath, flowVersionsKey, useFlow } from '../flow-api';
 import { nameProblem } from '../node-panel/param-form-logic';
 import { NODE_WIDTH } from './auto-layout';
 import { CanvasToolbar, EmptyFlowPrompt, ReadOnlyBanner } from './canvas-overlays';
@@ -36,9 +27,10 @@ import { nodeRuns } from './node-runs';
 import { PublishDialog } from './publish-dialog';
 import { RunBar } from './run-bar';
 import { ShortcutsDialog } from './shortcuts-dialog';
-import { SidePanel } from './side-panel';
 import { stepNodeHeight } from './step-node';
-import { StepPalette } from './step-palette';
+import { type PaletteState, StepPaletteOverlay } from './step-palette-overlay';
+import { StepSidePanel } from './step-side-panel';
+import { useEditorRun } from './use-editor-run';
 import { useEditorShortcuts } from './use-editor-shortcuts';
 import { useGraphActions } from './use-graph-actions';
 import { useSyncedDraft } from './use-synced-draft';
@@ -47,7 +39,6 @@ import { VersionHistory } from './version-history';
 const CLIPBOARD_KEY = 'flowmind.flow-clipboard';
 
 type RightPanel = { kind: 'node'; nodeId: string } | { kind: 'versions' } | { kind: 'executions' } | null;
-type PaletteState = { from: { nodeId: string; handle: string } | null; triggersOnly?: boolean } | null;
 
 /** `/flows/{id}`: loads the flow, then the editor (or says it is gone). */
 export function FlowEditor({ flowId }: { flowId: string }) {
@@ -108,16 +99,16 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
 
   const [params, setParams] = useSearchParams();
   const executionViewId = params.get('execution');
-  const [runId, setRunId] = useState<string | null>(null);
-  const [runStarting, setRunStarting] = useState(false);
-  const followedId = executionViewId ?? runId;
-  const executionQuery = useExecution(followedId);
-  const execution = executionQuery.data?.id === followedId ? executionQuery.data : null;
-  // With no run followed, the panel still reads the last run's data (autocomplete, Data tab).
-  const lastRunId = followedId ? null : (flow.lastExecution?.id ?? null);
-  const lastRunQuery = useExecution(lastRunId);
-  const lastRun = lastRunId && lastRunQuery.data?.id === lastRunId ? lastRunQuery.data : null;
   const [viewingVersion, setViewingVersion] = useState<FlowVersion | null>(null);
+  const { runId, dismissRun, runStarting, followedId, executionQuery, execution, runFinished, lastRun, startRun } =
+    useEditorRun({
+      flowId,
+      lastExecutionId: flow.lastExecution?.id ?? null,
+      executionViewId,
+      setParams,
+      setViewingVersion,
+      flush,
+    });
   const mode: 'edit' | 'version' | 'execution' = executionViewId ? 'execution' : viewingVersion ? 'version' : 'edit';
   const readOnly = mode !== 'edit';
   const graph =
@@ -132,7 +123,6 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
   const issues = useMemo(() => validateGraph(draft), [draft]);
   const issuesByNode = useMemo(() => (mode === 'edit' ? groupIssues(issues) : new Map()), [issues, mode]);
   const runs = useMemo(() => nodeRuns(mode === 'version' ? null : execution), [execution, mode]);
-  const runFinished = execution ? FINISHED_STATUSES.includes(execution.status) : false;
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [rightPanel, setRightPanel] = useState<RightPanel>(null);
@@ -213,26 +203,6 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
       openNode(nodeId);
     },
     [openNode, select],
-  );
-
-  const startRun = useCallback(
-    async (nodeId?: string) => {
-      setRunStarting(true);
-      try {
-        await flush();
-        const started = await flowApi.run({ flowId, input: nodeId ? { nodeId } : {} });
-        // The answer is the execution as it starts; the live document takes over from there.
-        queryClient.setQueryData(liveQueryKey(executionLivePath(started.id)), started);
-        if (executionViewId) setParams({}, { replace: true });
-        setViewingVersion(null);
-        setRunId(started.id);
-      } catch (failure) {
-        alerts.error(errorMessage(failure, 'Could not start the run'));
-      } finally {
-        setRunStarting(false);
-      }
-    },
-    [flush, flowId, executionViewId, setParams, queryClient],
   );
 
   const actions = useMemo<CanvasActions>(
@@ -491,87 +461,42 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
                       : undefined
                   }
                   onOpen={mode === 'edit' && execution ? () => setParams({ execution: execution.id }) : undefined}
-                  onDismiss={mode === 'edit' ? () => setRunId(null) : leaveReadOnly}
+                  onDismiss={mode === 'edit' ? dismissRun : leaveReadOnly}
                   onFocusNode={focusNode}
                 />
               </div>
             ) : null}
-            {palette && phone && (
-              <button
-                type="button"
-                aria-label="Close steps"
-                className="fixed inset-0 z-40 animate-fade-in bg-overlay"
-                onClick={() => setPalette(null)}
-              />
-            )}
             {palette && (
-              <div
-                className={cn(
-                  'flex flex-col overflow-hidden border bg-popover shadow-xl',
-                  phone
-                    ? 'fixed inset-x-0 bottom-0 z-50 h-[75dvh] rounded-t-2xl'
-                    : 'absolute top-3 bottom-3 left-3 z-40 w-80 rounded-xl',
-                )}
-              >
-                <StepPalette
-                  title={
-                    palette.from
-                      ? `Add a step after ${draft.nodes.find((n) => n.id === palette.from?.nodeId)?.name ?? ''}`
-                      : palette.triggersOnly
-                        ? 'Choose a trigger'
-                        : 'Add a step'
-                  }
-                  kinds={palette.from ? 'steps' : palette.triggersOnly ? 'triggers' : 'all'}
-                  triggersLast={draft.nodes.some((node) => isTrigger(node.type))}
-                  onPick={(info) => addStep(info, { from: palette.from })}
-                  onClose={() => setPalette(null)}
-                />
-              </div>
+              <StepPaletteOverlay
+                palette={palette}
+                phone={phone}
+                draft={draft}
+                onPick={(info) => addStep(info, { from: palette.from })}
+                onClose={() => setPalette(null)}
+              />
             )}
           </div>
           {rightPanel?.kind === 'node' && panelNode && (
-            <SidePanel label="Step settings">
-              {mode === 'execution' && execution && (
-                <div className="flex items-center gap-2 border-b bg-muted/50 px-3 py-2">
-                  <span className="min-w-0 flex-1 truncate text-muted-foreground text-xs">
-                    {runs.get(panelNode.id)?.error ?? `Step ${runs.get(panelNode.id)?.status ?? 'did not run'}`}
-                  </span>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() =>
-                      void flowApi
-                        .rerunExecution({ executionId: execution.id, fromNodeId: panelNode.id })
-                        .then((next) => setParams({ execution: next.id }))
-                        .catch((failure) => alerts.error(errorMessage(failure, 'Could not re-run')))
-                    }
-                  >
-                    <RotateCcw /> Re-run from here
-                  </Button>
-                </div>
-              )}
-              <div className="min-h-0 flex-1">
-                <NodePanel
-                  key={`${mode}-${panelNode.id}`}
-                  flowId={flowId}
-                  accountId={flow.accountId}
-                  node={panelNode}
-                  graph={graph}
-                  readOnly={readOnly}
-                  issues={issuesByNode.get(panelNode.id) ?? []}
-                  step={
-                    runs.get(panelNode.id)?.step ??
-                    (mode === 'edit' ? (lastRun?.steps.filter((s) => s.nodeId === panelNode.id).pop() ?? null) : null)
-                  }
-                  execution={mode === 'version' ? null : (execution ?? lastRun)}
-                  flow={flow}
-                  fill
-                  onChange={onNodeChange}
-                  onTestStep={readOnly ? undefined : () => void startRun(panelNode.id)}
-                  onClose={() => setRightPanel(null)}
-                />
-              </div>
-            </SidePanel>
+            <StepSidePanel
+              mode={mode}
+              flow={flow}
+              node={panelNode}
+              graph={graph}
+              readOnly={readOnly}
+              issues={issuesByNode.get(panelNode.id) ?? []}
+              runs={runs}
+              execution={execution}
+              lastRun={lastRun}
+              onChange={onNodeChange}
+              onTestStep={readOnly ? undefined : () => void startRun(panelNode.id)}
+              onRerunFrom={(shown) =>
+                void flowApi
+                  .rerunExecution({ executionId: shown.id, fromNodeId: panelNode.id })
+                  .then((next) => setParams({ execution: next.id }))
+                  .catch((failure) => alerts.error(errorMessage(failure, 'Could not re-run')))
+              }
+              onClose={() => setRightPanel(null)}
+            />
           )}
           {rightPanel?.kind === 'versions' && (
             <VersionHistory
