@@ -17,6 +17,7 @@ import { pinService } from './flows/pins/pin.service';
 import { createSandbox } from './flows/sandbox/sandbox';
 import { tableTriggers } from './flows/triggers/table-events';
 import { focusService } from './focus/focus.service';
+import { credentialService } from './integrations/credentials';
 import { integrationService } from './integrations/integration.service';
 import { type ChangeBus, topics } from './live/change-bus';
 import type { Mailer } from './mail/mailer';
@@ -87,6 +88,21 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
   const sandbox = createSandbox(config.flows.sandbox);
   /** Notes' Yjs documents: one store per process, shared by the api (editors) and flow steps. */
   const noteDocs = createNoteDocs({ db, bus, logger });
+  const integrations = integrationService({
+    db,
+    accounts,
+    config: config.integrations,
+    appUrl: config.appUrl,
+    secret,
+    logger,
+  });
+  const credentials = credentialService({
+    db,
+    accounts,
+    integrations,
+    secret,
+    network: { allowPrivate: config.flows.allowPrivateHttp, allowHosts: config.flows.allowHosts },
+  });
   const flowsOfProcess = createFlowSystem({
     db,
     bus,
@@ -98,6 +114,7 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     sandbox,
     aiModels,
     tableTriggers: triggers,
+    connections: credentials.forAccount,
   });
   flowSystem = flowsOfProcess;
 
@@ -137,14 +154,8 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     invites,
     aiModels,
     aiProviders: aiProviderService({ db, accounts, models: aiModels }),
-    integrations: integrationService({
-      db,
-      accounts,
-      config: config.integrations,
-      appUrl: config.appUrl,
-      secret,
-      logger,
-    }),
+    integrations,
+    credentials,
     indexes,
     tables,
     fields,

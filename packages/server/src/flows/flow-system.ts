@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AccountAiModels } from '../ai/ai-models';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { AccountConnections } from '../integrations/credentials';
 import type { ChangeBus } from '../live/change-bus';
 import { createGuardedFetch } from '../net/guarded-fetch';
 import type { NoteDocs } from '../notes/note-docs';
@@ -32,6 +33,7 @@ export function createFlowSystem({
   sandbox,
   aiModels,
   tableTriggers,
+  connections,
 }: {
   db: Db;
   bus: ChangeBus;
@@ -43,6 +45,8 @@ export function createFlowSystem({
   sandbox: Sandbox;
   aiModels: AccountAiModels | null;
   tableTriggers: TableTriggers;
+  /** The account's connections (credentials, MCP servers) as steps reach them. */
+  connections: (accountId: string) => AccountConnections;
 }) {
   const runtime = createFlowRuntime({
     db,
@@ -59,6 +63,7 @@ export function createFlowSystem({
       sendMail: createStepMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
       aiModels,
       serverAi: config.ai.openai,
+      connections,
     }),
     leaseMs: config.flows.leaseMs,
     accountConcurrency: config.flows.accountConcurrency,

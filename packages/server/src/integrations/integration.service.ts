@@ -35,13 +35,14 @@ export const REFRESH_MARGIN_MS = 5 * 60_000;
 
 const START_AGAIN = 'Start again from Integrations.';
 
-function toConnection({ connection, creatorName }: { connection: ConnectionRow; creatorName: string | null }) {
+export function toConnection({ connection, creatorName }: { connection: ConnectionRow; creatorName: string | null }) {
   return {
     id: connection.id,
-    provider: connection.provider as IntegrationProviderId,
+    provider: connection.provider as IntegrationConnection['provider'],
     name: connection.name,
     scopes: connection.scopes,
     status: connection.status as IntegrationConnection['status'],
+    settings: connection.settings as IntegrationConnection['settings'],
     createdBy: connection.createdBy ? { id: connection.createdBy, name: creatorName ?? '' } : null,
     createdAt: connection.createdAt.toISOString(),
     updatedAt: connection.updatedAt.toISOString(),

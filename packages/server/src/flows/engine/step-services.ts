@@ -2,6 +2,7 @@ import { accountRepository } from '../../accounts/account.repository';
 import type { AccountAiModels } from '../../ai/ai-models';
 import type { AiProviderConfig } from '../../config';
 import type { Db } from '../../db/client';
+import type { AccountConnections } from '../../integrations/credentials';
 import type { GuardedFetch } from '../../net/guarded-fetch';
 import type { NoteDocs } from '../../notes/note-docs';
 import type { RecordService } from '../../tables/record.service';
@@ -25,6 +26,7 @@ export function stepServices({
   sendMail,
   aiModels,
   serverAi,
+  connections,
 }: {
   db: Db;
   records: RecordService;
@@ -35,6 +37,7 @@ export function stepServices({
   aiModels: AccountAiModels | null;
   /** The server's OpenAI-compatible provider, for AI steps when the account resolves no model. */
   serverAi: AiProviderConfig | null;
+  connections: (accountId: string) => AccountConnections;
 }) {
   const flowsRepo = flowRepository(db);
   const accountsRepo = accountRepository(db);
@@ -84,6 +87,7 @@ export function stepServices({
       },
       ai: createAiApi({ server: serverAi, accountId: execution.accountId, resolveModel: aiModels?.flowModel }),
       runFlow: (input) => runSubflow(db, rt, execution, input),
+      connections: connections(execution.accountId),
     };
   };
 }

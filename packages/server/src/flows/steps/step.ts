@@ -1,4 +1,5 @@
 import type { FlowNode, Item, StepLog } from '@flowmind/shared/flows';
+import type { AccountConnections } from '../../integrations/credentials';
 
 /**
  * What a step type implements. The engine resolves nothing for it up front: a step asks for its
@@ -100,6 +101,8 @@ export type StepServices = {
     /** The same for every attempt: the sub-flow's execution is made once for it. */
     idempotencyKey?: string;
   }): Promise<{ executionId: string; items: Item[] }>;
+  /** The account's connections: what signs a request, an MCP server's tools. Another account's are not found. */
+  connections: AccountConnections;
 };
 
 export type RecordsApi = {

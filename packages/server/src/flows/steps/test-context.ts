@@ -76,6 +76,11 @@ export function testContext({
       notes: { create: unavailable('notes'), append: unavailable('notes') },
       ai: { generate: unavailable('ai') },
       runFlow: unavailable('runFlow'),
+      connections: {
+        requestAuth: unavailable('connections'),
+        mcpTools: unavailable('connections'),
+        callMcpTool: unavailable('connections'),
+      },
       ...services,
     },
     logs,
