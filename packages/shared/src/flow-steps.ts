@@ -42,7 +42,9 @@ export type ParamKind =
   /** Another flow of the account. */
   | 'flow'
   /** A secret: typed like a password, stored only as a hash (`HASHED_SECRET_PREFIX`), never shown again. */
-  | 'secret';
+  | 'secret'
+  /** One of the account's connections (Integrations) of the kinds in `providers`: its id. */
+  | 'connection';
 
 /** How a stored secret's hash starts; the editor shows such a value as "saved", never the text. */
 export const HASHED_SECRET_PREFIX = 'sha256:';
@@ -62,6 +64,8 @@ export type ParamField = {
   showIf?: { key: string; equals: readonly unknown[] };
   /** For `tableField`: the param holding the table id. */
   tableKey?: string;
+  /** For `connection`: the connection kinds it may be (`api_key`, `oauth2`, `slack`…). */
+  providers?: string[];
 };
 
 export type StepGroup = 'trigger' | 'action' | 'logic' | 'data' | 'ai';
@@ -288,6 +292,13 @@ export const STEP_TYPES: readonly StepTypeInfo[] = [
       { key: 'formBody', label: 'Form fields', kind: 'keyValue', showIf: { key: 'bodyType', equals: ['form'] } },
       { key: 'textBody', label: 'Text body', kind: 'textarea', showIf: { key: 'bodyType', equals: ['text'] } },
       {
+        key: 'credential',
+        label: 'Credential',
+        kind: 'connection',
+        providers: ['api_key', 'bearer', 'basic', 'oauth2'],
+        help: 'A connection from Integrations that signs the request; its secret is never shown in the execution.',
+      },
+      {
         key: 'auth',
         label: 'Authentication',
         kind: 'select',
@@ -350,7 +361,7 @@ export const STEP_TYPES: readonly StepTypeInfo[] = [
     ],
     inputs: ['main'],
     outputs: main,
-    docs: 'Runs once per input item. The output item has `status`, `headers` and `body`. With pagination, one item per result across pages. Requests to private, loopback and link-local addresses are refused unless an admin allows them (`FLOWMIND_HTTP_ALLOW_PRIVATE`).',
+    docs: 'Runs once per input item. The output item has `status`, `headers` and `body`. With pagination, one item per result across pages. A **Credential** adds its API key, bearer token, basic auth or OAuth 2.0 token (refreshed when due) to requests to the URL’s own site, and its secret is replaced by `[secret]` wherever it would be saved. Requests to private, loopback and link-local addresses are refused unless an admin allows them (`FLOWMIND_HTTP_ALLOW_PRIVATE`).',
     settings: { timeoutMs: 30_000 },
   },
   {

@@ -61,7 +61,7 @@ export type StepContext = {
  */
 export type StepServices = {
   /** fetch that refuses private, loopback and link-local addresses unless allowed. */
-  fetch(url: string, init?: RequestInit & { timeoutMs?: number }): Promise<Response>;
+  fetch(url: string, init?: RequestInit & { timeoutMs?: number; sensitiveHeaders?: string[] }): Promise<Response>;
   /** Sends mail through the server's mailer. */
   sendMail(message: {
     to: string;

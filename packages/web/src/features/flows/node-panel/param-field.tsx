@@ -3,6 +3,7 @@ import type { FlowNode } from '@flowmind/shared/flows';
 import { useId } from 'react';
 import { NativeSelect } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { ConnectionSelect } from '../../integrations/connection-select';
 import { CasesInput } from './cases-input';
 import { CodeInput } from './code-input';
 import { ConditionsInput } from './conditions-input';
@@ -251,6 +252,17 @@ function ParamControl({
     case 'flow':
       return (
         <FlowSelect {...control} accountId={accountId} flowId={flowId} value={paramText(value)} onChange={onChange} />
+      );
+    case 'connection':
+      return (
+        <ConnectionSelect
+          {...control}
+          accountId={accountId}
+          providers={field.providers ?? []}
+          required={field.required}
+          value={paramText(value)}
+          onChange={onChange}
+        />
       );
     case 'secret': {
       // A saved secret is only its hash: show that one is set, never the hash, and let a new one replace it.
