@@ -44,7 +44,9 @@ export type ParamKind =
   /** A secret: typed like a password, stored only as a hash (`HASHED_SECRET_PREFIX`), never shown again. */
   | 'secret'
   /** One of the account's connections (Integrations) of the kinds in `providers`: its id. */
-  | 'connection';
+  | 'connection'
+  /** A tool of the MCP server chosen in `connectionKey`, listed live from the server: its name. */
+  | 'mcpTool';
 
 /** How a stored secret's hash starts; the editor shows such a value as "saved", never the text. */
 export const HASHED_SECRET_PREFIX = 'sha256:';
@@ -66,6 +68,8 @@ export type ParamField = {
   tableKey?: string;
   /** For `connection`: the connection kinds it may be (`api_key`, `oauth2`, `slack`…). */
   providers?: string[];
+  /** For `mcpTool`: the param holding the MCP connection's id. */
+  connectionKey?: string;
 };
 
 export type StepGroup = 'trigger' | 'action' | 'logic' | 'data' | 'ai';
@@ -362,6 +366,28 @@ export const STEP_TYPES: readonly StepTypeInfo[] = [
     inputs: ['main'],
     outputs: main,
     docs: 'Runs once per input item. The output item has `status`, `headers` and `body`. With pagination, one item per result across pages. A **Credential** adds its API key, bearer token, basic auth or OAuth 2.0 token (refreshed when due) to requests to the URL’s own site, and its secret is replaced by `[secret]` wherever it would be saved. Requests to private, loopback and link-local addresses are refused unless an admin allows them (`FLOWMIND_HTTP_ALLOW_PRIVATE`).',
+    settings: { timeoutMs: 30_000 },
+  },
+  {
+    type: 'mcp.tool',
+    group: 'action',
+    label: 'MCP tool',
+    description: 'Call a tool of an MCP server connected in Integrations.',
+    icon: 'plug',
+    fields: [
+      { key: 'connection', label: 'MCP server', kind: 'connection', providers: ['mcp'], required: true },
+      { key: 'tool', label: 'Tool', kind: 'mcpTool', connectionKey: 'connection', required: true },
+      {
+        key: 'arguments',
+        label: 'Arguments',
+        kind: 'json',
+        default: '{}',
+        help: 'A JSON object of the tool’s arguments; values may use expressions.',
+      },
+    ],
+    inputs: ['main'],
+    outputs: main,
+    docs: 'Calls the tool once per input item. The output item has `content` (what the tool returned: text, images, resources), `text` (its text parts joined) and, when the tool gives one, `structuredContent`. A tool that reports an error fails the step with its message. The server’s address follows the same rules as the HTTP request step’s.',
     settings: { timeoutMs: 30_000 },
   },
   {

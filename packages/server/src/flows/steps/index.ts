@@ -5,6 +5,7 @@ import { flowRunStep } from './flow-run';
 import { httpRequestStep } from './http-request';
 import { ifStep } from './if';
 import { loopStep } from './loop';
+import { mcpToolStep } from './mcp-tool';
 import { mergeStep } from './merge';
 import { noteStep } from './note';
 import { scrapeStep } from './scrape';
@@ -37,6 +38,7 @@ const definitions: StepDefinition[] = [
   flowRunStep,
   tableRecordsStep,
   noteStep,
+  mcpToolStep,
 ];
 
 export const stepDefinitions: ReadonlyMap<string, StepDefinition> = new Map(definitions.map((d) => [d.type, d]));

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { NativeSelect } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { ConnectionSelect } from '../../integrations/connection-select';
+import { McpToolSelect } from '../../integrations/mcp-tool-select';
 import { CasesInput } from './cases-input';
 import { CodeInput } from './code-input';
 import { ConditionsInput } from './conditions-input';
@@ -264,6 +265,12 @@ function ParamControl({
           onChange={onChange}
         />
       );
+    case 'mcpTool': {
+      const connectionId = field.connectionKey ? paramText(paramValue(node, field.connectionKey)) : '';
+      return (
+        <McpToolSelect {...control} connectionId={connectionId || null} value={paramText(value)} onChange={onChange} />
+      );
+    }
     case 'secret': {
       // A saved secret is only its hash: show that one is set, never the hash, and let a new one replace it.
       const saved = paramText(value).startsWith(HASHED_SECRET_PREFIX);
