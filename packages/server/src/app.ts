@@ -122,7 +122,11 @@ export async function buildApp({ config, database, bus, logger, services, buildI
   registerPublicFormRoutes(app, { forms: services.publicForms });
   registerNoteRoutes(app, { session, notes });
   registerAiProviderRoutes(app, { session, providers: services.aiProviders });
-  registerIntegrationRoutes(app, { session, integrations: services.integrations });
+  registerIntegrationRoutes(app, {
+    session,
+    integrations: services.integrations,
+    credentials: services.credentials,
+  });
   registerAgentRoutes(app, { session, agents: services.agents, gallery: services.agentGallery });
   registerChatRoutes(app, { session, chats });
   registerLiveRoutes(app, { hub, auth, lookup, appUrl: config.appUrl });

@@ -17,6 +17,7 @@ import { pinService } from './flows/pins/pin.service';
 import { createSandbox } from './flows/sandbox/sandbox';
 import { tableTriggers } from './flows/triggers/table-events';
 import { focusService } from './focus/focus.service';
+import { credentialService } from './integrations/credentials';
 import { integrationService } from './integrations/integration.service';
 import { type ChangeBus, topics } from './live/change-bus';
 import type { Mailer } from './mail/mailer';
@@ -95,6 +96,13 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     secret,
     logger,
   });
+  const credentials = credentialService({
+    db,
+    accounts,
+    integrations,
+    secret,
+    network: { allowPrivate: config.flows.allowPrivateHttp, allowHosts: config.flows.allowHosts },
+  });
   const flowsOfProcess = createFlowSystem({
     db,
     bus,
@@ -107,6 +115,7 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     aiModels,
     tableTriggers: triggers,
     integrations,
+    connections: credentials.forAccount,
   });
   flowSystem = flowsOfProcess;
 
@@ -147,6 +156,7 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     aiModels,
     aiProviders: aiProviderService({ db, accounts, models: aiModels }),
     integrations,
+    credentials,
     indexes,
     tables,
     fields,

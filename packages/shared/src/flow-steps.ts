@@ -50,10 +50,12 @@ export type ParamKind =
   | 'flow'
   /** A secret: typed like a password, stored only as a hash (`HASHED_SECRET_PREFIX`), never shown again. */
   | 'secret'
-  /** One of the account's connections (Integrations) to one of `providers`. */
+  /** One of the account's connections (Integrations) of the kinds in `providers`: its id. */
   | 'connection'
   /** An id typed, or picked from the list `list` of the connection in param `connectionKey` (Slack channels). */
-  | 'connectionOption';
+  | 'connectionOption'
+  /** A tool of the MCP server chosen in `connectionKey`, listed live from the server: its name. */
+  | 'mcpTool';
 
 /** How a stored secret's hash starts; the editor shows such a value as "saved", never the text. */
 export const HASHED_SECRET_PREFIX = 'sha256:';
@@ -73,10 +75,11 @@ export type ParamField = {
   showIf?: { key: string; equals: readonly unknown[] };
   /** For `tableField`: the param holding the table id. */
   tableKey?: string;
-  /** For `connection`: the providers whose connections it lists. */
+  /** For `connection`: the connection kinds it may be (`api_key`, `oauth2`, `slack`…). */
   providers?: string[];
-  /** For `connectionOption`: the param holding the connection id, and which of its lists to offer. */
+  /** For `connectionOption` and `mcpTool`: the param holding the connection's id. */
   connectionKey?: string;
+  /** For `connectionOption`: which of the connection's lists to offer. */
   list?: string;
 };
 

@@ -17,6 +17,41 @@ export const INTEGRATION_PROVIDERS: Record<IntegrationProviderId, { label: strin
   },
 };
 
+/**
+ * Connections made with a secret the user types in rather than through OAuth: credentials for any
+ * HTTP API, and Model Context Protocol servers. The secret is sealed on the server like a token.
+ */
+export const CredentialKind = z.enum(['api_key', 'bearer', 'basic', 'mcp']);
+export type CredentialKind = z.infer<typeof CredentialKind>;
+
+export const CREDENTIAL_KINDS: Record<CredentialKind, { label: string; description: string }> = {
+  api_key: { label: 'API key', description: 'A key sent in a header or a query parameter of your choice' },
+  bearer: { label: 'Bearer token', description: 'A token sent as Authorization: Bearer' },
+  basic: { label: 'Basic auth', description: 'A user name and password sent as Authorization: Basic' },
+  mcp: {
+    label: 'MCP server',
+    description: 'A Model Context Protocol server over streamable HTTP: its tools become flow steps and agent tools',
+  },
+};
+
+/** Every kind of connection: OAuth providers and credentials. */
+export const ConnectionProvider = z.enum([...IntegrationProviderId.options, ...CredentialKind.options]);
+export type ConnectionProvider = z.infer<typeof ConnectionProvider>;
+
+/** The connections the HTTP request step can sign its requests with. */
+export const HTTP_CREDENTIAL_PROVIDERS: readonly ConnectionProvider[] = ['api_key', 'bearer', 'basic', 'oauth2'];
+
+export const ApiKeyPlacement = z.enum(['header', 'query']);
+export type ApiKeyPlacement = z.infer<typeof ApiKeyPlacement>;
+
+/** What a credential connection keeps besides its secret; none of it is secret. */
+export const ConnectionSettings = z.object({
+  placement: ApiKeyPlacement.optional(),
+  paramName: z.string().optional(),
+  url: z.string().optional(),
+});
+export type ConnectionSettings = z.infer<typeof ConnectionSettings>;
+
 export const ConnectionStatus = z.enum(['connected', 'needs_reconnect', 'revoked']);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
@@ -24,11 +59,13 @@ export const INTEGRATION_LIMITS = { name: 80, returnTo: 500 } as const;
 
 export const IntegrationConnection = z.object({
   id: z.string(),
-  provider: IntegrationProviderId,
+  provider: ConnectionProvider,
   /** The external account's name (a Slack workspace), renamable in the app. */
   name: z.string(),
   scopes: z.array(z.string()),
   status: ConnectionStatus,
+  /** Where a credential's secret goes (API key), an MCP server's URL; empty for OAuth connections. */
+  settings: ConnectionSettings,
   createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -94,3 +131,84 @@ export type RenameConnection = z.infer<typeof RenameConnection>;
 /** The message a step or a card shows when the provider no longer accepts the connection. */
 export const reconnectMessage = (providerLabel: string, name: string) =>
   `Reconnect ${providerLabel} (${name}) in Integrations`;
+
+const secretText = (what: string) => z.string().min(1, `Enter the ${what}`).max(4000, `The ${what} is too long`);
+/** RFC 9110 token characters: what a header name may hold. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((text) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(text).protocol);
+    } catch {
+      return false;
+    }
+  }, 'Enter an address starting with https:// or http://');
+
+const credentialVariants = {
+  api_key: z.object({
+    kind: z.literal('api_key'),
+    placement: ApiKeyPlacement,
+    paramName: z.string().trim().min(1, 'Enter the header or parameter name').max(100),
+    key: secretText('key'),
+  }),
+  bearer: z.object({ kind: z.literal('bearer'), token: secretText('token') }),
+  basic: z.object({
+    kind: z.literal('basic'),
+    username: z
+      .string()
+      .min(1, 'Enter the user name')
+      .max(200)
+      .regex(/^[^:]*$/, 'A user name cannot hold ":"'),
+    password: z.string().max(1000),
+  }),
+  mcp: z.object({ kind: z.literal('mcp'), url: httpUrl, token: z.string().max(4000).optional() }),
+};
+
+const headerNameCheck = <T extends { kind: string; placement?: string; paramName?: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (value.kind === 'api_key' && value.placement === 'header' && !HEADER_NAME.test(value.paramName ?? ''))
+    ctx.addIssue({ code: 'custom', path: ['paramName'], message: 'A header name holds letters, digits and - only' });
+};
+
+/** A credential's secret (and where it goes): to create one, or to replace what a connection has. */
+export const CredentialSecret = z
+  .discriminatedUnion('kind', [
+    credentialVariants.api_key,
+    credentialVariants.bearer,
+    credentialVariants.basic,
+    credentialVariants.mcp,
+  ])
+  .superRefine(headerNameCheck);
+export type CredentialSecret = z.infer<typeof CredentialSecret>;
+
+const credentialBase = {
+  accountId: z.string().min(1),
+  name: z.string().trim().min(1, 'Enter a name').max(INTEGRATION_LIMITS.name),
+};
+export const CreateCredential = z
+  .discriminatedUnion('kind', [
+    credentialVariants.api_key.extend(credentialBase),
+    credentialVariants.bearer.extend(credentialBase),
+    credentialVariants.basic.extend(credentialBase),
+    credentialVariants.mcp.extend(credentialBase),
+  ])
+  .superRefine(headerNameCheck);
+export type CreateCredential = z.infer<typeof CreateCredential>;
+
+/** A tool an MCP server offers; `readOnly` from its `readOnlyHint` (writing is assumed without one). */
+export const McpToolInfo = z.object({
+  name: z.string(),
+  title: z.string().nullable(),
+  description: z.string(),
+  readOnly: z.boolean(),
+  inputSchema: z.record(z.string(), z.unknown()),
+});
+export type McpToolInfo = z.infer<typeof McpToolInfo>;
+
+export const McpToolsResponse = z.object({ tools: z.array(McpToolInfo) });
+export type McpToolsResponse = z.infer<typeof McpToolsResponse>;

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts, users } from './schema';
 
 /**
@@ -22,6 +22,11 @@ export const integrationConnections = pgTable(
     status: text('status').notNull().default('connected'),
     accessTokenSealed: text('access_token_sealed').notNull(),
     refreshTokenSealed: text('refresh_token_sealed'),
+    /**
+     * What a credential connection needs besides its secret, none of it secret: where an API key
+     * goes (header or query, and its name), an MCP server's URL. Empty for OAuth connections.
+     */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     /** When the access token stops working; null: it does not expire. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AccountAiModels } from '../ai/ai-models';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { AccountConnections } from '../integrations/credentials';
 import type { IntegrationService } from '../integrations/integration.service';
 import type { ChangeBus } from '../live/change-bus';
 import { createGuardedFetch } from '../net/guarded-fetch';
@@ -34,6 +35,7 @@ export function createFlowSystem({
   aiModels,
   tableTriggers,
   integrations,
+  connections,
 }: {
   db: Db;
   bus: ChangeBus;
@@ -46,6 +48,8 @@ export function createFlowSystem({
   aiModels: AccountAiModels | null;
   tableTriggers: TableTriggers;
   integrations: IntegrationService;
+  /** The account's connections (credentials, MCP servers) as steps reach them. */
+  connections: (accountId: string) => AccountConnections;
 }) {
   const runtime = createFlowRuntime({
     db,
@@ -63,6 +67,7 @@ export function createFlowSystem({
       aiModels,
       serverAi: config.ai.openai,
       integrations,
+      connections,
     }),
     leaseMs: config.flows.leaseMs,
     accountConcurrency: config.flows.accountConcurrency,

@@ -3,9 +3,12 @@ import {
   CompleteIntegrationResponse,
   ConnectIntegration,
   ConnectIntegrationResponse,
+  CreateCredential,
+  CredentialSecret,
   IntegrationConnection,
   IntegrationProviderId,
   IntegrationsResponse,
+  McpToolsResponse,
   RenameConnection,
 } from '@flowmind/shared/integrations';
 import { ConnectionOptionList, ConnectionOptionsResponse } from '@flowmind/shared/integrations/define-integration';
@@ -14,6 +17,7 @@ import { z } from 'zod';
 import { parse } from '../http/errors';
 import type { RouteDoc } from '../http/openapi';
 import type { SessionReader } from '../http/session';
+import type { CredentialService } from './credentials';
 import type { IntegrationService } from './integration.service';
 
 const Id = z.string().min(1).max(64);
@@ -25,7 +29,11 @@ const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Integ
 
 export function registerIntegrationRoutes(
   app: FastifyInstance,
-  { session, integrations }: { session: SessionReader; integrations: IntegrationService },
+  {
+    session,
+    integrations,
+    credentials,
+  }: { session: SessionReader; integrations: IntegrationService; credentials: CredentialService },
 ) {
   const userId = async (req: Parameters<SessionReader['requireUser']>[0]) => (await session.requireUser(req)).id;
   const connectionId = (req: { params: unknown }) => parse(ConnectionParams, req.params).connectionId;
@@ -95,5 +103,40 @@ export function registerIntegrationRoutes(
       await integrations.disconnect({ connectionId: connectionId(req), userId: await userId(req) });
       return reply.status(204).send();
     },
+  );
+  app.post(
+    '/api/integrations/credentials',
+    doc({
+      summary: 'Add a connection with a secret: an API key, a bearer token, basic auth or an MCP server',
+      body: CreateCredential,
+      response: IntegrationConnection,
+    }),
+    async (req) => credentials.create({ userId: await userId(req), input: parse(CreateCredential, req.body) }),
+  );
+  app.put(
+    '/api/integrations/connections/:connectionId/secret',
+    doc({
+      summary: "Replace a credential's secret (and where it is sent); it is never sent back",
+      params: ConnectionParams,
+      body: CredentialSecret,
+      response: IntegrationConnection,
+    }),
+    async (req) =>
+      credentials.replaceSecret({
+        connectionId: connectionId(req),
+        userId: await userId(req),
+        input: parse(CredentialSecret, req.body),
+      }),
+  );
+  app.get(
+    '/api/integrations/connections/:connectionId/tools',
+    doc({
+      summary: "An MCP server connection's tools, listed live from the server",
+      params: ConnectionParams,
+      response: McpToolsResponse,
+    }),
+    async (req) => ({
+      tools: await credentials.tools({ connectionId: connectionId(req), userId: await userId(req) }),
+    }),
   );
 }

@@ -41,13 +41,14 @@ const START_AGAIN = 'Start again from Integrations.';
 /** A picker's list is read while someone waits for the form. */
 const OPTIONS_TIMEOUT_MS = 15_000;
 
-function toConnection({ connection, creatorName }: { connection: ConnectionRow; creatorName: string | null }) {
+export function toConnection({ connection, creatorName }: { connection: ConnectionRow; creatorName: string | null }) {
   return {
     id: connection.id,
-    provider: connection.provider as IntegrationProviderId,
+    provider: connection.provider as IntegrationConnection['provider'],
     name: connection.name,
     scopes: connection.scopes,
     status: connection.status as IntegrationConnection['status'],
+    settings: connection.settings as IntegrationConnection['settings'],
     createdBy: connection.createdBy ? { id: connection.createdBy, name: creatorName ?? '' } : null,
     createdAt: connection.createdAt.toISOString(),
     updatedAt: connection.updatedAt.toISOString(),

@@ -8,7 +8,11 @@ import {
   RefusedAddressError,
 } from './address-policy';
 
-export type GuardedFetchInit = RequestInit & { timeoutMs?: number };
+export type GuardedFetchInit = RequestInit & {
+  timeoutMs?: number;
+  /** Headers carrying a credential (an API key): dropped, like Authorization, when a redirect leaves the origin. */
+  sensitiveHeaders?: string[];
+};
 export type GuardedFetch = (url: string, init?: GuardedFetchInit) => Promise<Response>;
 
 const MAX_REDIRECTS = 5;
@@ -33,7 +37,13 @@ function checkUrl(raw: string, policy: AddressPolicy): URL {
 }
 
 /** The init for the next hop: 303 (and 301/302 after a POST) become a GET without a body, as browsers do. */
-function redirectInit(init: RequestInit, status: number, from: URL, to: URL): RequestInit {
+function redirectInit(
+  init: RequestInit,
+  status: number,
+  from: URL,
+  to: URL,
+  sensitiveHeaders: string[] = [],
+): RequestInit {
   const method = (init.method ?? 'GET').toUpperCase();
   const next: RequestInit = { ...init };
   if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
@@ -44,6 +54,7 @@ function redirectInit(init: RequestInit, status: number, from: URL, to: URL): Re
     const headers = new Headers(init.headers);
     headers.delete('authorization');
     headers.delete('cookie');
+    for (const name of sensitiveHeaders) headers.delete(name);
     next.headers = headers;
   }
   return next;
@@ -81,7 +92,7 @@ export function createGuardedFetch(options: AddressPolicyOptions = {}): GuardedF
     return agent;
   };
 
-  return async (rawUrl, { timeoutMs, ...init } = {}) => {
+  return async (rawUrl, { timeoutMs, sensitiveHeaders, ...init } = {}) => {
     const signals = [init.signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : null].filter(
       (s): s is AbortSignal => !!s,
     );
@@ -110,7 +121,7 @@ export function createGuardedFetch(options: AddressPolicyOptions = {}): GuardedF
       await response.body?.cancel();
       if (hop >= MAX_REDIRECTS) throw new StepError(`Too many redirects (more than ${MAX_REDIRECTS}) from ${rawUrl}`);
       const next = checkUrl(new URL(location, url).href, policy);
-      hopInit = redirectInit(hopInit, response.status, url, next);
+      hopInit = redirectInit(hopInit, response.status, url, next, sensitiveHeaders);
       url = next;
     }
   };

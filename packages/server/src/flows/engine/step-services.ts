@@ -4,6 +4,7 @@ import { accountRepository } from '../../accounts/account.repository';
 import type { AccountAiModels } from '../../ai/ai-models';
 import type { AiProviderConfig } from '../../config';
 import type { Db } from '../../db/client';
+import type { AccountConnections } from '../../integrations/credentials';
 import type { IntegrationService } from '../../integrations/integration.service';
 import type { GuardedFetch } from '../../net/guarded-fetch';
 import type { NoteDocs } from '../../notes/note-docs';
@@ -49,6 +50,7 @@ export function stepServices({
   aiModels,
   serverAi,
   integrations,
+  connections,
 }: {
   db: Db;
   records: RecordService;
@@ -60,6 +62,7 @@ export function stepServices({
   /** The server's OpenAI-compatible provider, for AI steps when the account resolves no model. */
   serverAi: AiProviderConfig | null;
   integrations: IntegrationService;
+  connections: (accountId: string) => AccountConnections;
 }) {
   const flowsRepo = flowRepository(db);
   const accountsRepo = accountRepository(db);
@@ -110,6 +113,7 @@ export function stepServices({
       ai: createAiApi({ server: serverAi, accountId: execution.accountId, resolveModel: aiModels?.flowModel }),
       runFlow: (input) => runSubflow(db, rt, execution, input),
       integrations: integrationsApi(integrations, execution.accountId),
+      connections: connections(execution.accountId),
     };
   };
 }

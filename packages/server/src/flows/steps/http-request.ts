@@ -1,6 +1,8 @@
 import { effectiveSettings } from '@flowmind/shared/flow-steps';
 import type { Item } from '@flowmind/shared/flows';
+import type { RequestAuth } from '../../integrations/credentials';
 import { decodeText, readBody } from './read-body';
+import { redactError, redactSecrets } from './redact';
 import { requestFailure, statusFailure } from './request-errors';
 import { type StepContext, type StepDefinition, StepError } from './step';
 
@@ -101,12 +103,38 @@ function parseBody(text: string, contentType: string, mode: string): unknown {
 
 type Page = { status: number; headers: Record<string, string>; body: unknown };
 
-async function send(ctx: StepContext, p: Params, url: URL, init: RequestInit): Promise<Page> {
+/** A connection's signature, for requests to the origin of the step's URL only. */
+type Signer = { auth: RequestAuth; origin: string };
+
+/**
+ * The request as sent: signed when it goes to the signer's origin (a next page elsewhere is not).
+ * Only the wire URL carries a query key; logs and errors name the unsigned one.
+ */
+function signed(
+  url: URL,
+  init: RequestInit,
+  signer: Signer | null,
+): { wire: URL; init: RequestInit; sensitiveHeaders?: string[] } {
+  if (!signer || url.origin !== signer.origin) return { wire: url, init };
+  const wire = new URL(url);
+  for (const [key, value] of signer.auth.query) wire.searchParams.set(key, value);
+  const headers = new Headers(init.headers);
+  for (const [key, value] of Object.entries(signer.auth.headers)) headers.set(key, value);
+  return { wire, init: { ...init, headers }, sensitiveHeaders: Object.keys(signer.auth.headers) };
+}
+
+async function send(ctx: StepContext, p: Params, url: URL, init: RequestInit, signer: Signer | null): Promise<Page> {
   const { timeoutMs } = effectiveSettings(ctx.node);
   let response: Response;
   let text: string;
   try {
-    response = await ctx.services.fetch(url.href, { ...init, signal: ctx.signal, timeoutMs });
+    const request = signed(url, init, signer);
+    response = await ctx.services.fetch(request.wire.href, {
+      ...request.init,
+      sensitiveHeaders: request.sensitiveHeaders,
+      signal: ctx.signal,
+      timeoutMs,
+    });
     text = decodeText(await readBody(response, MAX_RESPONSE_BYTES), response.headers.get('content-type') ?? '');
   } catch (error) {
     throw requestFailure(error, { url: url.href, timeoutMs, signal: ctx.signal });
@@ -124,7 +152,13 @@ const asItem = (value: unknown): Item =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Item) : { value };
 
 /** Results of every page, one item each; a page with no results (or an error status) ends it. */
-async function paginate(ctx: StepContext, p: Params, first: URL, init: RequestInit): Promise<Item[]> {
+async function paginate(
+  ctx: StepContext,
+  p: Params,
+  first: URL,
+  init: RequestInit,
+  signer: Signer | null,
+): Promise<Item[]> {
   const mode = p.pagination;
   const itemsPath = String(p.itemsPath ?? '').trim();
   const nextUrlPath = String(p.nextUrlPath ?? '').trim();
@@ -136,7 +170,7 @@ async function paginate(ctx: StepContext, p: Params, first: URL, init: RequestIn
   let url = first;
   for (let page = 1; page <= maxPages; page++) {
     if (mode === 'page_param') url.searchParams.set(pageParam, String(page));
-    const answer = await send(ctx, p, url, init);
+    const answer = await send(ctx, p, url, init, signer);
     if (answer.status >= 400) {
       out.push(answer);
       break;
@@ -167,17 +201,33 @@ export const httpRequestStep: StepDefinition = {
   sideEffects: true,
   async run(ctx) {
     const out: Item[] = [];
-    for (let i = 0; i < ctx.items.length; i++) {
-      const p = await ctx.params(i);
-      const { url, init } = buildRequest(p);
-      // Writes carry an idempotency key that stays the same when a retry or a resumed execution sends them again.
-      const headers = init.headers as Headers;
-      if (!['GET', 'HEAD', 'OPTIONS'].includes(String(init.method)) && !headers.has('idempotency-key'))
-        headers.set('idempotency-key', `${ctx.idempotencyKey}:${i}`);
-      if (p.pagination === 'next_url' || p.pagination === 'page_param')
-        out.push(...(await paginate(ctx, p, url, init)));
-      else out.push(await send(ctx, p, url, init));
+    // One look-up per connection and run: an OAuth token is refreshed at most once here.
+    const auths = new Map<string, Promise<RequestAuth>>();
+    const secrets = new Set<string>();
+    try {
+      for (let i = 0; i < ctx.items.length; i++) {
+        const p = await ctx.params(i);
+        const { url, init } = buildRequest(p);
+        // Writes carry an idempotency key that stays the same when a retry or a resumed execution sends them again.
+        const headers = init.headers as Headers;
+        if (!['GET', 'HEAD', 'OPTIONS'].includes(String(init.method)) && !headers.has('idempotency-key'))
+          headers.set('idempotency-key', `${ctx.idempotencyKey}:${i}`);
+        const credential = String(p.credential ?? '').trim();
+        let signer: Signer | null = null;
+        if (credential) {
+          if (!auths.has(credential)) auths.set(credential, ctx.services.connections.requestAuth(credential));
+          const auth = await (auths.get(credential) as Promise<RequestAuth>);
+          for (const secret of auth.secrets) secrets.add(secret);
+          signer = { auth, origin: url.origin };
+        }
+        if (p.pagination === 'next_url' || p.pagination === 'page_param')
+          out.push(...(await paginate(ctx, p, url, init, signer)));
+        else out.push(await send(ctx, p, url, init, signer));
+      }
+    } catch (error) {
+      throw redactError(error, secrets);
     }
-    return { outputs: { main: out } };
+    // A service that echoes the key back must not put it in the saved output.
+    return { outputs: { main: secrets.size > 0 ? redactSecrets(out, secrets) : out } };
   },
 };

@@ -6,6 +6,7 @@ import { flowRunStep } from './flow-run';
 import { httpRequestStep } from './http-request';
 import { ifStep } from './if';
 import { loopStep } from './loop';
+import { mcpToolStep } from './mcp-tool';
 import { mergeStep } from './merge';
 import { noteStep } from './note';
 import { scrapeStep } from './scrape';
@@ -40,6 +41,7 @@ const definitions: StepDefinition[] = [
   noteStep,
   // One per action of each integration (`integrations/<provider>/`).
   ...integrationStepDefinitions(),
+  mcpToolStep,
 ];
 
 export const stepDefinitions: ReadonlyMap<string, StepDefinition> = new Map(definitions.map((d) => [d.type, d]));

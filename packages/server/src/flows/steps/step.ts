@@ -1,5 +1,6 @@
 import type { FlowNode, Item, StepLog } from '@flowmind/shared/flows';
 import type { IntegrationProviderId } from '@flowmind/shared/integrations';
+import type { AccountConnections } from '../../integrations/credentials';
 
 /**
  * What a step type implements. The engine resolves nothing for it up front: a step asks for its
@@ -61,7 +62,7 @@ export type StepContext = {
  */
 export type StepServices = {
   /** fetch that refuses private, loopback and link-local addresses unless allowed. */
-  fetch(url: string, init?: RequestInit & { timeoutMs?: number }): Promise<Response>;
+  fetch(url: string, init?: RequestInit & { timeoutMs?: number; sensitiveHeaders?: string[] }): Promise<Response>;
   /** Sends mail through the server's mailer. */
   sendMail(message: {
     to: string;
@@ -101,6 +102,8 @@ export type StepServices = {
     /** The same for every attempt: the sub-flow's execution is made once for it. */
     idempotencyKey?: string;
   }): Promise<{ executionId: string; items: Item[] }>;
+  /** The account's connections: what signs a request, an MCP server's tools. Another account's are not found. */
+  connections: AccountConnections;
   /** The execution's account's connections to other services (Integrations); never another account's. */
   integrations: IntegrationsApi;
 };

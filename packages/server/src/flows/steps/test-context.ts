@@ -77,6 +77,11 @@ export function testContext({
       ai: { generate: unavailable('ai') },
       runFlow: unavailable('runFlow'),
       integrations: { access: unavailable('integrations'), needsReconnect: unavailable('integrations') },
+      connections: {
+        requestAuth: unavailable('connections'),
+        mcpTools: unavailable('connections'),
+        callMcpTool: unavailable('connections'),
+      },
       ...services,
     },
     logs,

@@ -1,4 +1,4 @@
-import { INTEGRATION_PROVIDERS, type IntegrationProviderId } from '@flowmind/shared/integrations';
+import { CREDENTIAL_KINDS, INTEGRATION_PROVIDERS, type IntegrationProviderId } from '@flowmind/shared/integrations';
 import { Link } from 'react-router';
 import { NativeSelect } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
@@ -11,20 +11,38 @@ type ControlProps = {
   disabled?: boolean;
 };
 
-const providerLabel = (provider: string) => INTEGRATION_PROVIDERS[provider as IntegrationProviderId]?.label ?? provider;
+/** A provider's or credential kind's name (`Slack`, `API key`). */
+const kindLabel = (kind: string) =>
+  INTEGRATION_PROVIDERS[kind as IntegrationProviderId]?.label ??
+  CREDENTIAL_KINDS[kind as keyof typeof CREDENTIAL_KINDS]?.label ??
+  kind;
 
-/** One of the account's connections to these providers; with none, the way to make one. */
+/**
+ * One of the account's connections of these providers or credential kinds, by id (a Slack step's
+ * connection, an HTTP request's Credential). A required one with none yet shows the way to make
+ * one; an optional one offers "None". The saved id stays listed when it is gone, so a removed
+ * connection shows instead of silently reading as unset.
+ */
 export function ConnectionSelect({
   accountId,
   providers,
+  required,
   value,
   onChange,
   ...control
-}: ControlProps & { accountId: string; providers: readonly string[]; value: string; onChange(value: string): void }) {
+}: ControlProps & {
+  accountId: string;
+  providers: readonly string[];
+  required?: boolean;
+  value: string;
+  onChange(value: string): void;
+}) {
   const integrations = useIntegrations(accountId);
-  const connections = (integrations.data?.connections ?? []).filter((c) => providers.includes(c.provider));
-  const names = providers.map(providerLabel).join(' or ');
-  if (integrations.status === 'success' && connections.length === 0)
+  const connections = (integrations.data?.connections ?? []).filter(
+    (c) => providers.length === 0 || providers.includes(c.provider),
+  );
+  const names = providers.map(kindLabel).join(' or ');
+  if (required && integrations.status === 'success' && connections.length === 0)
     return (
       <p className="rounded-md border border-dashed px-3 py-2 text-[13px] text-muted-foreground">
         No {names} connection in this account yet.{' '}
@@ -34,6 +52,9 @@ export function ConnectionSelect({
       </p>
     );
   const missing = value && integrations.status === 'success' && !connections.some((c) => c.id === value);
+  // Of several kinds, each says which it is.
+  const label = (connection: (typeof connections)[number]) =>
+    `${connection.name}${providers.length === 1 ? '' : ` (${kindLabel(connection.provider)})`}${connection.status === 'connected' ? '' : ' (needs reconnecting)'}`;
   return (
     <NativeSelect {...control} className="w-full" value={value} onChange={(event) => onChange(event.target.value)}>
       <option value="">
@@ -41,12 +62,16 @@ export function ConnectionSelect({
           ? 'Loading…'
           : integrations.status === 'error'
             ? 'Could not load the connections'
-            : 'Choose a connection…'}
+            : connections.length === 0
+              ? 'None yet: add one in Integrations'
+              : required
+                ? 'Choose a connection…'
+                : 'None'}
       </option>
       {missing && <option value={value}>Not in this account any more</option>}
       {connections.map((connection) => (
         <option key={connection.id} value={connection.id}>
-          {connection.status === 'connected' ? connection.name : `${connection.name} (needs reconnecting)`}
+          {label(connection)}
         </option>
       ))}
     </NativeSelect>

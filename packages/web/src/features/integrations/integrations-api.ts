@@ -2,9 +2,12 @@ import type {
   CompleteIntegration,
   CompleteIntegrationResponse,
   ConnectIntegrationResponse,
+  CreateCredential,
+  CredentialSecret,
   IntegrationConnection,
   IntegrationProviderId,
   IntegrationsResponse,
+  McpToolsResponse,
 } from '@flowmind/shared/integrations';
 import type { ConnectionOptionsResponse } from '@flowmind/shared/integrations/define-integration';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,6 +38,11 @@ export const integrationsApi = {
   disconnect: (connectionId: string) => api<void>(connectionPath(connectionId), { method: 'DELETE' }),
   options: ({ connectionId, list }: { connectionId: string; list: string }) =>
     api<ConnectionOptionsResponse>(`${connectionPath(connectionId)}/options/${encodeURIComponent(list)}`),
+  createCredential: (input: CreateCredential) =>
+    api<IntegrationConnection>('/api/integrations/credentials', { method: 'POST', body: input }),
+  replaceSecret: ({ connectionId, secret }: { connectionId: string; secret: CredentialSecret }) =>
+    api<IntegrationConnection>(`${connectionPath(connectionId)}/secret`, { method: 'PUT', body: secret }),
+  mcpTools: (connectionId: string) => api<McpToolsResponse>(`${connectionPath(connectionId)}/tools`),
 };
 
 export const integrationsKey = (accountId: string | null) => ['integrations', accountId] as const;
@@ -66,7 +74,20 @@ export function useIntegrationActions(accountId: string) {
     }),
     rename: useMutation({ mutationFn: integrationsApi.rename, onSuccess: refresh }),
     disconnect: useMutation({ mutationFn: integrationsApi.disconnect, onSettled: refresh }),
+    createCredential: useMutation({ mutationFn: integrationsApi.createCredential, onSuccess: refresh }),
+    replaceSecret: useMutation({ mutationFn: integrationsApi.replaceSecret, onSuccess: refresh }),
   };
 }
 
 export type IntegrationActions = ReturnType<typeof useIntegrationActions>;
+
+/** An MCP server's tools, asked for live only when `enabled` (the Test button, a step's tool picker). */
+export function useMcpTools(connectionId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: ['integrations', 'mcp-tools', connectionId],
+    queryFn: () => integrationsApi.mcpTools(connectionId as string),
+    enabled: enabled && Boolean(connectionId),
+    retry: false,
+    staleTime: 30_000,
+  });
+}

@@ -1,5 +1,7 @@
+import { CREDENTIAL_KINDS } from '@flowmind/shared/integrations';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
+import { CredentialsCard } from '../../features/integrations/credentials-card';
 import { useIntegrationActions, useIntegrations } from '../../features/integrations/integrations-api';
 import { ProviderCard } from '../../features/integrations/provider-card';
 import { usePageHeader } from '../../features/page-header/use-page-header';
@@ -50,6 +52,12 @@ function Integrations({ accountId }: { accountId: string }) {
           actions={actions}
         />
       ))}
+      <CredentialsCard
+        accountId={accountId}
+        connections={connections.filter((connection) => connection.provider in CREDENTIAL_KINDS)}
+        canManage={canManage}
+        actions={actions}
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { NativeSelect } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { ConnectionOptionPicker, ConnectionSelect } from '../../integrations/connection-inputs';
+import { McpToolSelect } from '../../integrations/mcp-tool-select';
 import { CasesInput } from './cases-input';
 import { CodeInput } from './code-input';
 import { ConditionsInput } from './conditions-input';
@@ -253,6 +254,23 @@ function ParamControl({
       return (
         <FlowSelect {...control} accountId={accountId} flowId={flowId} value={paramText(value)} onChange={onChange} />
       );
+    case 'connection':
+      return (
+        <ConnectionSelect
+          {...control}
+          accountId={accountId}
+          providers={field.providers ?? []}
+          required={field.required}
+          value={paramText(value)}
+          onChange={onChange}
+        />
+      );
+    case 'mcpTool': {
+      const connectionId = field.connectionKey ? paramText(paramValue(node, field.connectionKey)) : '';
+      return (
+        <McpToolSelect {...control} connectionId={connectionId || null} value={paramText(value)} onChange={onChange} />
+      );
+    }
     case 'secret': {
       // A saved secret is only its hash: show that one is set, never the hash, and let a new one replace it.
       const saved = paramText(value).startsWith(HASHED_SECRET_PREFIX);
@@ -267,16 +285,6 @@ function ParamControl({
         />
       );
     }
-    case 'connection':
-      return (
-        <ConnectionSelect
-          {...control}
-          accountId={accountId}
-          providers={field.providers ?? []}
-          value={paramText(value)}
-          onChange={onChange}
-        />
-      );
     case 'connectionOption': {
       const connectionId = field.connectionKey ? paramText(paramValue(node, field.connectionKey)) : '';
       return (

@@ -32,6 +32,7 @@ describe('visibleFields', () => {
       'query',
       'headers',
       'bodyType',
+      'credential',
       'auth',
       'response',
       'pagination',

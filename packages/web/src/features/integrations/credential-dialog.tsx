@@ -1,0 +1,263 @@
+import { CREDENTIAL_KINDS, type CredentialKind, type IntegrationConnection } from '@flowmind/shared/integrations';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
+import { Field, FormError } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { PasswordInput } from '../../components/ui/password-input';
+import { ApiError, errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import {
+  type CredentialErrors,
+  type CredentialForm,
+  emptyCredentialForm,
+  fieldOf,
+  toCreateRequest,
+  toSecretRequest,
+} from './credential-form';
+import type { IntegrationActions } from './integrations-api';
+
+const KINDS = Object.keys(CREDENTIAL_KINDS) as CredentialKind[];
+
+/**
+ * Adds a credential (no `connection`), or replaces the secret of one: its kind stays, and what was
+ * saved is never shown, only typed anew.
+ */
+export function CredentialDialog({
+  open,
+  onOpenChange,
+  accountId,
+  connection,
+  actions,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  accountId: string;
+  connection?: IntegrationConnection;
+  actions: IntegrationActions;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <DialogContent
+          title={connection ? `Replace the secret of ${connection.name}` : 'Add a credential'}
+          description={
+            connection
+              ? 'The saved secret is never shown. What you type here replaces it for every flow and agent using it.'
+              : 'Secrets are stored encrypted and never shown again.'
+          }
+          className="max-w-lg"
+        >
+          <CredentialFormBody
+            accountId={accountId}
+            connection={connection}
+            actions={actions}
+            onDone={() => onOpenChange(false)}
+          />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function CredentialFormBody({
+  accountId,
+  connection,
+  actions,
+  onDone,
+}: {
+  accountId: string;
+  connection?: IntegrationConnection;
+  actions: IntegrationActions;
+  onDone: () => void;
+}) {
+  const [form, setForm] = useState<CredentialForm>(() => {
+    if (!connection) return emptyCredentialForm();
+    const kind = connection.provider as CredentialKind;
+    return {
+      ...emptyCredentialForm(kind),
+      placement: connection.settings.placement ?? 'header',
+      paramName: connection.settings.paramName ?? 'X-Api-Key',
+      url: connection.settings.url ?? '',
+    };
+  });
+  const [errors, setErrors] = useState<CredentialErrors>({});
+  const change = (patch: Partial<CredentialForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setErrors((current) => {
+      const next = { ...current, form: undefined };
+      for (const key of Object.keys(patch)) next[key as keyof CredentialForm] = undefined;
+      return next;
+    });
+  };
+  const onError = (error: Error) =>
+    setErrors({ [fieldOf(error instanceof ApiError ? error.field : undefined)]: errorMessage(error) });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (connection) {
+      const checked = toSecretRequest(form);
+      if (!checked.ok) return setErrors(checked.errors);
+      actions.replaceSecret.mutate(
+        { connectionId: connection.id, secret: checked.value },
+        { onSuccess: onDone, onError },
+      );
+      return;
+    }
+    const checked = toCreateRequest(form, accountId);
+    if (!checked.ok) return setErrors(checked.errors);
+    actions.createCredential.mutate(checked.value, { onSuccess: onDone, onError });
+  }
+
+  const text = (key: keyof CredentialForm) => (event: { target: { value: string } }) =>
+    change({ [key]: event.target.value });
+  const pending = actions.createCredential.isPending || actions.replaceSecret.isPending;
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      {!connection && <KindPicker kind={form.kind} onChange={(kind) => change({ kind })} />}
+      {!connection && (
+        <Field label="Name" error={errors.name} hint="How flows and agents will show it, such as Weather API.">
+          {(props) => <Input {...props} value={form.name} maxLength={80} onChange={text('name')} />}
+        </Field>
+      )}
+      {form.kind === 'api_key' && (
+        <>
+          <fieldset className="grid gap-1.5">
+            <legend className="mb-1.5 font-medium text-[13px]">Send the key as</legend>
+            <div className="flex flex-wrap gap-4 text-sm">
+              {(['header', 'query'] as const).map((placement) => (
+                <label key={placement} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="placement"
+                    value={placement}
+                    checked={form.placement === placement}
+                    onChange={() => change({ placement })}
+                    className="size-4 accent-primary"
+                  />
+                  {placement === 'header' ? 'A header' : 'A query parameter'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <Field label={form.placement === 'header' ? 'Header name' : 'Parameter name'} error={errors.paramName}>
+            {(props) => (
+              <Input
+                {...props}
+                value={form.paramName}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={100}
+                placeholder={form.placement === 'header' ? 'X-Api-Key' : 'api_key'}
+                onChange={text('paramName')}
+              />
+            )}
+          </Field>
+          <SecretField label="API key" value={form.key} error={errors.key} onChange={text('key')} />
+        </>
+      )}
+      {form.kind === 'bearer' && (
+        <SecretField label="Token" value={form.token} error={errors.token} onChange={text('token')} />
+      )}
+      {form.kind === 'basic' && (
+        <>
+          <Field label="User name" error={errors.username}>
+            {(props) => (
+              <Input
+                {...props}
+                value={form.username}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={200}
+                onChange={text('username')}
+              />
+            )}
+          </Field>
+          <SecretField label="Password" value={form.password} error={errors.password} onChange={text('password')} />
+        </>
+      )}
+      {form.kind === 'mcp' && (
+        <>
+          <Field label="Server URL" error={errors.url} hint="Its streamable HTTP endpoint, often ending in /mcp.">
+            {(props) => (
+              <Input
+                {...props}
+                value={form.url}
+                inputMode="url"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={2000}
+                placeholder="https://mcp.example.com/mcp"
+                onChange={text('url')}
+              />
+            )}
+          </Field>
+          <SecretField
+            label="Bearer token (optional)"
+            value={form.token}
+            error={errors.token}
+            onChange={text('token')}
+          />
+        </>
+      )}
+      <FormError>{errors.form}</FormError>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={pending}>
+          {connection ? 'Replace secret' : 'Add credential'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function SecretField({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (event: { target: { value: string } }) => void;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(props) => (
+        <PasswordInput
+          {...props}
+          value={value}
+          autoComplete="new-password"
+          spellCheck={false}
+          maxLength={4000}
+          onChange={onChange}
+        />
+      )}
+    </Field>
+  );
+}
+
+function KindPicker({ kind, onChange }: { kind: CredentialKind; onChange: (kind: CredentialKind) => void }) {
+  return (
+    <fieldset className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-4">
+      <legend className="sr-only">Kind</legend>
+      {KINDS.map((value) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={kind === value}
+          onClick={() => onChange(value)}
+          className={cn(
+            'rounded-md px-2 py-1.5 font-medium text-[13px] transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+            kind === value ? 'bg-background text-foreground shadow-xs' : 'text-muted-foreground hover:text-foreground',
+          )}
+        >
+          {CREDENTIAL_KINDS[value].label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
