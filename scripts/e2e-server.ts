@@ -3,6 +3,7 @@
 import { rmSync } from 'node:fs';
 import { stopLeftoverPostgres } from '../packages/server/src/db/embedded';
 import { startMailCatcher } from '../packages/server/src/test/mail-catcher';
+import { startNotionServer } from '../packages/server/src/test/notion-server';
 import { startOpenAiServer } from '../packages/server/src/test/openai-server';
 import { startSlackServer } from '../packages/server/src/test/slack-server';
 
@@ -87,6 +88,12 @@ const model = await startOpenAiServer({
 });
 // Slack's OAuth, spoken by a local server: its consent page approves at once and sends the browser back.
 const slack = await startSlackServer({ clientId: 'e2e.slack', clientSecret: 'e2e-slack-secret', teamName: 'Acme e2e' });
+// Notion's OAuth and API, spoken by a local server the same way.
+const notion = await startNotionServer({
+  clientId: 'e2e-notion',
+  clientSecret: 'e2e-notion-secret',
+  workspaceName: 'Acme Notion e2e',
+});
 Object.assign(process.env, {
   PORT: String(port),
   HOST: '127.0.0.1',
@@ -106,6 +113,7 @@ Object.assign(process.env, {
     : { OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-e2e', FLOWMIND_AI_MODEL: 'e2e-model' }),
   // E2E_WITHOUT_SLACK=1: no Slack app, as a fresh install is before the operator sets one up.
   ...(process.env.E2E_WITHOUT_SLACK === '1' ? {} : slack.env),
+  ...notion.env,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 await import('../packages/server/src/main');

@@ -1,3 +1,4 @@
+import { NOTION_SCOPES } from '@flowmind/shared/integrations/notion';
 import { SLACK_SCOPES } from '@flowmind/shared/integrations/slack';
 import { z } from 'zod';
 import { parseAllowHost } from './net/address-policy';
@@ -81,6 +82,11 @@ const IntegrationsEnv = z.object({
   SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
   SLACK_TOKEN_URL: z.url().default('https://slack.com/api/oauth.v2.access'),
   SLACK_API_URL: z.url().default('https://slack.com/api'),
+  NOTION_CLIENT_ID: blankAsUnset,
+  NOTION_CLIENT_SECRET: blankAsUnset,
+  NOTION_AUTHORIZE_URL: z.url().default('https://api.notion.com/v1/oauth/authorize'),
+  NOTION_TOKEN_URL: z.url().default('https://api.notion.com/v1/oauth/token'),
+  NOTION_API_URL: z.url().default('https://api.notion.com'),
   /** Any OAuth 2.0 server (authorization code with PKCE), for self-hosted services. */
   OAUTH2_CLIENT_ID: blankAsUnset,
   OAUTH2_CLIENT_SECRET: blankAsUnset,
@@ -105,7 +111,11 @@ export type OAuthProviderConfig = {
   scopes: string[];
 };
 
-export type IntegrationsConfig = { slack: OAuthProviderConfig; oauth2: OAuthProviderConfig };
+export type IntegrationsConfig = {
+  slack: OAuthProviderConfig;
+  notion: OAuthProviderConfig;
+  oauth2: OAuthProviderConfig;
+};
 
 function oauthClient(required: Record<string, string | undefined>, id: string | undefined, secret: string | undefined) {
   const missing = Object.entries(required)
@@ -129,6 +139,18 @@ export function integrationsConfig(env: NodeJS.ProcessEnv): IntegrationsConfig {
       tokenUrl: e.SLACK_TOKEN_URL,
       apiUrl: e.SLACK_API_URL.replace(/\/+$/, ''),
       scopes: [...SLACK_SCOPES],
+    },
+    notion: {
+      label: 'Notion',
+      ...oauthClient(
+        { NOTION_CLIENT_ID: e.NOTION_CLIENT_ID, NOTION_CLIENT_SECRET: e.NOTION_CLIENT_SECRET },
+        e.NOTION_CLIENT_ID,
+        e.NOTION_CLIENT_SECRET,
+      ),
+      authorizeUrl: e.NOTION_AUTHORIZE_URL,
+      tokenUrl: e.NOTION_TOKEN_URL,
+      apiUrl: e.NOTION_API_URL.replace(/\/+$/, ''),
+      scopes: [...NOTION_SCOPES],
     },
     oauth2: {
       label: e.OAUTH2_NAME,

@@ -212,7 +212,11 @@ export function integrationService({
       const { connection } = row;
       const providerConfig = config[connection.provider as IntegrationProviderId];
       if (!providerConfig?.client || !providerConfig.apiUrl || connection.status !== 'connected') return;
-      const revoked = await revokeToken(providerConfig, box.open(connection.accessTokenSealed));
+      const revoked = await revokeToken(
+        providerConfig,
+        box.open(connection.accessTokenSealed),
+        connection.provider as IntegrationProviderId,
+      );
       if (!revoked)
         logger?.warn(
           { connectionId, provider: connection.provider },

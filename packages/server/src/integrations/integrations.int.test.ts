@@ -68,6 +68,12 @@ describe('connecting Slack', () => {
           redirectUri: `${TEST_APP_URL}/integrations/callback/slack`,
         }),
         expect.objectContaining({
+          id: 'notion',
+          configured: false,
+          missing: ['NOTION_CLIENT_ID', 'NOTION_CLIENT_SECRET'],
+          redirectUri: `${TEST_APP_URL}/integrations/callback/notion`,
+        }),
+        expect.objectContaining({
           id: 'oauth2',
           configured: false,
           missing: ['OAUTH2_CLIENT_ID', 'OAUTH2_CLIENT_SECRET', 'OAUTH2_AUTHORIZE_URL', 'OAUTH2_TOKEN_URL'],

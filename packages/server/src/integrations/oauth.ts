@@ -23,6 +23,11 @@ export function authorizeUrl(
 ) {
   const url = new URL(config.authorizeUrl);
   url.searchParams.set('client_id', config.client.id);
+  // Notion asks for both; `owner=user` is what a public integration is installed with.
+  if (provider === 'notion') {
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('owner', 'user');
+  }
   if (provider === 'oauth2') {
     url.searchParams.set('response_type', 'code');
     // OpenID servers issue a refresh token (offline_access) only with an explicit consent.
@@ -77,7 +82,14 @@ function refusal(code: string, label: string): string {
   return `${label} refused the connection (${code}). Try again, or ask the operator to check the ${label} app.`;
 }
 
-async function tokenRequest(config: OAuthProviderConfig, form: Record<string, string>) {
+const basicAuth = (client: { id: string; secret: string }) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`).toString('base64')}`;
+
+async function tokenRequest(
+  config: OAuthProviderConfig,
+  form: Record<string, string>,
+  { json = false }: { json?: boolean } = {},
+) {
   const label = config.label;
   const client = config.client;
   if (!client) throw new OAuthError('not_configured', `${label} is not configured on this server`);
@@ -86,12 +98,13 @@ async function tokenRequest(config: OAuthProviderConfig, form: Record<string, st
     res = await fetch(config.tokenUrl, {
       method: 'POST',
       headers: {
-        'content-type': 'application/x-www-form-urlencoded',
+        // Notion's token endpoint reads JSON only; RFC 6749 says a form.
+        'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded',
         accept: 'application/json',
-        // RFC 6749 §2.3.1: the client authenticates with HTTP Basic (Slack accepts it too).
-        authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`).toString('base64')}`,
+        // RFC 6749 §2.3.1: the client authenticates with HTTP Basic (Slack and Notion accept it too).
+        authorization: basicAuth(client),
       },
-      body: new URLSearchParams(form),
+      body: json ? JSON.stringify(form) : new URLSearchParams(form),
       signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
     });
   } catch {
@@ -120,6 +133,24 @@ function slackGrant(body: Record<string, unknown>, previous?: Pick<Grant, 'exter
     scopes: typeof body.scope === 'string' ? body.scope.split(/[,\s]+/).filter(Boolean) : [],
     externalId: team.id ?? previous?.externalId ?? 'unknown',
     name: team.name ?? previous?.name ?? 'Slack workspace',
+  };
+}
+
+/** Notion names the workspace and the bot (one per installation) in its token answer. */
+function notionGrant(body: Record<string, unknown>, previous?: Pick<Grant, 'externalId' | 'name'>): Grant {
+  const accessToken = body.access_token;
+  if (typeof accessToken !== 'string' || !accessToken)
+    throw new OAuthError('bad_response', 'Notion answered without an access token. Try again.');
+  const expiresIn = Number(body.expires_in);
+  const workspaceId = typeof body.workspace_id === 'string' ? body.workspace_id : null;
+  const botId = typeof body.bot_id === 'string' ? body.bot_id : null;
+  return {
+    accessToken,
+    refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
+    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
+    scopes: [],
+    externalId: workspaceId ?? botId ?? previous?.externalId ?? 'unknown',
+    name: (typeof body.workspace_name === 'string' && body.workspace_name) || previous?.name || 'Notion workspace',
   };
 }
 
@@ -157,7 +188,12 @@ const grantOf = (
   config: OAuthProviderConfig,
   body: Record<string, unknown>,
   previous?: Pick<Grant, 'externalId' | 'name'>,
-) => (provider === 'slack' ? slackGrant(body, previous) : genericGrant(body, config.label, previous));
+) =>
+  provider === 'slack'
+    ? slackGrant(body, previous)
+    : provider === 'notion'
+      ? notionGrant(body, previous)
+      : genericGrant(body, config.label, previous);
 
 /** Trades the authorization code (and the PKCE verifier) for tokens. */
 export async function exchangeCode(
@@ -165,12 +201,11 @@ export async function exchangeCode(
   config: OAuthProviderConfig,
   { code, verifier, redirect }: { code: string; verifier: string; redirect: string },
 ): Promise<Grant> {
-  const body = await tokenRequest(config, {
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: redirect,
-    code_verifier: verifier,
-  });
+  const body = await tokenRequest(
+    config,
+    { grant_type: 'authorization_code', code, redirect_uri: redirect, code_verifier: verifier },
+    { json: provider === 'notion' },
+  );
   return grantOf(provider, config, body);
 }
 
@@ -180,7 +215,11 @@ export async function refreshGrant(
   config: OAuthProviderConfig,
   { refreshToken, previous }: { refreshToken: string; previous: Pick<Grant, 'externalId' | 'name'> },
 ): Promise<Grant> {
-  const body = await tokenRequest(config, { grant_type: 'refresh_token', refresh_token: refreshToken });
+  const body = await tokenRequest(
+    config,
+    { grant_type: 'refresh_token', refresh_token: refreshToken },
+    { json: provider === 'notion' },
+  );
   const grant = grantOf(provider, config, body, previous);
   // A provider that does not rotate keeps the refresh token it gave first; the external account stays the same.
   return {
@@ -191,11 +230,33 @@ export async function refreshGrant(
   };
 }
 
+/** Notion's `POST /v1/oauth/revoke`: the client's credentials, and the token in JSON. */
+async function revokeNotionToken(config: OAuthProviderConfig & { apiUrl: string }, token: string) {
+  if (!config.client) return false;
+  try {
+    const res = await fetch(`${config.apiUrl}/v1/oauth/revoke`, {
+      method: 'POST',
+      headers: { authorization: basicAuth(config.client), 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+    });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Tells Slack to forget a token (auth.revoke), so a disconnect ends access at the provider too.
- * Best effort: the connection is gone here whatever Slack answers; false when it did not confirm.
+ * Tells the provider to forget a token (Slack's auth.revoke, Notion's oauth/revoke), so a
+ * disconnect ends access there too. Best effort: the connection is gone here whatever the provider
+ * answers; false when it did not confirm.
  */
-export async function revokeToken(config: OAuthProviderConfig, token: string): Promise<boolean> {
+export async function revokeToken(
+  config: OAuthProviderConfig,
+  token: string,
+  provider: IntegrationProviderId = 'slack',
+): Promise<boolean> {
+  if (provider === 'notion' && config.apiUrl) return revokeNotionToken({ ...config, apiUrl: config.apiUrl }, token);
   try {
     const res = await fetch(`${config.apiUrl}/auth.revoke`, {
       method: 'POST',

@@ -1,9 +1,10 @@
 import type { StepTypeInfo } from '../flow-steps';
 import { actionToolName, type IntegrationInfo, integrationStepTypes } from './define-integration';
+import { notionInfo } from './notion';
 import { slackInfo } from './slack';
 
 /** Every integration whose actions are flow steps and agent tools. */
-export const INTEGRATIONS: readonly IntegrationInfo[] = [slackInfo];
+export const INTEGRATIONS: readonly IntegrationInfo[] = [slackInfo, notionInfo];
 
 export const INTEGRATION_STEP_TYPES: readonly StepTypeInfo[] = INTEGRATIONS.flatMap(integrationStepTypes);
 

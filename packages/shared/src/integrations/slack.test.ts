@@ -16,7 +16,7 @@ const node = (type: string, params: Record<string, unknown>): FlowNode => ({
 
 describe('the integrations’ catalogue', () => {
   it('gives each action a step whose form starts with a connection of its provider', () => {
-    expect(INTEGRATION_STEP_TYPES.map((step) => step.type)).toEqual([
+    expect(INTEGRATION_STEP_TYPES.map((step) => step.type).filter((type) => type.startsWith('slack.'))).toEqual([
       'slack.sendMessage',
       'slack.updateMessage',
       'slack.addReaction',
@@ -24,7 +24,11 @@ describe('the integrations’ catalogue', () => {
       'slack.listUsers',
     ]);
     for (const step of INTEGRATION_STEP_TYPES)
-      expect(step.fields[0]).toMatchObject({ key: 'connectionId', kind: 'connection', providers: ['slack'] });
+      expect(step.fields[0]).toMatchObject({
+        key: 'connectionId',
+        kind: 'connection',
+        providers: [step.type.split('.')[0]],
+      });
   });
 
   it('has a schema key for every form field and a field for every schema key', () => {
@@ -38,7 +42,7 @@ describe('the integrations’ catalogue', () => {
 
 describe('the assistant’s names for the actions', () => {
   it('are the provider and the action in snake case, labelled as the steps are', () => {
-    expect(INTEGRATION_TOOL_LABELS).toEqual({
+    expect(INTEGRATION_TOOL_LABELS).toMatchObject({
       list_connections: 'List connections',
       slack_send_message: 'Slack: Send message',
       slack_update_message: 'Slack: Update message',

@@ -12,7 +12,7 @@ import { usePageHeader } from '../../features/page-header/use-page-header';
 import { errorMessage } from '../../lib/api';
 import { alerts } from '../../shell/alert-store';
 
-const OTHER_NAMES: Record<string, string> = { notion: 'Notion', twitter: 'X', linkedin: 'LinkedIn' };
+const OTHER_NAMES: Record<string, string> = { twitter: 'X', linkedin: 'LinkedIn' };
 
 /** Why the provider sent the user back without a code, in words (never the protocol's own text). */
 function providerRefusal(error: string, label: string) {
@@ -31,24 +31,24 @@ export function IntegrationCallbackPage() {
   const code = params.get('code');
   const state = params.get('state');
   const error = params.get('error');
-  const complete = useMutation({ mutationFn: integrationsApi.complete });
+  // On the mutation, not on `mutate`: a call's own callbacks are dropped when the page re-renders
+  // its observer before the answer comes, which left a slow connection on "Connecting…".
+  const complete = useMutation({
+    mutationFn: integrationsApi.complete,
+    onSuccess: ({ connection, accountId, returnTo }) => {
+      saveSelection(accountId);
+      alerts.success(`Connected ${label}: ${connection.name}`);
+      navigate(returnTo, { replace: true });
+    },
+  });
   // A state works once: the effect must not send it twice (React runs effects twice in development).
   const sent = useRef(false);
 
   useEffect(() => {
     if (sent.current || !known.success || error || !code || !state) return;
     sent.current = true;
-    complete.mutate(
-      { provider: known.data, code, state },
-      {
-        onSuccess: ({ connection, accountId, returnTo }) => {
-          saveSelection(accountId);
-          alerts.success(`Connected ${label}: ${connection.name}`);
-          navigate(returnTo, { replace: true });
-        },
-      },
-    );
-  }, [known.success, known.data, error, code, state, complete.mutate, label, navigate]);
+    complete.mutate({ provider: known.data, code, state });
+  }, [known.success, known.data, error, code, state, complete.mutate]);
 
   const problem = !known.success
     ? `${label} connections are not available yet.`

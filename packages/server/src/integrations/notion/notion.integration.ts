@@ -1,0 +1,25 @@
+import { NOTION_SCOPES, notionInfo } from '@flowmind/shared/integrations/notion';
+import { createIntegration } from '../define-integration';
+import { appendContent } from './append-content';
+import { createPage } from './create-page';
+import { queryDatabase } from './query-database';
+import { notionSearch, search } from './search';
+import { updatePage } from './update-page';
+
+const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
+
+/** Notion: a workspace connected through OAuth (a bot token with what people shared), in flows and agents. */
+export const notionIntegration = createIntegration(notionInfo, {
+  auth: { kind: 'oauth2', scopes: NOTION_SCOPES },
+  actions: [search, createPage, updatePage, appendContent, queryDatabase],
+  options: {
+    databases: async (ctx) =>
+      (await notionSearch(ctx, { objectType: 'database', limit: 1000 }))
+        .map((found) => ({ value: found.id, label: found.title || 'Untitled' }))
+        .sort(byLabel),
+    pages: async (ctx) =>
+      (await notionSearch(ctx, { objectType: 'page', limit: 1000 }))
+        .map((found) => ({ value: found.id, label: found.title || 'Untitled' }))
+        .sort(byLabel),
+  },
+});
