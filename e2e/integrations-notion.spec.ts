@@ -81,7 +81,7 @@ test('connect Notion, build webhook → Notion: create page in the editor, call 
   await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
 
   const published = await (await page.request.get(`/api/flows/${flow.id}`)).json();
-  const call = await page.request.post(`/api/hooks/${published.webhook_id}`, { data: { name: 'Ada Lovelace' } });
+  const call = await page.request.post(`/api/hooks/${published.webhookId}`, { data: { name: 'Ada Lovelace' } });
   expect(call.status()).toBe(202);
   await expect
     .poll(async () => {

@@ -19,7 +19,7 @@ let stranger: Member;
 let ownersConnection: string;
 let strangersConnection: string;
 
-const accountOf = (member: Member) => member.user.personal_account_id;
+const accountOf = (member: Member) => member.user.personalAccountId;
 
 async function connect(member: Member) {
   const started = await member.client.post('/api/integrations/notion/connect', { accountId: accountOf(member) });
@@ -120,11 +120,11 @@ async function publishedFlow(member: Member, notionParams: Record<string, unknow
   expect(created.status, created.text).toBe(201);
   const published = await member.client.post(`/api/flows/${created.body.id}/publish`, {});
   expect(published.status, published.text).toBe(200);
-  return published.body as { id: string; webhook_id: string };
+  return published.body as { id: string; webhookId: string };
 }
 
-async function callAndFinish(member: Member, flow: { webhook_id: string }, body: unknown) {
-  const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhook_id}`, {
+async function callAndFinish(member: Member, flow: { webhookId: string }, body: unknown) {
+  const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -154,7 +154,7 @@ describe('webhook → Notion: create page', () => {
       },
     ]);
     expect(notion.accessTokens.has(page?.token ?? '')).toBe(true);
-    const step = execution.steps.find((s: { node_id: string }) => s.node_id === 'notion');
+    const step = execution.steps.find((s: { nodeId: string }) => s.nodeId === 'notion');
     expect(step.output.main).toEqual([{ id: page?.id, url: expect.any(String), title: 'Order A-17' }]);
   });
 
