@@ -22,6 +22,14 @@ export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
 export const INTEGRATION_LIMITS = { name: 80, returnTo: 500 } as const;
 
+/** A flow or custom agent of the account that names a connection, by id and name. */
+export const ConnectionUser = z.object({ id: z.string(), name: z.string() });
+export type ConnectionUser = z.infer<typeof ConnectionUser>;
+
+/** What stops working when a connection goes: flows whose draft or published graph name it, and agents given it. */
+export const ConnectionUsage = z.object({ flows: z.array(ConnectionUser), agents: z.array(ConnectionUser) });
+export type ConnectionUsage = z.infer<typeof ConnectionUsage>;
+
 export const IntegrationConnection = z.object({
   id: z.string(),
   provider: IntegrationProviderId,
@@ -30,6 +38,7 @@ export const IntegrationConnection = z.object({
   scopes: z.array(z.string()),
   status: ConnectionStatus,
   createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  usedBy: ConnectionUsage,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -94,3 +103,14 @@ export type RenameConnection = z.infer<typeof RenameConnection>;
 /** The message a step or a card shows when the provider no longer accepts the connection. */
 export const reconnectMessage = (providerLabel: string, name: string) =>
   `Reconnect ${providerLabel} (${name}) in Integrations`;
+
+const counted = (users: ConnectionUser[], one: string, many: string) =>
+  `${users.length} ${users.length === 1 ? one : many}: ${users.map((user) => user.name).join(', ')}`;
+
+/** "2 flows use it: Alerts, Digest. 1 agent uses it: Helper." or "" when nothing uses it. */
+export function connectionUsageText(usage: ConnectionUsage): string {
+  const parts: string[] = [];
+  if (usage.flows.length > 0) parts.push(`${counted(usage.flows, 'flow uses it', 'flows use it')}.`);
+  if (usage.agents.length > 0) parts.push(`${counted(usage.agents, 'agent uses it', 'agents use it')}.`);
+  return parts.join(' ');
+}
