@@ -10,6 +10,7 @@ import type {
 import { and, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { agentEvents, agentLikes, agents, flows, notes, tables, users } from '../db/schema';
+import { integrationConnections } from '../db/schema-integrations';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type AgentEventKind = 'chat' | 'like' | 'use';
@@ -118,6 +119,15 @@ export function agentRepository(db: Db) {
      * Which of the given flows, tables and notes are in the account and not in its trash, with
      * their names: what an agent's tools can reach.
      */
+    /** Which of these connection ids are the account's, with their provider. */
+    connections(accountId: string, ids: readonly string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select({ id: integrationConnections.id, provider: integrationConnections.provider })
+        .from(integrationConnections)
+        .where(and(eq(integrationConnections.accountId, accountId), inArray(integrationConnections.id, [...ids])));
+    },
+
     async resources(
       accountId: string,
       ids: { flows: readonly string[]; tables: readonly string[]; notes: readonly string[] },
