@@ -87,10 +87,24 @@ test('connect Slack, build webhook → Slack: send message in the editor, call i
     })
     .toEqual(['C0GENERAL']);
 
-  // Disconnect: the step's picker then says how to connect again.
+  // The card names the flow that uses the connection, and so does the confirmation, keyboard only.
   await page.goto('/integrations');
+  await expect(card.getByText('Used by flow Signups to Slack')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Signups to Slack' })).toHaveAttribute('href', `/flows/${flow.id}`);
+  await card.getByRole('button', { name: 'Disconnect Acme e2e' }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Disconnect Slack (Acme e2e)?' });
+  await expect(confirm).toContainText('1 flow uses it: Signups to Slack.');
+  const audit = await new AxeBuilder({ page }).include('[role="alertdialog"]').analyze();
+  const serious = audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await screenshots(page, 'integrations-disconnect-used');
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+
+  // Disconnect: the step's picker then says how to connect again.
   await card.getByRole('button', { name: 'Disconnect Acme e2e' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click();
+  await confirm.getByRole('button', { name: 'Disconnect' }).click();
   await expect(card.getByText('No Slack workspace connected yet.')).toBeVisible();
   await page.goto(`/flows/${flow.id}`);
   await openStep(page, 'Slack: Send message');

@@ -66,7 +66,7 @@ test('connect a Slack workspace through the OAuth dance, rename it, and disconne
   await page.getByRole('link', { name: 'Back to Integrations' }).click();
 
   await card.getByRole('button', { name: 'Disconnect Acme HQ' }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Disconnect Acme HQ?' });
+  const confirm = page.getByRole('alertdialog', { name: 'Disconnect Slack (Acme HQ)?' });
   await confirm.getByRole('button', { name: 'Disconnect' }).click();
   await expect(confirm).toBeHidden();
   await expect(card.getByText('No Slack workspace connected yet.')).toBeVisible();

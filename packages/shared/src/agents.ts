@@ -70,7 +70,7 @@ export const AGENT_ACTION_LABELS: Record<AgentAction, string> = {
   draft_flow: 'Draft new flows',
 };
 
-const TOOL_PATTERN = /^(?:(flow|table|note):([A-Za-z0-9_-]{1,64})|action:(create_note|draft_flow))$/;
+const TOOL_PATTERN = /^(?:(flow|table|note|connection):([A-Za-z0-9_-]{1,64})|action:(create_note|draft_flow))$/;
 export const AgentTool = z.string().regex(TOOL_PATTERN, 'Unknown tool');
 
 /** An agent's tools, sorted out: which flows, tables and notes, and which actions. */
@@ -79,12 +79,20 @@ export type AgentToolScope = {
   tables: Set<string>;
   notes: Set<string>;
   actions: Set<AgentAction>;
+  /** Integration connections (`connection:{id}`): their actions become the agent's tools. */
+  connections: Set<string>;
 };
 
 export const agentToolKey = (kind: AgentResourceKind, id: string) => `${kind}:${id}`;
 
 export function agentToolScope(tools: readonly string[]): AgentToolScope {
-  const scope: AgentToolScope = { flows: new Set(), tables: new Set(), notes: new Set(), actions: new Set() };
+  const scope: AgentToolScope = {
+    flows: new Set(),
+    tables: new Set(),
+    notes: new Set(),
+    actions: new Set(),
+    connections: new Set(),
+  };
   for (const tool of tools) {
     const match = TOOL_PATTERN.exec(tool);
     if (!match) continue;
@@ -93,6 +101,7 @@ export function agentToolScope(tools: readonly string[]): AgentToolScope {
     else if (kind === 'flow') scope.flows.add(id as string);
     else if (kind === 'table') scope.tables.add(id as string);
     else if (kind === 'note') scope.notes.add(id as string);
+    else if (kind === 'connection') scope.connections.add(id as string);
   }
   return scope;
 }
@@ -106,6 +115,7 @@ export function agentToolsSummary(tools: readonly string[]): string {
     scope.tables.size > 0 && count(scope.tables.size, 'table', 'tables'),
     scope.flows.size > 0 && count(scope.flows.size, 'flow', 'flows'),
     scope.notes.size > 0 && count(scope.notes.size, 'note', 'notes'),
+    scope.connections.size > 0 && count(scope.connections.size, 'connection', 'connections'),
   ].filter(Boolean);
   const actions = [...scope.actions].map((action) => AGENT_ACTION_LABELS[action].toLowerCase());
   if (reach.length === 0 && actions.length === 0) return 'Chat only, no tools';

@@ -58,6 +58,14 @@ export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
 export const INTEGRATION_LIMITS = { name: 80, returnTo: 500 } as const;
 
+/** A flow or custom agent of the account that names a connection, by id and name. */
+export const ConnectionUser = z.object({ id: z.string(), name: z.string() });
+export type ConnectionUser = z.infer<typeof ConnectionUser>;
+
+/** What stops working when a connection goes: flows whose draft or published graph name it, and agents given it. */
+export const ConnectionUsage = z.object({ flows: z.array(ConnectionUser), agents: z.array(ConnectionUser) });
+export type ConnectionUsage = z.infer<typeof ConnectionUsage>;
+
 export const IntegrationConnection = z.object({
   id: z.string(),
   provider: ConnectionProvider,
@@ -68,6 +76,7 @@ export const IntegrationConnection = z.object({
   /** Where a credential's secret goes (API key), an MCP server's URL; empty for OAuth connections. */
   settings: ConnectionSettings,
   createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  usedBy: ConnectionUsage,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -213,3 +222,13 @@ export type McpToolInfo = z.infer<typeof McpToolInfo>;
 
 export const McpToolsResponse = z.object({ tools: z.array(McpToolInfo) });
 export type McpToolsResponse = z.infer<typeof McpToolsResponse>;
+const counted = (users: ConnectionUser[], one: string, many: string) =>
+  `${users.length} ${users.length === 1 ? one : many}: ${users.map((user) => user.name).join(', ')}`;
+
+/** "2 flows use it: Alerts, Digest. 1 agent uses it: Helper." or "" when nothing uses it. */
+export function connectionUsageText(usage: ConnectionUsage): string {
+  const parts: string[] = [];
+  if (usage.flows.length > 0) parts.push(`${counted(usage.flows, 'flow uses it', 'flows use it')}.`);
+  if (usage.agents.length > 0) parts.push(`${counted(usage.agents, 'agent uses it', 'agents use it')}.`);
+  return parts.join(' ');
+}

@@ -3,6 +3,7 @@ import { NO_MODEL_TEXT } from '@flowmind/shared/chat';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentEvents } from '../db/schema-agents';
+import { integrationConnections } from '../db/schema-integrations';
 import { streamEvents } from '../test/chat-streams';
 import { type OpenAiServer, startOpenAiServer } from '../test/openai-server';
 import { signUpVerified, startTestServer, type TestServer } from '../test/test-server';
@@ -127,6 +128,41 @@ describe('custom agents', () => {
       tools: [`table:${secretTable.id}`, `table:${secretTable.id}`],
     });
     expect(given.body.tools).toEqual([`table:${secretTable.id}`]);
+  });
+
+  it('takes connections of its own account only, and the connection then says the agent uses it', async () => {
+    // Rows as the OAuth completion stores them; only which account holds each matters here.
+    const connectionOf = async (member: Member, id: string) => {
+      await server.db.insert(integrationConnections).values({
+        id,
+        accountId: accountOf(member),
+        provider: 'slack',
+        externalId: `T-${id}`,
+        name: `Workspace ${id}`,
+        scopes: [],
+        accessTokenSealed: 'v1.unused',
+      });
+      return id;
+    };
+    const own = await connectionOf(creator, 'icn_creators');
+    const foreign = await connectionOf(reader, 'icn_readers');
+    const refused = await creator.client.post('/api/agents', {
+      accountId: accountOf(creator),
+      name: 'Borrower',
+      tools: [`connection:${foreign}`],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      field: 'tools',
+      message: 'A chosen connection is not one of this account',
+    });
+
+    const agent = await makeAgent(creator, { tools: [`connection:${own}`] });
+    expect(agent.tools).toEqual([`connection:${own}`]);
+    const listed = await creator.client.get(`/api/integrations?accountId=${accountOf(creator)}`);
+    expect(listed.body.connections.find((c: { id: string }) => c.id === own)?.usedBy.agents).toEqual([
+      { id: agent.id, name: agent.name },
+    ]);
   });
 
   it("keeps an account's agents to its members", async () => {

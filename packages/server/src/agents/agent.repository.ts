@@ -11,6 +11,7 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } fro
 import type { Db } from '../db/client';
 import { flows, users } from '../db/schema';
 import { agentEvents, agentLikes, agents } from '../db/schema-agents';
+import { integrationConnections } from '../db/schema-integrations';
 import { notes } from '../db/schema-notes';
 import { tables } from '../db/schema-tables';
 
@@ -121,6 +122,15 @@ export function agentRepository(db: Db) {
      * Which of the given flows, tables and notes are in the account and not in its trash, with
      * their names: what an agent's tools can reach.
      */
+    /** Which of these connection ids are the account's, with their provider. */
+    connections(accountId: string, ids: readonly string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select({ id: integrationConnections.id, provider: integrationConnections.provider })
+        .from(integrationConnections)
+        .where(and(eq(integrationConnections.accountId, accountId), inArray(integrationConnections.id, [...ids])));
+    },
+
     async resources(
       accountId: string,
       ids: { flows: readonly string[]; tables: readonly string[]; notes: readonly string[] },

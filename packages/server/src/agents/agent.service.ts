@@ -14,6 +14,7 @@ import { type AgentRow, agentRepository, toAgent } from './agent.repository';
 
 export const AGENT_NOT_FOUND = 'Agent not found';
 export const TOOL_NOT_IN_ACCOUNT = 'A chosen flow, table or note is not in this account (or is in its trash)';
+export const CONNECTION_NOT_IN_ACCOUNT = 'A chosen connection is not one of this account';
 
 /** An account's own agents: make, change, copy, publish, delete. Every member may. */
 export function agentService({ db, accounts }: { db: Db; accounts: AccountService }) {
@@ -42,6 +43,11 @@ export function agentService({ db, accounts }: { db: Db; accounts: AccountServic
         notes: [...scope.notes],
       });
       if (found.length !== wanted) throw new AppError('bad_request', TOOL_NOT_IN_ACCOUNT, 'tools');
+    }
+    if (scope.connections.size > 0) {
+      const found = await repo.connections(accountId, [...scope.connections]);
+      if (found.length !== scope.connections.size)
+        throw new AppError('bad_request', CONNECTION_NOT_IN_ACCOUNT, 'tools');
     }
     return [...tools];
   }

@@ -4,6 +4,7 @@ import {
   type CompleteIntegrationResponse,
   ConnectIntegration,
   type ConnectIntegrationResponse,
+  type ConnectionUsage,
   INTEGRATION_PROVIDERS,
   type IntegrationConnection,
   type IntegrationProviderId,
@@ -18,6 +19,7 @@ import type { IntegrationsConfig } from '../config';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { StepError } from '../user-error';
+import { connectionUsageRepository } from './connection-usage.repository';
 import { ConnectionRevoked } from './define-integration';
 import { type ConnectionRow, integrationRepository } from './integration.repository';
 import {
@@ -41,7 +43,12 @@ const START_AGAIN = 'Start again from Integrations.';
 /** A picker's list is read while someone waits for the form. */
 const OPTIONS_TIMEOUT_MS = 15_000;
 
-export function toConnection({ connection, creatorName }: { connection: ConnectionRow; creatorName: string | null }) {
+const unused: ConnectionUsage = { flows: [], agents: [] };
+
+export function toConnection(
+  { connection, creatorName }: { connection: ConnectionRow; creatorName: string | null },
+  usedBy: ConnectionUsage = unused,
+) {
   return {
     id: connection.id,
     provider: connection.provider as IntegrationConnection['provider'],
@@ -50,6 +57,7 @@ export function toConnection({ connection, creatorName }: { connection: Connecti
     status: connection.status as IntegrationConnection['status'],
     settings: connection.settings as IntegrationConnection['settings'],
     createdBy: connection.createdBy ? { id: connection.createdBy, name: creatorName ?? '' } : null,
+    usedBy,
     createdAt: connection.createdAt.toISOString(),
     updatedAt: connection.updatedAt.toISOString(),
   } satisfies IntegrationConnection;
@@ -75,6 +83,7 @@ export function integrationService({
   logger?: Pick<Logger, 'warn'>;
 }) {
   const repo = integrationRepository(db);
+  const usage = connectionUsageRepository(db);
   const box = createSecretBox({ secret, purpose: 'integration-token' });
   const notFound = () => new AppError('not_found', 'Connection not found');
 
@@ -83,6 +92,11 @@ export function integrationService({
     if (!providerConfig.client)
       throw new AppError('bad_request', `${providerConfig.label} is not configured on this server`);
     return { ...providerConfig, client: providerConfig.client };
+  }
+
+  async function withUsage(accountId: string, row: NonNullable<Awaited<ReturnType<typeof repo.get>>>) {
+    const used = await usage.usage(accountId, [row.connection.id]);
+    return toConnection(row, used.get(row.connection.id));
   }
 
   async function managedAccount(connectionId: string, userId: string) {
@@ -96,6 +110,10 @@ export function integrationService({
     async list({ accountId, userId }: { accountId: string; userId: string }): Promise<IntegrationsResponse> {
       const account = await accounts.requireMember(accountId, userId);
       const rows = await repo.list(accountId);
+      const used = await usage.usage(
+        accountId,
+        rows.map((row) => row.connection.id),
+      );
       return {
         providers: (Object.keys(INTEGRATION_PROVIDERS) as IntegrationProviderId[]).map((id) => ({
           id,
@@ -105,7 +123,7 @@ export function integrationService({
           missing: config[id].missing,
           redirectUri: redirectUri(appUrl, id),
         })),
-        connections: rows.map(toConnection),
+        connections: rows.map((row) => toConnection(row, used.get(row.connection.id))),
         canManage: account.role === 'owner' || account.role === 'admin',
       };
     },
@@ -193,7 +211,7 @@ export function integrationService({
       });
       const full = await repo.get(row.accountId, saved.id);
       if (!full) throw notFound();
-      return { connection: toConnection(full), accountId: row.accountId, returnTo: row.returnTo };
+      return { connection: await withUsage(row.accountId, full), accountId: row.accountId, returnTo: row.returnTo };
     },
 
     async rename({ connectionId, userId, name }: { connectionId: string; userId: string; name: string }) {
@@ -201,7 +219,7 @@ export function integrationService({
       if (!(await repo.rename(accountId, connectionId, name))) throw notFound();
       const row = await repo.get(accountId, connectionId);
       if (!row) throw notFound();
-      return toConnection(row);
+      return withUsage(accountId, row);
     },
 
     /** Forgets the connection and its tokens, and asks the provider to revoke the token too. */

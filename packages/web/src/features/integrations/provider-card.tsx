@@ -1,4 +1,5 @@
 import {
+  connectionUsageText,
   type IntegrationConnection,
   type IntegrationProviderInfo,
   RenameConnection,
@@ -12,6 +13,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { NameDialog } from '../../components/ui/name-dialog';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { ConnectionUsedBy } from './connection-used-by';
 import type { IntegrationActions } from './integrations-api';
 
 const statusBadge = {
@@ -86,6 +88,7 @@ export function ProviderCard({
                   Connected {connection.createdBy?.name ? `by ${connection.createdBy.name} ` : ''}on{' '}
                   {formatDate(connection.createdAt)}
                 </p>
+                <ConnectionUsedBy usage={connection.usedBy} />
                 {connection.status === 'needs_reconnect' && (
                   <p className="mt-1 flex items-center gap-1.5 text-[13px] text-destructive">
                     <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />
@@ -143,8 +146,8 @@ export function ProviderCard({
             setRemoving(null);
           }
         }}
-        title={`Disconnect ${removing?.name ?? provider.label}?`}
-        description={`Its tokens are deleted from this server. To use ${provider.label} again, connect it again.`}
+        title={removing ? `Disconnect ${provider.label} (${removing.name})?` : `Disconnect ${provider.label}?`}
+        description={removing ? disconnectWarning(provider.label, removing) : ''}
         confirmLabel="Disconnect"
         pending={actions.disconnect.isPending}
         error={actions.disconnect.error ? errorMessage(actions.disconnect.error) : null}
@@ -152,6 +155,13 @@ export function ProviderCard({
       />
     </section>
   );
+}
+
+/** Names what would stop working first: a used connection must not go by a careless click. */
+export function disconnectWarning(providerLabel: string, connection: IntegrationConnection) {
+  const usage = connectionUsageText(connection.usedBy);
+  const tokens = `Its tokens are deleted from this server. To use ${providerLabel} again, connect it again.`;
+  return usage ? `${usage} They fail until they are given another connection. ${tokens}` : tokens;
 }
 
 /** What the operator must set before anyone can connect: the variables and the redirect URI to register. */
