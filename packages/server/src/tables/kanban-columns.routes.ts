@@ -18,7 +18,7 @@ const ColumnQueryDoc = ColumnQuery.extend({
   column: z.string().optional().describe('An option id of the board’s single select; leave out for "No value"'),
   search: z.string().max(200).optional(),
   limit: z.string().optional().describe('1 to 1000, default 100'),
-  cursor: z.string().optional().describe('next_cursor of the previous page'),
+  cursor: z.string().optional().describe('nextCursor of the previous page'),
 });
 
 export function registerKanbanColumnRoutes(

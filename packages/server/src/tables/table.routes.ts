@@ -41,7 +41,7 @@ const RecordsQueryDoc = z.object({
   search: z.string().max(200).optional(),
   viewId: z.string().optional().describe("Applies the view's filter and sorts unless filter/sort are given"),
   limit: z.string().optional().describe('1 to 1000, default 100'),
-  cursor: z.string().optional().describe('next_cursor of the previous page'),
+  cursor: z.string().optional().describe('nextCursor of the previous page'),
   offset: z.string().optional().describe('Start at this position (ignored with a cursor)'),
 });
 const RecordsResult = z.object({ records: z.array(TableRecord) });

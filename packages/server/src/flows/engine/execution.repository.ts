@@ -1,78 +1,15 @@
-import {
-  EXECUTION_DETAIL_STEPS,
-  type Execution,
-  type ExecutionDetail,
-  type ExecutionError,
-  type ExecutionMode,
-  type ExecutionStatus,
-  type ExecutionStep,
-  type FlowGraph,
-  type Item,
-  type StepLog,
-  type StepStatus,
-} from '@flowmind/shared/flows';
+import type { ExecutionError, ExecutionMode, FlowGraph, Item, StepLog, StepStatus } from '@flowmind/shared/flows';
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
 import { executionSteps, executions, flows, flowVersions } from '../../db/schema';
-import { jsonbSafe, storedErrorText } from './writer';
+import { executionReads, stepsOf } from './execution-reads';
+import { jsonbSafe } from './stored-text';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 export type StepRow = typeof executionSteps.$inferSelect;
 type Outputs = Record<string, Item[]>;
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-/**
- * Rows saved before errors were cleaned on the way in may still quote a failed query (and so other accounts' data),
- * and rows saved before the API spoke camelCase name the step as node_id/node_name.
- */
-type StoredError = ExecutionError & { node_id?: string | null; node_name?: string | null };
-const shownError = (error: StoredError | null): ExecutionError | null =>
-  error
-    ? {
-        nodeId: error.nodeId ?? error.node_id ?? null,
-        nodeName: error.nodeName ?? error.node_name ?? null,
-        message: storedErrorText(error.message),
-      }
-    : null;
-
-export function toExecution(row: ExecutionRow, flowName: string): Execution {
-  return {
-    id: row.id,
-    accountId: row.accountId,
-    flowId: row.flowId,
-    flowName: flowName,
-    version: row.version ?? null,
-    status: row.status as ExecutionStatus,
-    mode: row.mode as ExecutionMode,
-    error: shownError(row.error as StoredError | null),
-    createdAt: row.createdAt.toISOString(),
-    startedAt: row.startedAt?.toISOString() ?? null,
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-    durationMs: row.startedAt && row.finishedAt ? row.finishedAt.getTime() - row.startedAt.getTime() : null,
-    resumeAt: row.resumeAt?.toISOString() ?? null,
-    parentExecutionId: row.parentExecutionId ?? null,
-  };
-}
-
-export function toStep(row: StepRow): ExecutionStep {
-  return {
-    id: row.id,
-    nodeId: row.nodeId,
-    nodeName: row.nodeName,
-    nodeType: row.nodeType,
-    runIndex: row.runIndex,
-    status: row.status as StepStatus,
-    input: row.input as Outputs,
-    output: (row.output as Outputs | null) ?? null,
-    logs: row.logs as StepLog[],
-    error: row.error === null ? null : storedErrorText(row.error),
-    attempts: row.attempts,
-    startedAt: row.startedAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-    durationMs: row.finishedAt ? row.finishedAt.getTime() - row.startedAt.getTime() : null,
-  };
-}
+const _rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export type SaveStep = {
   executionId: string;
@@ -108,16 +45,6 @@ export type NewExecution = {
   stopAfterNodeId?: string | null;
   parentExecutionId?: string | null;
 };
-
-/** Cursor of the executions list: created_at and id of the last row shown. */
-function encodeCursor(row: { createdAt: Date; id: string }) {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-}
-function decodeCursor(cursor: string): { at: Date; id: string } | null {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const date = at ? new Date(at) : null;
-  return date && !Number.isNaN(date.getTime()) && id ? { at: date, id } : null;
-}
 
 export function executionRepository(db: Db) {
   const versionGraphs = new Map<string, FlowGraph>();
@@ -227,13 +154,7 @@ export function executionRepository(db: Db) {
       return rows[0] ? { held: true, cancel: rows[0].cancel_requested } : { held: false, cancel: false };
     },
 
-    async steps(executionId: string): Promise<StepRow[]> {
-      return db
-        .select()
-        .from(executionSteps)
-        .where(eq(executionSteps.executionId, executionId))
-        .orderBy(asc(executionSteps.startedAt), asc(executionSteps.seq));
-    },
+    steps: (executionId: string): Promise<StepRow[]> => stepsOf(db, executionId),
 
     async saveStep(step: SaveStep) {
       const values = { id: newId('stp'), ...step };
@@ -378,109 +299,7 @@ export function executionRepository(db: Db) {
         .limit(limit);
     },
 
-    async list({
-      accountId,
-      flowId,
-      status,
-      limit,
-      cursor,
-    }: {
-      accountId: string;
-      flowId?: string;
-      status?: ExecutionStatus;
-      limit: number;
-      cursor?: string;
-    }) {
-      const conditions = [eq(executions.accountId, accountId)];
-      if (flowId) conditions.push(eq(executions.flowId, flowId));
-      if (status) conditions.push(eq(executions.status, status));
-      const after = cursor ? decodeCursor(cursor) : null;
-      if (after)
-        conditions.push(
-          sql`(${executions.createdAt}, ${executions.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`,
-        );
-      const rows = await db
-        .select({ execution: executions, flowName: flows.name })
-        .from(executions)
-        .innerJoin(flows, eq(flows.id, executions.flowId))
-        .where(and(...conditions))
-        .orderBy(desc(executions.createdAt), desc(executions.id))
-        .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return {
-        executions: page.map((r) => toExecution(r.execution, r.flowName)),
-        nextCursor: rows.length > limit && last ? encodeCursor(last.execution) : null,
-      };
-    },
-
-    async detail(accountId: string, id: string): Promise<ExecutionDetail | null> {
-      const [row] = await db
-        .select({ execution: executions, flowName: flows.name, versionGraph: flowVersions.graph })
-        .from(executions)
-        .innerJoin(flows, eq(flows.id, executions.flowId))
-        .leftJoin(flowVersions, eq(flowVersions.id, executions.versionId))
-        .where(and(eq(executions.accountId, accountId), eq(executions.id, id)));
-      if (!row) return null;
-      // Per step: its runs, items out per handle and time, summed in the database.
-      const summaries = rowsOf<{ node_id: string; runs: number; duration_ms: number | null; counts: unknown }>(
-        await db.execute(sql`
-          select s.node_id, count(*)::int as runs,
-            (sum(extract(epoch from (s.finished_at - s.started_at)) * 1000))::float8 as duration_ms,
-            coalesce((
-              select jsonb_object_agg(c.key, c.n) from (
-                select o.key, sum(jsonb_array_length(o.value))::int as n
-                from execution_steps s2, jsonb_each(coalesce(s2.output, '{}'::jsonb)) o
-                where s2.execution_id = ${id} and s2.node_id = s.node_id and jsonb_typeof(o.value) = 'array'
-                group by o.key
-              ) c
-            ), '{}'::jsonb) as counts
-          from execution_steps s
-          where s.execution_id = ${id}
-          group by s.node_id`),
-      );
-      const total = summaries.reduce((sum, summary) => sum + Number(summary.runs), 0);
-      const steps =
-        total <= EXECUTION_DETAIL_STEPS
-          ? await this.steps(id)
-          : await db
-              .selectDistinctOn([executionSteps.nodeId])
-              .from(executionSteps)
-              .where(eq(executionSteps.executionId, id))
-              .orderBy(asc(executionSteps.nodeId), desc(executionSteps.runIndex));
-      return {
-        ...toExecution(row.execution, row.flowName),
-        graph: (row.execution.graph ?? row.versionGraph ?? { nodes: [], edges: [], stickies: [] }) as FlowGraph,
-        trigger: row.execution.trigger ? { items: row.execution.trigger } : null,
-        steps: steps.map(toStep).sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
-        stepsTotal: total,
-        nodes: summaries.map((summary) => ({
-          nodeId: summary.node_id,
-          runs: Number(summary.runs),
-          counts: (typeof summary.counts === 'string' ? JSON.parse(summary.counts) : summary.counts) as Record<
-            string,
-            number
-          >,
-          durationMs: summary.duration_ms === null ? null : Math.round(Number(summary.duration_ms)),
-        })),
-      };
-    },
-
-    /** One run of one step of an account's execution (loops run steps many times). */
-    async stepRun(accountId: string, executionId: string, nodeId: string, runIndex: number) {
-      const [row] = await db
-        .select()
-        .from(executionSteps)
-        .where(
-          and(
-            eq(executionSteps.accountId, accountId),
-            eq(executionSteps.executionId, executionId),
-            eq(executionSteps.nodeId, nodeId),
-            eq(executionSteps.runIndex, runIndex),
-          ),
-        );
-      return row ? toStep(row) : null;
-    },
+    ...executionReads(db),
 
     /** The graph an execution runs: its own copy (test runs) or its published version's. */
     async graphOf(row: Pick<ExecutionRow, 'graph' | 'versionId'>): Promise<FlowGraph> {

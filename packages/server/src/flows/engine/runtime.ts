@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import {
-  DEFAULT_ACCOUNT_CONCURRENCY,
-  type ExecutionMode,
-  type FlowGraph,
-  type Item,
-  type SaveExecutions,
-} from '@flowmind/shared/flows';
+import { DEFAULT_ACCOUNT_CONCURRENCY } from '@flowmind/shared/flows';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
-import { newId } from '../../db/ids';
 import { flows } from '../../db/schema';
 import { type ChangeBus, topics } from '../../live/change-bus';
 import { createQueueInTurn, type Queue } from '../../queue/queue';
@@ -18,6 +11,7 @@ import { stepDefinitions } from '../steps';
 import type { StepServices, WebhookResponse } from '../steps/step';
 import { type ExecutionRepository, type ExecutionRow, executionRepository } from './execution.repository';
 import { indexGraph } from './graph';
+import { newExecutionRow, type StartInput, semaphore } from './new-execution';
 import { RunAbort } from './run-signal';
 import { keepsEveryRun, type RunStore, runStore } from './run-store';
 import { type ExpressionEngine, type FlowInfo, type RunOutcome, runExecution } from './runner';
@@ -52,26 +46,6 @@ export type FlowRuntimeOptions = {
   /** Finished executions older than this are deleted by the workers. */
   retentionDays?: number;
 };
-
-/** A small counting semaphore: at most `size` executions run in this process at once. */
-function semaphore(size: number) {
-  let free = size;
-  const waiting: (() => void)[] = [];
-  return {
-    async acquire() {
-      if (free > 0) {
-        free -= 1;
-        return;
-      }
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    },
-    release() {
-      const next = waiting.shift();
-      if (next) next();
-      else free += 1;
-    },
-  };
-}
 
 /**
  * Where executions run. Every execution is a row first (its trigger items saved); a queue job
@@ -164,23 +138,6 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     later(() => void execute(executionId), delay);
   }
 
-  type StartInput = {
-    accountId: string;
-    flowId: string;
-    versionId: string | null;
-    version: number | null;
-    graph: FlowGraph;
-    mode: ExecutionMode;
-    trigger: Item[];
-    startNodeId?: string | null;
-    seedExecutionId?: string | null;
-    stopAfterNodeId?: string | null;
-    parentExecutionId?: string | null;
-    id?: string;
-    /** The flow's name and setting when the caller read them already (the webhook's cached lookup). */
-    flow?: { name: string; saveExecutions: SaveExecutions };
-  };
-
   const finishRow = (row: ExecutionRow, status: 'cancelled', owner = '') =>
     writer.finish({ id: row.id, flowId: row.flowId, createdAt: row.createdAt, owner, status, error: null });
 
@@ -225,7 +182,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       let row: ExecutionRow;
       let store: RunStore | undefined;
       try {
-        row = prepare(input, inline ? 'running' : 'queued');
+        row = newExecutionRow(input, inline ? 'running' : 'queued', { owner, leaseMs });
         if (!inline) await writer.insert(row);
         // An inline run starts with its row held (see `runStore`): written with its steps once it
         // must be durable (its caller is answered only then), or, for a quick flow, at its end: one
@@ -372,39 +329,9 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
 
   /** Saves a new execution with its trigger items (group commit); resolves once it is written. */
   async function insert(input: StartInput, status: 'queued' | 'running'): Promise<ExecutionRow> {
-    const row = prepare(input, status);
+    const row = newExecutionRow(input, status, { owner, leaseMs });
     await writer.insert(row);
     return row;
-  }
-
-  /** A new execution's row, claimed by this process when it is to run here at once. */
-  function prepare(input: StartInput, status: 'queued' | 'running'): ExecutionRow {
-    const now = new Date();
-    return {
-      id: newId('exe'),
-      accountId: input.accountId,
-      flowId: input.flowId,
-      versionId: input.versionId,
-      version: input.version,
-      // Published runs read their (immutable) version's graph; only test runs keep a copy.
-      graph: input.versionId ? null : input.graph,
-      status,
-      mode: input.mode,
-      trigger: input.trigger,
-      startNodeId: input.startNodeId ?? null,
-      seedExecutionId: input.seedExecutionId ?? null,
-      stopAfterNodeId: input.stopAfterNodeId ?? null,
-      parentExecutionId: input.parentExecutionId ?? null,
-      error: null,
-      response: null,
-      leaseOwner: status === 'running' ? owner : null,
-      leaseUntil: status === 'running' ? new Date(now.getTime() + leaseMs) : null,
-      resumeAt: null,
-      cancelRequested: false,
-      createdAt: now,
-      startedAt: status === 'running' ? now : null,
-      finishedAt: null,
-    };
   }
 
   /** Claims and runs one execution here; `held` means a slot was taken for it already. */

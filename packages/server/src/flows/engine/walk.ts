@@ -10,7 +10,7 @@ import type { RunStore } from './run-store';
 import type { RunnerDeps, RunOutcome } from './runner';
 import { compiled, executionScope, stepContext } from './step-context';
 import { markStarted, stepSaves } from './step-saves';
-import { storedErrorText } from './writer';
+import { storedErrorText } from './stored-text';
 
 const MAX_LOGS = 1000;
 const SHOW_RUNNING_AFTER_MS = 250;

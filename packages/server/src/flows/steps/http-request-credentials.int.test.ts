@@ -70,7 +70,7 @@ async function run(member: Member, params: Record<string, unknown>) {
     () => member.client.get(`/api/executions/${started.body.id}`),
     (res) => ['succeeded', 'failed'].includes(res.body?.status),
   );
-  const step = done.body.steps.find((s: { node_id: string }) => s.node_id === 'call');
+  const step = done.body.steps.find((s: { nodeId: string }) => s.nodeId === 'call');
   return { text: done.text, status: done.body.status as string, step };
 }
 

@@ -57,7 +57,7 @@ async function run(member: Member, params: Record<string, unknown>, sample = '[{
   return {
     text: done.text,
     status: done.body.status as string,
-    step: done.body.steps.find((s: { node_id: string }) => s.node_id === 'tool'),
+    step: done.body.steps.find((s: { nodeId: string }) => s.nodeId === 'tool'),
   };
 }
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { flows, flowVersions } from '../../db/schema';
 import { keepsRun } from '../engine/run-store';
 import type { FlowRuntime } from '../engine/runtime';
-import { storedErrorText } from '../engine/writer';
+import { storedErrorText } from '../engine/stored-text';
 import { webhookSecretMatches } from './webhook-secret';
 
 type Hook = {
