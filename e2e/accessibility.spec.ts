@@ -201,7 +201,7 @@ function expectNone(problems: string[]) {
 }
 
 // Three tests, so the two workers share the scans; each makes its own user and data.
-test.describe.configure({ mode: 'parallel', timeout: 300_000 });
+test.describe.configure({ mode: 'parallel', timeout: 600_000 });
 
 test('dashboard pages and the menus always present', async ({ page }) => {
   const { agent } = await workspace(page);
