@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections } from '../../db/schema-integrations';
+import { connectThroughOAuth, callAndFinish as finished } from '../../test/integration-connect';
 import { type SlackServer, startSlackServer } from '../../test/slack-server';
 import { signUpVerified, startTestServer, type TestServer } from '../../test/test-server';
-import { waitFor } from '../../test/wait';
 
 /**
  * Slack steps in published flows, with connections made through the OAuth dance: the token comes
@@ -21,19 +21,7 @@ let strangersConnection: string;
 
 const accountOf = (member: Member) => member.user.personalAccountId;
 
-async function connect(member: Member) {
-  const started = await member.client.post('/api/integrations/slack/connect', { accountId: accountOf(member) });
-  expect(started.status, started.text).toBe(200);
-  const consent = await fetch(started.body.authorizeUrl, { redirect: 'manual' });
-  const back = new URL(consent.headers.get('location') ?? '');
-  const res = await member.client.post('/api/integrations/complete', {
-    provider: 'slack',
-    code: back.searchParams.get('code'),
-    state: back.searchParams.get('state'),
-  });
-  expect(res.status, res.text).toBe(200);
-  return res.body.connection.id as string;
-}
+const connect = async (member: Member) => (await connectThroughOAuth(member, 'slack')).id;
 
 beforeAll(async () => {
   slack = await startSlackServer({ clientId: '1111.2222', clientSecret: 'slack-secret' });
@@ -69,19 +57,8 @@ async function publishedFlow(member: Member, slackParams: Record<string, unknown
   return published.body as { id: string; webhookId: string };
 }
 
-async function callAndFinish(member: Member, flow: { webhookId: string }, body: unknown) {
-  const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(202);
-  const { executionId } = (await res.json()) as { executionId: string };
-  return waitFor(
-    async () => (await member.client.get(`/api/executions/${executionId}`)).body,
-    (e) => ['succeeded', 'failed'].includes(e?.status),
-  );
-}
+const callAndFinish = (member: Member, flow: { webhookId: string }, body: unknown) =>
+  finished(server, member, flow, body);
 
 describe('webhook → Slack: send message', () => {
   it('posts with the token of the flow account’s connection and gives the message’s ts', async () => {

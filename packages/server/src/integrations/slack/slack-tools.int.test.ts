@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doneOf, messageText, streamEvents, toolCallsOf } from '../../test/chat-streams';
+import { connectThroughOAuth } from '../../test/integration-connect';
 import { type ChatRequest, type OpenAiServer, startOpenAiServer } from '../../test/openai-server';
 import { type SlackServer, startSlackServer } from '../../test/slack-server';
 import { signUpVerified, startTestServer, type TestServer } from '../../test/test-server';
@@ -17,18 +18,7 @@ let strangersConnection: string;
 
 const accountOf = (member: Member) => member.user.personalAccountId;
 
-async function connect(member: Member) {
-  const started = await member.client.post('/api/integrations/slack/connect', { accountId: accountOf(member) });
-  const consent = await fetch(started.body.authorizeUrl, { redirect: 'manual' });
-  const back = new URL(consent.headers.get('location') ?? '');
-  const res = await member.client.post('/api/integrations/complete', {
-    provider: 'slack',
-    code: back.searchParams.get('code'),
-    state: back.searchParams.get('state'),
-  });
-  expect(res.status, res.text).toBe(200);
-  return res.body.connection.id as string;
-}
+const connect = async (member: Member) => (await connectThroughOAuth(member, 'slack')).id;
 
 beforeAll(async () => {
   slack = await startSlackServer({ clientId: '1111.2222', clientSecret: 'slack-secret' });

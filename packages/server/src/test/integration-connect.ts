@@ -1,0 +1,40 @@
+import { expect } from 'vitest';
+import type { signUpVerified, TestServer } from './test-server';
+import { waitFor } from './wait';
+
+type Member = Awaited<ReturnType<typeof signUpVerified>>;
+
+/**
+ * Connects a provider for the member's personal account through the whole OAuth dance against a
+ * local provider server (its consent page redirects at once), as the browser's callback page would.
+ */
+export async function connectThroughOAuth(member: Member, provider: string) {
+  const started = await member.client.post(`/api/integrations/${provider}/connect`, {
+    accountId: member.user.personalAccountId,
+  });
+  expect(started.status, started.text).toBe(200);
+  const consent = await fetch(started.body.authorizeUrl, { redirect: 'manual' });
+  const back = new URL(consent.headers.get('location') ?? '');
+  const res = await member.client.post('/api/integrations/complete', {
+    provider,
+    code: back.searchParams.get('code'),
+    state: back.searchParams.get('state'),
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body.connection as { id: string; name: string; provider: string };
+}
+
+/** Calls a published webhook flow that answers at once, and waits for its execution's end. */
+export async function callAndFinish(server: TestServer, member: Member, flow: { webhookId: string }, body: unknown) {
+  const res = await fetch(`${server.baseUrl}/api/hooks/${flow.webhookId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(202);
+  const { executionId } = (await res.json()) as { executionId: string };
+  return waitFor(
+    async () => (await member.client.get(`/api/executions/${executionId}`)).body,
+    (e) => ['succeeded', 'failed'].includes(e?.status),
+  );
+}
