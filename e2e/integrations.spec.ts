@@ -82,5 +82,7 @@ test('the callback page explains a denied consent and a visit without a code', a
   await page.goto('/integrations/callback/slack');
   await expect(page.getByText(/There is nothing to finish here/)).toBeVisible();
   await page.goto('/integrations/callback/notion?code=x&state=y');
-  await expect(page.getByText('Notion connections are not available yet.')).toBeVisible();
+  await expect(page.getByText(/This connection attempt is not known here/)).toBeVisible();
+  await page.goto('/integrations/callback/twitter?code=x&state=y');
+  await expect(page.getByText('X connections are not available yet.')).toBeVisible();
 });
