@@ -78,6 +78,10 @@ async function scanScreen(
       const shown = typeof shows === 'string' ? page.getByText(shows, { exact: true }) : shows(page);
       await expect(shown.first()).toBeVisible();
     }
+    // WCAG 1.4.10 (reflow): at a phone's width the page itself never scrolls sideways; wide content
+    // (a grid, a board) scrolls inside its own box.
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (wide > size.width) out.push(`${screen.name ?? screen.path} @${size.width}: the page is ${wide} px wide`);
     for (const theme of THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       // Two frames, so the new theme's colours are painted before axe reads them.

@@ -73,6 +73,11 @@ test('a kanban board past 1,000 records shows the server’s counts and loads mo
   await expect(last).toBeAttached();
   await expect(todo.locator('li[data-record-id]')).toHaveCount(550);
   await screenshots(page, 'kanban-1100');
+  // At 390 px the board scrolls inside itself; the page never scrolls sideways (screen-reader texts
+  // of columns scrolled out of view once widened it to 1,009 px).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Moving a card changes both columns' counts.
   await column('Doing').getByRole('button', { name: 'Actions for Task 2', exact: true }).click();

@@ -82,7 +82,7 @@ export function KanbanColumn({
       }}
       onDrop={onDrop}
       className={cn(
-        'flex min-h-0 w-72 shrink-0 snap-start flex-col rounded-xl border bg-muted/40 transition-colors',
+        'relative flex min-h-0 w-72 shrink-0 snap-start flex-col rounded-xl border bg-muted/40 transition-colors',
         dropTarget && 'border-primary bg-primary-soft/40',
       )}
     >

@@ -146,7 +146,7 @@ function Board({
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center gap-2 border-b px-2 py-1 sm:px-3">{groupFieldSwitch}</div>
       {!data.isPending && data.total === 0 && emptyNotice}
-      <div className="flex min-h-0 flex-1 gap-3 overflow-x-auto p-3 sm:p-4" aria-busy={data.isPending}>
+      <div className="relative flex min-h-0 flex-1 gap-3 overflow-x-auto p-3 sm:p-4" aria-busy={data.isPending}>
         {columns.map((column) => (
           <KanbanColumn
             key={column.key ?? 'none'}
