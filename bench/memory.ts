@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { postmasterPid } from '../packages/server/src/db/embedded';
+import { postmasterPid } from '../packages/server/src/db/embedded-process';
 import { startMailCatcher } from '../packages/server/src/test/mail-catcher';
 import { cpuTimeMs, load, waitHealthy, webhookSetGraph } from './support';
 

@@ -1,7 +1,7 @@
 // The server the browser tests drive: a real SMTP catcher (read by tests over HTTP) and the app
 // on a fresh embedded database, exactly as `npm start` runs it.
 import { rmSync } from 'node:fs';
-import { stopLeftoverPostgres } from '../packages/server/src/db/embedded';
+import { stopLeftoverPostgres } from '../packages/server/src/db/embedded-process';
 import { startMailCatcher } from '../packages/server/src/test/mail-catcher';
 import { startNotionServer } from '../packages/server/src/test/notion-server';
 import { startOpenAiServer } from '../packages/server/src/test/openai-server';

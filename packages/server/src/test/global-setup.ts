@@ -5,7 +5,8 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { processAlive, startEmbeddedPostgres, stopLeftoverPostgres } from '../db/embedded';
+import { startEmbeddedPostgres } from '../db/embedded';
+import { processAlive, stopLeftoverPostgres } from '../db/embedded-process';
 
 const PREFIX = 'flowmind-test-pg-';
 
