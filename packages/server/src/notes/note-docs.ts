@@ -3,12 +3,12 @@ import { EMPTY_NOTE_DOC, NOTE_FRAGMENT, type NoteDoc, noteSchema } from '@flowmi
 import { markdownToDoc } from '@flowmind/shared/note-markdown';
 import { docToText } from '@flowmind/shared/note-text';
 import { prosemirrorJSONToYXmlFragment, yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import * as Y from 'yjs';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { type ChangeBus, topics } from '../live/change-bus';
+import { createNoteDocRepository } from './note-doc.repository';
 
 /**
  * The Yjs documents of notes: the one place that reads and writes a note's document.
@@ -24,8 +24,6 @@ import { type ChangeBus, topics } from '../live/change-bus';
 export const AUTO_VERSION_MS = 10 * 60_000;
 /** Updates kept as rows before they are folded into `notes.ydoc`. */
 const COMPACT_AFTER = 200;
-/** Rows that may commit out of id order are looked at again for this long. */
-const LATE_ROW_WINDOW = "interval '30 seconds'";
 
 export type NoteDocListener = (update: Uint8Array, origin: unknown) => void;
 
@@ -47,10 +45,6 @@ type OpenDoc = {
   catchingUp: Promise<void> | null;
   catchUpAgain: boolean;
 };
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-const bytes = (value: unknown): Uint8Array =>
-  value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer);
 
 export const toBase64 = (data: Uint8Array) => Buffer.from(data).toString('base64');
 export const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
@@ -87,53 +81,33 @@ export function createNoteDocs({
   logger: Logger;
   deriveDelayMs?: number;
 }) {
+  const store = createNoteDocRepository(db);
   const open = new Map<string, OpenDoc>();
   const loading = new Map<string, Promise<OpenDoc>>();
   let closed = false;
 
-  async function readRows(noteId: string, after: number | null) {
-    const where =
-      after === null
-        ? sql`note_id = ${noteId}`
-        : sql`note_id = ${noteId} and (id > ${after} or created_at > now() - ${sql.raw(LATE_ROW_WINDOW)})`;
-    return rowsOf<{ id: string | number; update: unknown }>(
-      await db.execute(sql`select id, update from note_updates where ${where} order by id`),
-    ).map((r) => ({ id: Number(r.id), update: bytes(r.update) }));
-  }
-
   async function load(noteId: string): Promise<OpenDoc> {
     // Rows first, then the state: a compaction in between only moves rows into the state.
-    const rows = await readRows(noteId, null);
-    const [note] = rowsOf<{
-      account_id: string;
-      ydoc: unknown;
-      ydoc_through: string | number;
-      content: NoteDoc | null;
-      markdown: string;
-    }>(await db.execute(sql`select account_id, ydoc, ydoc_through, content, markdown from notes where id = ${noteId}`));
+    const rows = await store.updates(noteId, null);
+    const note = await store.state(noteId);
     if (!note) throw new Error(`note ${noteId} not found`);
     const doc = new Y.Doc();
-    if (note.ydoc) Y.applyUpdate(doc, bytes(note.ydoc));
+    if (note.ydoc) Y.applyUpdate(doc, note.ydoc);
     for (const row of rows) Y.applyUpdate(doc, row.update);
     if (!note.ydoc && rows.length === 0) {
       // A note from before the editor: its document starts from its content or Markdown.
       const json = note.content ?? (note.markdown ? markdownToDoc(note.markdown) : EMPTY_NOTE_DOC);
       prosemirrorJSONToYXmlFragment(noteSchema, json, doc.getXmlFragment(NOTE_FRAGMENT));
-      const seeded = rowsOf<{ id: string }>(
-        await db.execute(
-          sql`update notes set ydoc = ${Buffer.from(Y.encodeStateAsUpdate(doc))} where id = ${noteId} and ydoc is null returning id`,
-        ),
-      );
-      if (seeded.length === 0) {
+      if (!(await store.seed(noteId, Y.encodeStateAsUpdate(doc)))) {
         // Another process seeded it first: use theirs.
         doc.destroy();
         return load(noteId);
       }
     }
-    const lastSeen = Math.max(Number(note.ydoc_through), ...rows.map((r) => r.id), 0);
+    const lastSeen = Math.max(note.ydocThrough, ...rows.map((r) => r.id), 0);
     const entry: OpenDoc = {
       noteId,
-      accountId: note.account_id,
+      accountId: note.accountId,
       doc,
       users: 0,
       lastSeen,
@@ -181,17 +155,6 @@ export function createNoteDocs({
 
   const logError = (error: unknown, what: string) => logger.error({ err: error }, `note document ${what} failed`);
 
-  /** Writes an update as a row; null when the note is gone or in the trash (read-only there). */
-  async function persist(noteId: string, update: Uint8Array): Promise<number | null> {
-    const [row] = rowsOf<{ id: string | number }>(
-      await db.execute(sql`
-        insert into note_updates (note_id, update)
-        select ${noteId}, ${Buffer.from(update)} where exists (select 1 from notes where id = ${noteId} and deleted_at is null)
-        returning id`),
-    );
-    return row ? Number(row.id) : null;
-  }
-
   function noteApplied(entry: OpenDoc, id: number) {
     entry.applied.add(id);
     entry.lastSeen = Math.max(entry.lastSeen, id);
@@ -218,7 +181,7 @@ export function createNoteDocs({
     update: Uint8Array,
     { origin, userId }: { origin: unknown; userId: string | null },
   ): Promise<boolean> {
-    const id = await persist(entry.noteId, update);
+    const id = await store.append(entry.noteId, update);
     if (id === null) return false;
     noteApplied(entry, id);
     entry.lastEditor = userId ?? entry.lastEditor;
@@ -253,7 +216,7 @@ export function createNoteDocs({
       }
       if (updates.length > 0) {
         const update = Y.mergeUpdates(updates);
-        const id = await persist(noteId, update).catch((error) => {
+        const id = await store.append(noteId, update).catch((error) => {
           evict(entry);
           throw error;
         });
@@ -307,50 +270,22 @@ export function createNoteDocs({
     if (serialized === entry.derived) return;
     entry.deriving = (async () => {
       const text = textOf(json);
-      const result = await db.execute(sql`
-        update notes set content = ${serialized}::jsonb, text = ${text}, updated_at = now()
-        where id = ${entry.noteId} returning account_id, title`);
-      const [row] = rowsOf<{ account_id: string; title: string }>(result);
+      const accountId = await store.writeDerived({
+        noteId: entry.noteId,
+        content: serialized,
+        text,
+        editor: entry.lastEditor,
+        versionEveryMs: AUTO_VERSION_MS,
+      });
       entry.derived = serialized;
-      if (!row) return;
-      await db.execute(sql`
-        insert into note_versions (id, account_id, note_id, title, content, reason, created_by)
-        select ${newId('ntv')}, ${row.account_id}, ${entry.noteId}, ${row.title}, ${serialized}::jsonb, 'auto', ${entry.lastEditor}
-        where not exists (
-          select 1 from note_versions where note_id = ${entry.noteId}
-          and created_at > now() - ${sql.raw(`interval '${Math.round(AUTO_VERSION_MS / 1000)} seconds'`)})`);
-      bus.publish([topics.notes(row.account_id), topics.note(entry.noteId)]);
+      if (accountId) bus.publish([topics.notes(accountId), topics.note(entry.noteId)]);
     })().finally(() => {
       entry.deriving = null;
     });
     await entry.deriving;
   }
 
-  /** Folds a note's rows into its state, in one transaction that locks the note row. */
-  async function compact(noteId: string) {
-    await db.transaction(async (tx) => {
-      const [note] = rowsOf<{ ydoc: unknown }>(
-        await tx.execute(sql`select ydoc from notes where id = ${noteId} for update`),
-      );
-      if (!note) return;
-      const rows = rowsOf<{ id: string | number; update: unknown }>(
-        await tx.execute(sql`select id, update from note_updates where note_id = ${noteId} order by id`),
-      );
-      if (rows.length === 0) return;
-      const doc = new Y.Doc();
-      if (note.ydoc) Y.applyUpdate(doc, bytes(note.ydoc));
-      for (const row of rows) Y.applyUpdate(doc, bytes(row.update));
-      const ids = rows.map((r) => Number(r.id));
-      const state = Buffer.from(Y.encodeStateAsUpdate(doc));
-      doc.destroy();
-      await tx.execute(
-        sql`update notes set ydoc = ${state}, ydoc_through = greatest(ydoc_through, ${Math.max(...ids)}) where id = ${noteId}`,
-      );
-      await tx.execute(
-        sql`delete from note_updates where note_id = ${noteId} and id = any(${`{${ids.join(',')}}`}::bigint[])`,
-      );
-    });
-  }
+  const compact = (noteId: string) => store.compact(noteId);
 
   /** Another process wrote a row: read what this doc has not seen and pass it on. */
   function catchUp(entry: OpenDoc) {
@@ -359,15 +294,13 @@ export function createNoteDocs({
       return;
     }
     entry.catchingUp = (async () => {
-      const rows = await readRows(entry.noteId, entry.lastSeen);
+      const rows = await store.updates(entry.noteId, entry.lastSeen);
       const fresh = rows.filter((r) => !entry.applied.has(r.id));
-      const [note] = rowsOf<{ ydoc: unknown; ydoc_through: string | number }>(
-        await db.execute(sql`select ydoc, ydoc_through from notes where id = ${entry.noteId}`),
-      );
+      const note = await store.compacted(entry.noteId);
       const updates = fresh.map((r) => r.update);
-      if (note?.ydoc && Number(note.ydoc_through) > entry.lastSeen) updates.push(bytes(note.ydoc));
+      if (note?.ydoc && note.ydocThrough > entry.lastSeen) updates.push(note.ydoc);
       for (const row of fresh) noteApplied(entry, row.id);
-      if (note) entry.lastSeen = Math.max(entry.lastSeen, Number(note.ydoc_through));
+      if (note) entry.lastSeen = Math.max(entry.lastSeen, note.ydocThrough);
       if (updates.length === 0) return;
       const before = Y.encodeStateVector(entry.doc);
       for (const update of updates) Y.applyUpdate(entry.doc, update, 'remote');
@@ -410,11 +343,16 @@ export function createNoteDocs({
       /** A caller-chosen id (a flow step's, from its idempotency key): a note with it already is kept as it is. */
       id?: string;
     }): Promise<string> {
-      await db.execute(sql`
-        insert into notes (id, account_id, title, tags, content, text, ydoc, created_by)
-        values (${id}, ${accountId}, ${title}, ${`{${tags.map((t) => JSON.stringify(t)).join(',')}}`}::text[],
-          ${JSON.stringify(content)}::jsonb, ${textOf(content)}, ${Buffer.from(stateFromJson(content))}, ${userId})
-        on conflict (id) do nothing`);
+      await store.insert({
+        id,
+        accountId,
+        userId,
+        title,
+        tags,
+        content,
+        text: textOf(content),
+        state: stateFromJson(content),
+      });
       bus.publish([topics.notes(accountId)]);
       return id;
     },
