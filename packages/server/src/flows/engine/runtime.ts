@@ -12,6 +12,7 @@ import type { StepServices, WebhookResponse } from '../steps/step';
 import { type ExecutionRepository, type ExecutionRow, executionRepository } from './execution.repository';
 import { indexGraph } from './graph';
 import { newExecutionRow, type StartInput, semaphore } from './new-execution';
+import { createQueuedResponses } from './queued-responses';
 import { RunAbort } from './run-signal';
 import { keepsEveryRun, type RunStore, runStore } from './run-store';
 import { type ExpressionEngine, type FlowInfo, type RunOutcome, runExecution } from './runner';
@@ -67,8 +68,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
     wakeExecution: (executionId) => void execute(executionId, undefined, false, undefined, true),
     isStopped: () => stopped,
   });
-  /** Webhook calls waiting for the response of an execution that waited its turn. */
-  const responseWaiters = new Map<string, (response: WebhookResponse | null) => void>();
+  const queuedResponses = createQueuedResponses(repo);
   const local = new Map<string, RunAbort>();
   const timers = new Set<NodeJS.Timeout>();
   let working = false;
@@ -174,9 +174,8 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       input: StartInput,
       { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
     ): Promise<{ execution: ExecutionRow; response: WebhookResponse | null; outcome: RunOutcome | null }> {
-      // Under the account's limit here, it starts claimed by this process (no claim round trip);
-      // at the limit, it waits here for a turn a while, and only then goes to the queue.
-      // Counted at once, so calls arriving meanwhile see the account's turn taken.
+      // Under the account's limit (counted at once) it starts claimed here, with no claim round
+      // trip; at the limit it waits here for a turn a while, and only then goes to the queue.
       const inline =
         turns.tryTake(input.accountId) || (await turns.waitFor(input.accountId, Math.min(timeoutMs, TURN_WAIT_MS)));
       let row: ExecutionRow;
@@ -216,29 +215,9 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       if (store && (!store.held || writer.backlog > MAX_UNWRITTEN)) await store.whenDurable();
       if (outcome === null) return { execution: row, response: await responded, outcome: null };
       if (outcome.kind === 'not-claimed' && outcome.reason === 'busy') {
-        // Queued behind the account's other executions: wait for a worker to answer for it. A
-        // worker in this process says so directly; one elsewhere is seen in the saved row.
-        if (working) {
-          const response = await new Promise<WebhookResponse | null>((resolve) => {
-            const timer = setTimeout(() => resolve(null), timeoutMs);
-            responseWaiters.set(row.id, (value) => {
-              clearTimeout(timer);
-              resolve(value);
-            });
-          });
-          responseWaiters.delete(row.id);
-          return { execution: row, response, outcome: null };
-        }
-        const deadline = Date.now() + timeoutMs;
-        while (Date.now() < deadline) {
-          const current = await repo.row(row.id);
-          if (current?.response)
-            return { execution: row, response: current.response as WebhookResponse, outcome: null };
-          if (current && ['succeeded', 'failed', 'cancelled'].includes(current.status))
-            return { execution: row, response: null, outcome: null };
-          await new Promise((resolve) => setTimeout(resolve, 250));
-        }
-        return { execution: row, response: null, outcome: null };
+        // Queued behind the account's other executions: wait for a worker to answer for it.
+        const response = await queuedResponses.wait(row.id, { timeoutMs, local: working });
+        return { execution: row, response, outcome: null };
       }
       return { execution: row, response: null, outcome };
     },
@@ -382,14 +361,14 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
         executionId,
         {
           accountConcurrency,
-          onRespond: onRespond ?? ((response) => responseWaiters.get(executionId)?.(response)),
+          onRespond: onRespond ?? ((response) => queuedResponses.answer(executionId, response)),
           signal: controller.signal,
           claimed,
           store,
           flow,
         },
       );
-      if (outcome.kind === 'finished' || outcome.kind === 'lost') responseWaiters.get(executionId)?.(null);
+      if (outcome.kind === 'finished' || outcome.kind === 'lost') queuedResponses.answer(executionId, null);
       if (outcome.kind === 'not-claimed' && outcome.reason === 'busy') {
         const account = outcome.accountId;
         // Not running here any more: whoever wakes it next must not find it still "local".
