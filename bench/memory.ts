@@ -9,8 +9,8 @@
 // processes serving the app are shown for reference but are not the app's own. BENCH_MEMORY_SECONDS sets the length of each load run (default 10).
 // The server runs as `npm run serve` runs it (the node flags of that script); BENCH_SERVER_NODE_ARGS
 // adds flags (e.g. "--max-semi-space-size=2"), BENCH_MEMORY_NODE_ARGS replaces the script's.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,10 +18,11 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { postmasterPid } from '../packages/server/src/db/embedded-process';
 import { startMailCatcher } from '../packages/server/src/test/mail-catcher';
+import { describeProbe, probe, processTree, readMemory, reportMemory } from './process-memory';
 import { cpuTimeMs, load, waitHealthy, webhookSetGraph } from './support';
 
 const root = new URL('..', import.meta.url).pathname;
-const MiB = 1024 * 1024;
+const _MiB = 1024 * 1024;
 const IDLE_TARGET_MIB = 200;
 const PEAK_TARGET_MIB = 400;
 const LOAD_MS = Number(process.env.BENCH_MEMORY_SECONDS ?? 10) * 1000;
@@ -103,77 +104,6 @@ function databaseProvider(): DatabaseProvider {
   return adminUrl ? existingPostgres(adminUrl) : embeddedPostgres();
 }
 
-// --- reading memory ---------------------------------------------------------------------------
-
-type ProcessMemory = { pid: number; name: string; pss: number; rss: number; anon: number; threads: number };
-
-/** PSS, RSS and anonymous PSS of one process (all its threads), in bytes; null once it is gone. */
-function processMemory(pid: number): ProcessMemory | null {
-  try {
-    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0) * 1024;
-    const name = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-    const threads = readdirSync(`/proc/${pid}/task`).length;
-    return { pid, name, pss: field('Pss'), rss: field('Rss'), anon: field('Pss_Anon'), threads };
-  } catch {
-    return null;
-  }
-}
-
-/** `pid` and all its descendants. */
-function processTree(pid: number): number[] {
-  const found = [pid];
-  for (let i = 0; i < found.length; i++) {
-    const parent = found[i] as number;
-    for (const tid of safeReaddir(`/proc/${parent}/task`)) {
-      let children = '';
-      try {
-        children = readFileSync(`/proc/${parent}/task/${tid}/children`, 'utf8');
-      } catch {}
-      for (const child of children.split(' ').filter(Boolean)) found.push(Number(child));
-    }
-  }
-  return found;
-}
-
-function safeReaddir(path: string): string[] {
-  try {
-    return readdirSync(path);
-  } catch {
-    return [];
-  }
-}
-
-type Reading = { app: ProcessMemory[]; database: ProcessMemory[]; total: number };
-
-async function read(serverPid: number, db: { pids(): Promise<number[]> }, counted: boolean): Promise<Reading> {
-  const app = processTree(serverPid)
-    .map(processMemory)
-    .filter((m): m is ProcessMemory => m !== null);
-  // A database the server starts itself is in its process tree already: counted once, with the app.
-  const database = (await db.pids())
-    .filter((dbPid) => !app.some((m) => m.pid === dbPid))
-    .map(processMemory)
-    .filter((m): m is ProcessMemory => m !== null);
-  const sum = (list: ProcessMemory[]) => list.reduce((total, m) => total + m.pss, 0);
-  return { app, database, total: sum(app) + (counted ? sum(database) : 0) };
-}
-
-const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
-
-function report(reading: Reading, counted: boolean, target: number, title: string) {
-  const verdict = reading.total / MiB <= target ? 'within' : 'OVER';
-  console.log(`\n${title}: ${mib(reading.total)} PSS (target ≤ ${target} MiB: ${verdict})`);
-  for (const m of reading.app)
-    console.log(
-      `  app      pid ${m.pid} ${m.name.padEnd(16)} PSS ${mib(m.pss).padStart(10)}  (anonymous ${mib(m.anon)}, RSS ${mib(m.rss)}, ${m.threads} threads)`,
-    );
-  const dbTotal = reading.database.reduce((total, m) => total + m.pss, 0);
-  console.log(
-    `  database ${reading.database.length} process(es)${' '.repeat(13)} PSS ${mib(dbTotal).padStart(10)}  ${counted ? '(counted)' : '(not counted: a shared server)'}`,
-  );
-}
-
 /** The node flags `npm run serve` starts the server with (package.json). */
 function serveFlags(): string[] {
   const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
@@ -190,40 +120,6 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as { port: number };
   await new Promise((resolve) => probe.close(resolve));
   return port;
-}
-
-type ProbeReport = {
-  memoryUsage: NodeJS.MemoryUsage;
-  heapSpaces: { space_name: string; space_used_size: number; space_size: number }[];
-  code: { code_and_metadata_size: number; bytecode_and_metadata_size: number; external_script_source_size: number };
-};
-
-/**
- * The server's own view of its memory (main thread's V8 heap, buffers), read through a small
- * module it preloads (bench/memory-probe.mjs), which answers SIGUSR2 by writing a file.
- */
-async function probe(server: ChildProcess, file: string): Promise<ProbeReport | null> {
-  rmSync(file, { force: true });
-  server.kill('SIGUSR2');
-  for (let i = 0; i < 50; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    try {
-      return JSON.parse(readFileSync(file, 'utf8')) as ProbeReport;
-    } catch {}
-  }
-  return null;
-}
-
-function describeProbe(report: ProbeReport | null) {
-  if (!report) return;
-  const { memoryUsage: m, heapSpaces, code } = report;
-  const spaces = heapSpaces
-    .filter((s) => s.space_size > MiB / 2)
-    .map((s) => `${s.space_name.replace(/_space$/, '')} ${mib(s.space_size)}`)
-    .join(', ');
-  console.log(
-    `  main thread: V8 heap ${mib(m.heapTotal)} (${mib(m.heapUsed)} used; ${spaces}), code ${mib(code.code_and_metadata_size + code.bytecode_and_metadata_size)}, external ${mib(m.external)} (array buffers ${mib(m.arrayBuffers)})`,
-  );
 }
 
 // --- what the pages ask for -------------------------------------------------------------------
@@ -364,7 +260,7 @@ async function main() {
     await waitHealthy(base, server, { everyMs: 100 });
     const pid = server.pid as number;
     console.log(`\nMemory of the compiled server (node ${nodeArgs.join(' ')}) on ${provider.label}`);
-    report(await read(pid, db, provider.counted), provider.counted, IDLE_TARGET_MIB, 'Just started');
+    reportMemory(await readMemory(pid, db, provider.counted), provider.counted, IDLE_TARGET_MIB, 'Just started');
     describeProbe(await probe(server, probeFile));
 
     // Sign up (the verification email sent and its link followed), then each main page.
@@ -393,8 +289,13 @@ async function main() {
     };
     const accountId = await visitPages(api, base, cookie);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    const idle = await read(pid, db, provider.counted);
-    report(idle, provider.counted, IDLE_TARGET_MIB, `Idle after sign-up and each page (${SETTLE_MS / 1000} s later)`);
+    const idle = await readMemory(pid, db, provider.counted);
+    reportMemory(
+      idle,
+      provider.counted,
+      IDLE_TARGET_MIB,
+      `Idle after sign-up and each page (${SETTLE_MS / 1000} s later)`,
+    );
     describeProbe(await probe(server, probeFile));
 
     // A short flows load, the peak sampled all along.
@@ -412,7 +313,7 @@ async function main() {
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        const now = await read(pid, db, provider.counted);
+        const now = await readMemory(pid, db, provider.counted);
         if (now.total > peak.total) peak = now;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -434,11 +335,11 @@ async function main() {
       }
     sampling = false;
     await sampler;
-    report(peak, provider.counted, PEAK_TARGET_MIB, 'Peak during the flows load');
+    reportMemory(peak, provider.counted, PEAK_TARGET_MIB, 'Peak during the flows load');
 
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    report(
-      await read(pid, db, provider.counted),
+    reportMemory(
+      await readMemory(pid, db, provider.counted),
       provider.counted,
       IDLE_TARGET_MIB,
       `Idle ${SETTLE_MS / 1000} s after the load`,
@@ -446,8 +347,8 @@ async function main() {
     describeProbe(await probe(server, probeFile));
     if (process.env.BENCH_MEMORY_AFTER_SECONDS) {
       await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_MEMORY_AFTER_SECONDS) * 1000));
-      report(
-        await read(pid, db, provider.counted),
+      reportMemory(
+        await readMemory(pid, db, provider.counted),
         provider.counted,
         IDLE_TARGET_MIB,
         `Idle ${Number(process.env.BENCH_MEMORY_AFTER_SECONDS) + SETTLE_MS / 1000} s after the load`,
