@@ -6,6 +6,7 @@ import { startMailCatcher } from '../packages/server/src/test/mail-catcher';
 import { startNotionServer } from '../packages/server/src/test/notion-server';
 import { startOpenAiServer } from '../packages/server/src/test/openai-server';
 import { startSlackServer } from '../packages/server/src/test/slack-server';
+import { startXServer } from '../packages/server/src/test/x-server';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? 3199);
@@ -94,6 +95,8 @@ const notion = await startNotionServer({
   clientSecret: 'e2e-notion-secret',
   workspaceName: 'Acme Notion e2e',
 });
+// X's OAuth (PKCE checked, rotating refresh tokens) and API, spoken by a local server too.
+const x = await startXServer({ clientId: 'e2e-x', clientSecret: 'e2e-x-secret' });
 Object.assign(process.env, {
   PORT: String(port),
   HOST: '127.0.0.1',
@@ -114,6 +117,7 @@ Object.assign(process.env, {
   // E2E_WITHOUT_SLACK=1: no Slack app, as a fresh install is before the operator sets one up.
   ...(process.env.E2E_WITHOUT_SLACK === '1' ? {} : slack.env),
   ...notion.env,
+  ...x.env,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 await import('../packages/server/src/main');

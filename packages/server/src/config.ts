@@ -1,5 +1,7 @@
+import { LINKEDIN_SCOPES } from '@flowmind/shared/integrations/linkedin';
 import { NOTION_SCOPES } from '@flowmind/shared/integrations/notion';
 import { SLACK_SCOPES } from '@flowmind/shared/integrations/slack';
+import { X_SCOPES } from '@flowmind/shared/integrations/x';
 import { z } from 'zod';
 import { parseAllowHost } from './net/address-policy';
 
@@ -87,6 +89,17 @@ const IntegrationsEnv = z.object({
   NOTION_AUTHORIZE_URL: z.url().default('https://api.notion.com/v1/oauth/authorize'),
   NOTION_TOKEN_URL: z.url().default('https://api.notion.com/v1/oauth/token'),
   NOTION_API_URL: z.url().default('https://api.notion.com'),
+  /** X (Twitter): a confidential client of the X developer portal (OAuth 2.0 with PKCE). */
+  X_CLIENT_ID: blankAsUnset,
+  X_CLIENT_SECRET: blankAsUnset,
+  X_AUTHORIZE_URL: z.url().default('https://x.com/i/oauth2/authorize'),
+  X_TOKEN_URL: z.url().default('https://api.x.com/2/oauth2/token'),
+  X_API_URL: z.url().default('https://api.x.com'),
+  LINKEDIN_CLIENT_ID: blankAsUnset,
+  LINKEDIN_CLIENT_SECRET: blankAsUnset,
+  LINKEDIN_AUTHORIZE_URL: z.url().default('https://www.linkedin.com/oauth/v2/authorization'),
+  LINKEDIN_TOKEN_URL: z.url().default('https://www.linkedin.com/oauth/v2/accessToken'),
+  LINKEDIN_API_URL: z.url().default('https://api.linkedin.com'),
   /** Any OAuth 2.0 server (authorization code with PKCE), for self-hosted services. */
   OAUTH2_CLIENT_ID: blankAsUnset,
   OAUTH2_CLIENT_SECRET: blankAsUnset,
@@ -115,6 +128,8 @@ export type IntegrationsConfig = {
   slack: OAuthProviderConfig;
   notion: OAuthProviderConfig;
   oauth2: OAuthProviderConfig;
+  twitter: OAuthProviderConfig;
+  linkedin: OAuthProviderConfig;
 };
 
 function oauthClient(required: Record<string, string | undefined>, id: string | undefined, secret: string | undefined) {
@@ -168,6 +183,30 @@ export function integrationsConfig(env: NodeJS.ProcessEnv): IntegrationsConfig {
       tokenUrl: e.OAUTH2_TOKEN_URL ?? '',
       apiUrl: null,
       scopes: e.OAUTH2_SCOPES.split(/\s+/).filter(Boolean),
+    },
+    twitter: {
+      label: 'X',
+      ...oauthClient(
+        { X_CLIENT_ID: e.X_CLIENT_ID, X_CLIENT_SECRET: e.X_CLIENT_SECRET },
+        e.X_CLIENT_ID,
+        e.X_CLIENT_SECRET,
+      ),
+      authorizeUrl: e.X_AUTHORIZE_URL,
+      tokenUrl: e.X_TOKEN_URL,
+      apiUrl: e.X_API_URL.replace(/\/+$/, ''),
+      scopes: [...X_SCOPES],
+    },
+    linkedin: {
+      label: 'LinkedIn',
+      ...oauthClient(
+        { LINKEDIN_CLIENT_ID: e.LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET: e.LINKEDIN_CLIENT_SECRET },
+        e.LINKEDIN_CLIENT_ID,
+        e.LINKEDIN_CLIENT_SECRET,
+      ),
+      authorizeUrl: e.LINKEDIN_AUTHORIZE_URL,
+      tokenUrl: e.LINKEDIN_TOKEN_URL,
+      apiUrl: e.LINKEDIN_API_URL.replace(/\/+$/, ''),
+      scopes: [...LINKEDIN_SCOPES],
     },
   };
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * come back: a connection says only who it is at the provider and whether it still works.
  */
 
-export const IntegrationProviderId = z.enum(['slack', 'notion', 'oauth2']);
+export const IntegrationProviderId = z.enum(['slack', 'notion', 'oauth2', 'twitter', 'linkedin']);
 export type IntegrationProviderId = z.infer<typeof IntegrationProviderId>;
 
 export const INTEGRATION_PROVIDERS: Record<IntegrationProviderId, { label: string; description: string }> = {
@@ -16,6 +16,8 @@ export const INTEGRATION_PROVIDERS: Record<IntegrationProviderId, { label: strin
     label: 'OAuth 2.0 app',
     description: 'A service of your organisation that signs in with OAuth 2.0, set up by the server’s operator',
   },
+  twitter: { label: 'X', description: 'Post, reply and delete posts on an X account, and look people up' },
+  linkedin: { label: 'LinkedIn', description: 'Publish posts as a LinkedIn member and read their profile' },
 };
 
 /**

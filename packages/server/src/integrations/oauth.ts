@@ -33,14 +33,24 @@ export function authorizeUrl(
     // OpenID servers issue a refresh token (offline_access) only with an explicit consent.
     url.searchParams.set('prompt', 'consent');
   }
+  if (provider === 'twitter' || provider === 'linkedin') url.searchParams.set('response_type', 'code');
   // Slack separates scopes with commas; RFC 6749 with spaces.
   if (config.scopes.length > 0) url.searchParams.set('scope', config.scopes.join(provider === 'slack' ? ',' : ' '));
   url.searchParams.set('redirect_uri', redirect);
   url.searchParams.set('state', state);
-  url.searchParams.set('code_challenge', challenge);
-  url.searchParams.set('code_challenge_method', 'S256');
+  if (usesPkce(provider)) {
+    url.searchParams.set('code_challenge', challenge);
+    url.searchParams.set('code_challenge_method', 'S256');
+  }
   return url.toString();
 }
+
+/**
+ * LinkedIn does PKCE only for the native apps it enables it for, not for the standard web apps
+ * this server is: it gets the state (checked once, bound to user and account) and the client
+ * secret, and no challenge. X requires PKCE (S256) even of confidential clients.
+ */
+export const usesPkce = (provider: IntegrationProviderId) => provider !== 'linkedin';
 
 /** What a token endpoint granted, in the shape the connections keep. */
 export type Grant = {
@@ -88,23 +98,25 @@ const basicAuth = (client: { id: string; secret: string }) =>
 async function tokenRequest(
   config: OAuthProviderConfig,
   form: Record<string, string>,
-  { json = false }: { json?: boolean } = {},
+  { json = false, clientInBody = false }: { json?: boolean; clientInBody?: boolean } = {},
 ) {
   const label = config.label;
   const client = config.client;
   if (!client) throw new OAuthError('not_configured', `${label} is not configured on this server`);
   let res: Response;
   try {
+    // LinkedIn reads the client's id and secret from the form only (RFC 6749 §2.3.1 allows it).
+    const sent = clientInBody ? { ...form, client_id: client.id, client_secret: client.secret } : form;
     res = await fetch(config.tokenUrl, {
       method: 'POST',
       headers: {
         // Notion's token endpoint reads JSON only; RFC 6749 says a form.
         'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded',
         accept: 'application/json',
-        // RFC 6749 §2.3.1: the client authenticates with HTTP Basic (Slack and Notion accept it too).
-        authorization: basicAuth(client),
+        // RFC 6749 §2.3.1: the client authenticates with HTTP Basic (Slack, Notion and X's confidential clients).
+        ...(clientInBody ? {} : { authorization: basicAuth(client) }),
       },
-      body: json ? JSON.stringify(form) : new URLSearchParams(form),
+      body: json ? JSON.stringify(sent) : new URLSearchParams(sent),
       signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
     });
   } catch {
@@ -183,6 +195,42 @@ function genericGrant(
   };
 }
 
+/**
+ * Who was connected, for providers whose token answer does not say: X's `GET /2/users/me` (the
+ * connection is named "@handle") and LinkedIn's OpenID `GET /v2/userinfo` (the member's name).
+ */
+async function identify(
+  provider: IntegrationProviderId,
+  config: OAuthProviderConfig,
+  accessToken: string,
+): Promise<Pick<Grant, 'externalId' | 'name'> | null> {
+  if (provider !== 'twitter' && provider !== 'linkedin') return null;
+  const unknown = () =>
+    new OAuthError('bad_response', `${config.label} did not say which account was connected. Try again.`);
+  let body: Record<string, unknown> | null;
+  try {
+    const res = await fetch(`${config.apiUrl}${provider === 'twitter' ? '/2/users/me' : '/v2/userinfo'}`, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+    });
+    body = res.ok ? ((await res.json().catch(() => null)) as Record<string, unknown> | null) : null;
+  } catch {
+    throw new OAuthError('unreachable', `${config.label} could not be reached. Try again in a moment.`);
+  }
+  if (provider === 'twitter') {
+    const user = (body?.data ?? {}) as { id?: unknown; username?: unknown };
+    if (typeof user.id !== 'string' || typeof user.username !== 'string') throw unknown();
+    return { externalId: user.id, name: `@${user.username}` };
+  }
+  if (typeof body?.sub !== 'string') throw unknown();
+  const name =
+    (typeof body.name === 'string' && body.name) ||
+    [body.given_name, body.family_name].filter((part) => typeof part === 'string' && part).join(' ') ||
+    (typeof body.email === 'string' && body.email) ||
+    'LinkedIn member';
+  return { externalId: body.sub, name };
+}
+
 const grantOf = (
   provider: IntegrationProviderId,
   config: OAuthProviderConfig,
@@ -203,10 +251,17 @@ export async function exchangeCode(
 ): Promise<Grant> {
   const body = await tokenRequest(
     config,
-    { grant_type: 'authorization_code', code, redirect_uri: redirect, code_verifier: verifier },
-    { json: provider === 'notion' },
+    {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirect,
+      ...(usesPkce(provider) ? { code_verifier: verifier } : {}),
+    },
+    { json: provider === 'notion', clientInBody: provider === 'linkedin' },
   );
-  return grantOf(provider, config, body);
+  const grant = grantOf(provider, config, body);
+  const who = await identify(provider, config, grant.accessToken);
+  return who ? { ...grant, ...who } : grant;
 }
 
 /** A new access token (and, when the provider rotates them, a new refresh token). */
@@ -218,8 +273,13 @@ export async function refreshGrant(
   const body = await tokenRequest(
     config,
     { grant_type: 'refresh_token', refresh_token: refreshToken },
-    { json: provider === 'notion' },
-  );
+    { json: provider === 'notion', clientInBody: provider === 'linkedin' },
+  ).catch((error) => {
+    // X answers a refresh token that was used (X rotates them) or revoked with invalid_request.
+    if (provider === 'twitter' && error instanceof OAuthError && error.code === 'invalid_request')
+      throw new OAuthError('invalid_grant', error.message);
+    throw error;
+  });
   const grant = grantOf(provider, config, body, previous);
   // A provider that does not rotate keeps the refresh token it gave first; the external account stays the same.
   return {
@@ -247,6 +307,37 @@ async function revokeNotionToken(config: OAuthProviderConfig & { apiUrl: string 
 }
 
 /**
+ * RFC 7009 revocation: X's `POST /2/oauth2/revoke` (HTTP Basic, as its token endpoint) and
+ * LinkedIn's `POST /oauth/v2/revoke` next to its token endpoint (the client in the form).
+ */
+async function revokeRfc7009(provider: 'twitter' | 'linkedin', config: OAuthProviderConfig, token: string) {
+  const client = config.client;
+  if (!client) return false;
+  const url =
+    provider === 'twitter' ? `${config.apiUrl}/2/oauth2/revoke` : new URL('revoke', config.tokenUrl).toString();
+  const form: Record<string, string> =
+    provider === 'twitter'
+      ? { token, token_type_hint: 'access_token' }
+      : { token, client_id: client.id, client_secret: client.secret };
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(provider === 'twitter' ? { authorization: basicAuth(client) } : {}),
+      },
+      body: new URLSearchParams(form),
+      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+    });
+    if (provider === 'linkedin') return res.ok;
+    const body = (await res.json().catch(() => null)) as { revoked?: boolean } | null;
+    return Boolean(res.ok && body?.revoked);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Tells the provider to forget a token (Slack's auth.revoke, Notion's oauth/revoke), so a
  * disconnect ends access there too. Best effort: the connection is gone here whatever the provider
  * answers; false when it did not confirm.
@@ -257,6 +348,7 @@ export async function revokeToken(
   provider: IntegrationProviderId = 'slack',
 ): Promise<boolean> {
   if (provider === 'notion' && config.apiUrl) return revokeNotionToken({ ...config, apiUrl: config.apiUrl }, token);
+  if (provider === 'twitter' || provider === 'linkedin') return revokeRfc7009(provider, config, token);
   try {
     const res = await fetch(`${config.apiUrl}/auth.revoke`, {
       method: 'POST',

@@ -32,6 +32,27 @@ describe('NotConfigured', () => {
     );
     expect(shown).toContain('https://flows.example.com/integrations/callback/slack');
   });
+
+  it('gives X’s callback address, whose provider id is twitter', () => {
+    const shown = text(
+      renderToStaticMarkup(
+        <NotConfigured
+          provider={{
+            id: 'twitter',
+            label: 'X',
+            description: '',
+            configured: false,
+            missing: ['X_CLIENT_ID', 'X_CLIENT_SECRET'],
+            redirectUri: 'https://flows.example.com/integrations/callback/twitter',
+          }}
+        />,
+      ),
+    );
+    expect(shown).toContain(
+      "The server's operator must set X_CLIENT_ID and X_CLIENT_SECRET in the server's environment, and register this redirect URI with X:",
+    );
+    expect(shown).toContain('https://flows.example.com/integrations/callback/twitter');
+  });
 });
 
 const acme = (usedBy: IntegrationConnection['usedBy']): IntegrationConnection => ({

@@ -12,8 +12,6 @@ import { usePageHeader } from '../../features/page-header/use-page-header';
 import { errorMessage } from '../../lib/api';
 import { alerts } from '../../shell/alert-store';
 
-const OTHER_NAMES: Record<string, string> = { twitter: 'X', linkedin: 'LinkedIn' };
-
 /** Why the provider sent the user back without a code, in words (never the protocol's own text). */
 function providerRefusal(error: string, label: string) {
   if (error === 'access_denied') return `You did not allow access in ${label}, so nothing was connected.`;
@@ -27,7 +25,7 @@ export function IntegrationCallbackPage() {
   const navigate = useNavigate();
   usePageHeader({ title: 'Connecting', showFloatingButton: false, showTabs: false });
   const known = IntegrationProviderId.safeParse(provider);
-  const label = known.success ? INTEGRATION_PROVIDERS[known.data].label : (OTHER_NAMES[provider] ?? provider);
+  const label = known.success ? INTEGRATION_PROVIDERS[known.data].label : provider;
   const code = params.get('code');
   const state = params.get('state');
   const error = params.get('error');

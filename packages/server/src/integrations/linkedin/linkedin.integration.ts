@@ -1,0 +1,14 @@
+import { LINKEDIN_SCOPES, linkedinInfo } from '@flowmind/shared/integrations/linkedin';
+import { createIntegration } from '../define-integration';
+import { getProfile } from './get-profile';
+import { publishPost } from './publish-post';
+
+/**
+ * LinkedIn: a member connected through OAuth 2.0 (no PKCE for standard apps; a 60-day token,
+ * usually without refresh: at its end the connection asks to be reconnected), in flows and agents.
+ */
+export const linkedinIntegration = createIntegration(linkedinInfo, {
+  auth: { kind: 'oauth2', scopes: LINKEDIN_SCOPES },
+  actions: [publishPost, getProfile],
+  options: {},
+});

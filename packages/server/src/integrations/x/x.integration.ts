@@ -1,0 +1,13 @@
+import { X_SCOPES, xInfo } from '@flowmind/shared/integrations/x';
+import { createIntegration } from '../define-integration';
+import { deletePost } from './delete-post';
+import { lookupUser } from './lookup-user';
+import { post } from './post';
+import { reply } from './reply';
+
+/** X: an account connected through OAuth 2.0 with PKCE (rotating refresh tokens), in flows and agents. */
+export const xIntegration = createIntegration(xInfo, {
+  auth: { kind: 'oauth2', scopes: X_SCOPES },
+  actions: [post, reply, deletePost, lookupUser],
+  options: {},
+});
