@@ -100,6 +100,10 @@ const IntegrationsEnv = z.object({
   LINKEDIN_AUTHORIZE_URL: z.url().default('https://www.linkedin.com/oauth/v2/authorization'),
   LINKEDIN_TOKEN_URL: z.url().default('https://www.linkedin.com/oauth/v2/accessToken'),
   LINKEDIN_API_URL: z.url().default('https://api.linkedin.com'),
+  LINKEDIN_API_VERSION: z
+    .string()
+    .regex(/^\d{6}$/, 'Give a LinkedIn API version as YYYYMM, such as 202601')
+    .default('202601'),
   /** Any OAuth 2.0 server (authorization code with PKCE), for self-hosted services. */
   OAUTH2_CLIENT_ID: blankAsUnset,
   OAUTH2_CLIENT_SECRET: blankAsUnset,
@@ -121,6 +125,8 @@ export type OAuthProviderConfig = {
   tokenUrl: string;
   /** The provider's API (Slack: auth.revoke on disconnect); null when there is none. */
   apiUrl: string | null;
+  /** The API version its versioned endpoints are called with (LinkedIn's YYYYMM). */
+  apiVersion?: string;
   scopes: string[];
 };
 
@@ -206,6 +212,7 @@ export function integrationsConfig(env: NodeJS.ProcessEnv): IntegrationsConfig {
       authorizeUrl: e.LINKEDIN_AUTHORIZE_URL,
       tokenUrl: e.LINKEDIN_TOKEN_URL,
       apiUrl: e.LINKEDIN_API_URL.replace(/\/+$/, ''),
+      apiVersion: e.LINKEDIN_API_VERSION,
       scopes: [...LINKEDIN_SCOPES],
     },
   };

@@ -15,7 +15,7 @@ export type ActionContext<Input> = {
 };
 
 /** A working token of one connection, and where its provider's API is (config, overridable for tests). */
-export type ConnectionAccess = { token: string; apiUrl: string };
+export type ConnectionAccess = { token: string; apiUrl: string; apiVersion?: string };
 
 /** An action's output: one item, or one per element (list actions). */
 export type ActionOutput = Record<string, unknown>;

@@ -20,7 +20,7 @@ import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { StepError } from '../user-error';
 import { connectionUsageRepository } from './connection-usage.repository';
-import { ConnectionRevoked } from './define-integration';
+import { type ConnectionAccess, ConnectionRevoked } from './define-integration';
 import { type ConnectionRow, integrationRepository } from './integration.repository';
 import {
   authorizeUrl,
@@ -297,9 +297,10 @@ export function integrationService({
       accountId: string;
       connectionId: string;
       provider: IntegrationProviderId;
-    }): Promise<{ token: string; apiUrl: string }> {
+    }): Promise<ConnectionAccess> {
       const token = await service.tokenFor(input);
-      return { token, apiUrl: config[input.provider].apiUrl ?? '' };
+      const { apiUrl, apiVersion } = config[input.provider];
+      return { token, apiUrl: apiUrl ?? '', ...(apiVersion ? { apiVersion } : {}) };
     },
 
     /** The provider refused the token for good: marks the connection and gives the message to show. */

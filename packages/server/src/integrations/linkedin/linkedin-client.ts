@@ -2,8 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { StepError } from '../../user-error';
 import { type ActionContext, ConnectionRevoked } from '../define-integration';
 
-/** The Posts API's version (YYYYMM); LinkedIn supports each for a year. */
-export const LINKEDIN_VERSION = '202501';
+/**
+ * The Posts API's version (YYYYMM) when the connection names none; LinkedIn supports each for about
+ * a year, so operators set a newer one with LINKEDIN_API_VERSION (config.ts).
+ */
+export const LINKEDIN_VERSION = '202601';
 
 const MAX_RATE_LIMIT_WAITS = 3;
 const DETAIL_MAX = 300;
@@ -43,7 +46,10 @@ export async function callLinkedIn(
           authorization: `Bearer ${ctx.connection.token}`,
           accept: 'application/json',
           ...(path.startsWith('/rest/')
-            ? { 'linkedin-version': LINKEDIN_VERSION, 'x-restli-protocol-version': '2.0.0' }
+            ? {
+                'linkedin-version': ctx.connection.apiVersion ?? LINKEDIN_VERSION,
+                'x-restli-protocol-version': '2.0.0',
+              }
             : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },

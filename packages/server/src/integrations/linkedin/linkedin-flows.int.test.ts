@@ -109,7 +109,7 @@ describe('webhook → LinkedIn', () => {
     const execution = await callAndFinish(owner, flow, { version: '2.4' });
     expect(execution.status, JSON.stringify(execution.error)).toBe('succeeded');
     const post = linkedin.posts.at(-1);
-    expect(post).toMatchObject({ version: '202501', protocol: '2.0.0' });
+    expect(post).toMatchObject({ version: '202601', protocol: '2.0.0' });
     expect(linkedin.accessTokens.has(post?.token ?? '')).toBe(true);
     expect(post?.body).toEqual({
       author: 'urn:li:person:782bbtaQ',
