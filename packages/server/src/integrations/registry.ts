@@ -1,10 +1,11 @@
 import type { IntegrationProviderId } from '@flowmind/shared/integrations';
 import type { Integration } from './define-integration';
+import { googleIntegration } from './google/google.integration';
 import { notionIntegration } from './notion/notion.integration';
 import { slackIntegration } from './slack/slack.integration';
 
 /** Every integration with actions; the flow steps and the pickers' lists come from here. */
-export const INTEGRATIONS: readonly Integration[] = [slackIntegration, notionIntegration];
+export const INTEGRATIONS: readonly Integration[] = [slackIntegration, notionIntegration, googleIntegration];
 
 export const integrationFor = (provider: IntegrationProviderId | string) =>
   INTEGRATIONS.find((integration) => integration.provider === provider) ?? null;

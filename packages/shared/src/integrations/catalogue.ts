@@ -1,10 +1,11 @@
 import type { StepTypeInfo } from '../flow-steps';
 import { actionToolName, type IntegrationInfo, integrationStepTypes } from './define-integration';
+import { googleInfo } from './google';
 import { notionInfo } from './notion';
 import { slackInfo } from './slack';
 
 /** Every integration whose actions are flow steps and agent tools. */
-export const INTEGRATIONS: readonly IntegrationInfo[] = [slackInfo, notionInfo];
+export const INTEGRATIONS: readonly IntegrationInfo[] = [slackInfo, notionInfo, googleInfo];
 
 export const INTEGRATION_STEP_TYPES: readonly StepTypeInfo[] = INTEGRATIONS.flatMap(integrationStepTypes);
 
