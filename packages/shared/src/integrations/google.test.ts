@@ -79,6 +79,12 @@ describe('create event input', () => {
     ).toEqual([['timeZone', 'Give a time zone such as Europe/Paris']]);
   });
 
+  it('a time that is not one is the only problem said about it', () => {
+    expect(problems(createEventInfo.input, { summary: 'x', start: 'next monday', end: '2026-05-01' })).toEqual([
+      ['start', 'Give a day such as 2026-05-01 or a date-time such as 2026-05-01T10:00:00+02:00'],
+    ]);
+  });
+
   it('the editor’s check names the times, and leaves expressions for the run', () => {
     expect(createEventInfo.validate?.({ summary: 'x', start: '2026-05-01T10:00Z', end: '2026-05-01' })).toEqual([
       { field: 'end', message: 'Give both as days (all day) or both as date-times' },

@@ -168,6 +168,8 @@ function timesAgree(
   end: EventTime | undefined,
   timeZone: string | undefined,
 ): { path: string; message: string } | null {
+  // A time that failed its own check is still its text here: its issue is already said.
+  if ([start, end].some((time) => time !== undefined && (typeof time !== 'object' || time === null))) return null;
   for (const [path, time] of [
     ['start', start],
     ['end', end],
