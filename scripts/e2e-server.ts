@@ -2,6 +2,7 @@
 // on a fresh embedded database, exactly as `npm start` runs it.
 import { rmSync } from 'node:fs';
 import { stopLeftoverPostgres } from '../packages/server/src/db/embedded-process';
+import { startGoogleServer } from '../packages/server/src/test/google-server';
 import { startMailCatcher } from '../packages/server/src/test/mail-catcher';
 import { startNotionServer } from '../packages/server/src/test/notion-server';
 import { startOpenAiServer } from '../packages/server/src/test/openai-server';
@@ -97,6 +98,8 @@ const notion = await startNotionServer({
 });
 // X's OAuth (PKCE checked, rotating refresh tokens) and API, spoken by a local server too.
 const x = await startXServer({ clientId: 'e2e-x', clientSecret: 'e2e-x-secret' });
+// Google's OAuth and Calendar API, spoken by a local server the same way.
+const google = await startGoogleServer({ clientId: 'e2e.apps.example', clientSecret: 'e2e-google-secret' });
 Object.assign(process.env, {
   PORT: String(port),
   HOST: '127.0.0.1',
@@ -118,6 +121,8 @@ Object.assign(process.env, {
   ...(process.env.E2E_WITHOUT_SLACK === '1' ? {} : slack.env),
   ...notion.env,
   ...x.env,
+  // E2E_WITHOUT_GOOGLE=1: no Google client (it is the sign-in's too: "Continue with Google" shows with it).
+  ...(process.env.E2E_WITHOUT_GOOGLE === '1' ? {} : google.env),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 await import('../packages/server/src/main');

@@ -1,3 +1,4 @@
+import { GOOGLE_SCOPES } from '@flowmind/shared/integrations/google';
 import { LINKEDIN_SCOPES } from '@flowmind/shared/integrations/linkedin';
 import { NOTION_SCOPES } from '@flowmind/shared/integrations/notion';
 import { SLACK_SCOPES } from '@flowmind/shared/integrations/slack';
@@ -104,6 +105,14 @@ const IntegrationsEnv = z.object({
     .string()
     .regex(/^\d{6}$/, 'Give a LinkedIn API version as YYYYMM, such as 202601')
     .default('202601'),
+  /** The sign-in with Google's OAuth client, also Google Calendar's: register its redirect URI there too. */
+  GOOGLE_CLIENT_ID: blankAsUnset,
+  GOOGLE_CLIENT_SECRET: blankAsUnset,
+  GOOGLE_AUTHORIZE_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  GOOGLE_REVOKE_URL: z.url().default('https://oauth2.googleapis.com/revoke'),
+  GOOGLE_CALENDAR_API_URL: z.url().default('https://www.googleapis.com/calendar/v3'),
   /** Any OAuth 2.0 server (authorization code with PKCE), for self-hosted services. */
   OAUTH2_CLIENT_ID: blankAsUnset,
   OAUTH2_CLIENT_SECRET: blankAsUnset,
@@ -128,11 +137,16 @@ export type OAuthProviderConfig = {
   /** The API version its versioned endpoints are called with (LinkedIn's YYYYMM). */
   apiVersion?: string;
   scopes: string[];
+  /** OpenID userinfo, when the token answer does not name the external account (Google). */
+  userinfoUrl?: string;
+  /** RFC 7009 revocation, when the provider has its own endpoint for it (Google). */
+  revokeUrl?: string;
 };
 
 export type IntegrationsConfig = {
   slack: OAuthProviderConfig;
   notion: OAuthProviderConfig;
+  google: OAuthProviderConfig;
   oauth2: OAuthProviderConfig;
   twitter: OAuthProviderConfig;
   linkedin: OAuthProviderConfig;
@@ -172,6 +186,20 @@ export function integrationsConfig(env: NodeJS.ProcessEnv): IntegrationsConfig {
       tokenUrl: e.NOTION_TOKEN_URL,
       apiUrl: e.NOTION_API_URL.replace(/\/+$/, ''),
       scopes: [...NOTION_SCOPES],
+    },
+    google: {
+      label: 'Google Calendar',
+      ...oauthClient(
+        { GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: e.GOOGLE_CLIENT_SECRET },
+        e.GOOGLE_CLIENT_ID,
+        e.GOOGLE_CLIENT_SECRET,
+      ),
+      authorizeUrl: e.GOOGLE_AUTHORIZE_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      apiUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ''),
+      scopes: [...GOOGLE_SCOPES],
+      userinfoUrl: e.GOOGLE_USERINFO_URL,
+      revokeUrl: e.GOOGLE_REVOKE_URL,
     },
     oauth2: {
       label: e.OAUTH2_NAME,
@@ -231,8 +259,6 @@ const Env = z.object({
   FLOWMIND_REPOSITORY_URL: z
     .url({ protocol: /^https?$/, error: 'FLOWMIND_REPOSITORY_URL must be an http(s) address' })
     .default(DEFAULT_REPOSITORY_URL),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FLOWMIND_SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Which reverse proxies to believe about the client's address: off, a hop count, or addresses/CIDRs. */

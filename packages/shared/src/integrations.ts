@@ -6,12 +6,16 @@ import { z } from 'zod';
  * come back: a connection says only who it is at the provider and whether it still works.
  */
 
-export const IntegrationProviderId = z.enum(['slack', 'notion', 'oauth2', 'twitter', 'linkedin']);
+export const IntegrationProviderId = z.enum(['slack', 'notion', 'google', 'oauth2', 'twitter', 'linkedin']);
 export type IntegrationProviderId = z.infer<typeof IntegrationProviderId>;
 
 export const INTEGRATION_PROVIDERS: Record<IntegrationProviderId, { label: string; description: string }> = {
   slack: { label: 'Slack', description: 'Send messages to channels and people of a Slack workspace' },
   notion: { label: 'Notion', description: 'Search, create and update pages and databases of a Notion workspace' },
+  google: {
+    label: 'Google Calendar',
+    description: 'List, create, update and delete events, and ask when people are busy',
+  },
   oauth2: {
     label: 'OAuth 2.0 app',
     description: 'A service of your organisation that signs in with OAuth 2.0, set up by the server’s operator',

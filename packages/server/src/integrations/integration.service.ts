@@ -234,6 +234,7 @@ export function integrationService({
         providerConfig,
         box.open(connection.accessTokenSealed),
         connection.provider as IntegrationProviderId,
+        connection.refreshTokenSealed ? box.open(connection.refreshTokenSealed) : null,
       );
       if (!revoked)
         logger?.warn(

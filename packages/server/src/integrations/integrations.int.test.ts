@@ -74,6 +74,13 @@ describe('connecting Slack', () => {
           redirectUri: `${TEST_APP_URL}/integrations/callback/notion`,
         }),
         expect.objectContaining({
+          id: 'google',
+          label: 'Google Calendar',
+          configured: false,
+          missing: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+          redirectUri: `${TEST_APP_URL}/integrations/callback/google`,
+        }),
+        expect.objectContaining({
           id: 'oauth2',
           configured: false,
           missing: ['OAUTH2_CLIENT_ID', 'OAUTH2_CLIENT_SECRET', 'OAUTH2_AUTHORIZE_URL', 'OAUTH2_TOKEN_URL'],

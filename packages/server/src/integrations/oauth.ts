@@ -28,6 +28,12 @@ export function authorizeUrl(
     url.searchParams.set('response_type', 'code');
     url.searchParams.set('owner', 'user');
   }
+  if (provider === 'google') {
+    url.searchParams.set('response_type', 'code');
+    // A refresh token comes only with offline access, and again on a reconnect only with consent asked anew.
+    url.searchParams.set('access_type', 'offline');
+    url.searchParams.set('prompt', 'consent');
+  }
   if (provider === 'oauth2') {
     url.searchParams.set('response_type', 'code');
     // OpenID servers issue a refresh token (offline_access) only with an explicit consent.
@@ -260,8 +266,31 @@ export async function exchangeCode(
     { json: provider === 'notion', clientInBody: provider === 'linkedin' },
   );
   const grant = grantOf(provider, config, body);
+  if (provider === 'google') return await namedByUserinfo(config, grant);
   const who = await identify(provider, config, grant.accessToken);
   return who ? { ...grant, ...who } : grant;
+}
+
+/** Google names the account in OpenID userinfo: its subject is the connection's key, its email the name. */
+async function namedByUserinfo(config: OAuthProviderConfig, grant: Grant): Promise<Grant> {
+  if (!config.userinfoUrl) return grant;
+  let res: Response;
+  try {
+    res = await fetch(config.userinfoUrl, {
+      headers: { authorization: `Bearer ${grant.accessToken}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+    });
+  } catch {
+    throw new OAuthError('unreachable', `${config.label} could not be reached. Try again in a moment.`);
+  }
+  const info = (await res.json().catch(() => null)) as { sub?: unknown; email?: unknown } | null;
+  if (!res.ok || typeof info?.sub !== 'string' || !info.sub)
+    throw new OAuthError('bad_response', `${config.label} did not say which account was connected. Try again.`);
+  return {
+    ...grant,
+    externalId: info.sub,
+    name: typeof info.email === 'string' && info.email ? info.email : grant.name,
+  };
 }
 
 /** A new access token (and, when the provider rotates them, a new refresh token). */
@@ -306,6 +335,21 @@ async function revokeNotionToken(config: OAuthProviderConfig & { apiUrl: string 
   }
 }
 
+/** RFC 7009 at the provider's revocation endpoint (Google): the token in a form; 200 when forgotten. */
+async function revokeAtEndpoint(revokeUrl: string, token: string) {
+  try {
+    const res = await fetch(revokeUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token }),
+      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+    });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * RFC 7009 revocation: X's `POST /2/oauth2/revoke` (HTTP Basic, as its token endpoint) and
  * LinkedIn's `POST /oauth/v2/revoke` next to its token endpoint (the client in the form).
@@ -338,7 +382,8 @@ async function revokeRfc7009(provider: 'twitter' | 'linkedin', config: OAuthProv
 }
 
 /**
- * Tells the provider to forget a token (Slack's auth.revoke, Notion's oauth/revoke), so a
+ * Tells the provider to forget a token (Slack's auth.revoke, Notion's oauth/revoke, X's and
+ * LinkedIn's RFC 7009 endpoints, Google's revoke, given the refresh token so the whole grant goes), so a
  * disconnect ends access there too. Best effort: the connection is gone here whatever the provider
  * answers; false when it did not confirm.
  */
@@ -346,7 +391,9 @@ export async function revokeToken(
   config: OAuthProviderConfig,
   token: string,
   provider: IntegrationProviderId = 'slack',
+  refreshToken: string | null = null,
 ): Promise<boolean> {
+  if (config.revokeUrl) return revokeAtEndpoint(config.revokeUrl, refreshToken ?? token);
   if (provider === 'notion' && config.apiUrl) return revokeNotionToken({ ...config, apiUrl: config.apiUrl }, token);
   if (provider === 'twitter' || provider === 'linkedin') return revokeRfc7009(provider, config, token);
   try {

@@ -1,5 +1,6 @@
 import type { IntegrationProviderId } from '@flowmind/shared/integrations';
 import type { Integration } from './define-integration';
+import { googleIntegration } from './google/google.integration';
 import { linkedinIntegration } from './linkedin/linkedin.integration';
 import { notionIntegration } from './notion/notion.integration';
 import { slackIntegration } from './slack/slack.integration';
@@ -9,6 +10,7 @@ import { xIntegration } from './x/x.integration';
 export const INTEGRATIONS: readonly Integration[] = [
   slackIntegration,
   notionIntegration,
+  googleIntegration,
   xIntegration,
   linkedinIntegration,
 ];

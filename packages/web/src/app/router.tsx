@@ -240,7 +240,7 @@ const routes: RouteObject[] = [
                 {
                   path: 'integrations/callback/:provider',
                   loader: ({ params }) => {
-                    if (!['slack', 'oauth2', 'notion', 'twitter', 'linkedin'].includes(params.provider ?? ''))
+                    if (!['slack', 'oauth2', 'notion', 'google', 'twitter', 'linkedin'].includes(params.provider ?? ''))
                       notFoundLoader();
                     return null;
                   },

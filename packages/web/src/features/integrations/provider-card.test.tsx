@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ConnectionUsedBy } from './connection-used-by';
-import { disconnectWarning, NotConfigured } from './provider-card';
+import { connectionNoun, disconnectWarning, NotConfigured } from './provider-card';
 
 const text = (html: string) =>
   html
@@ -110,5 +110,12 @@ describe('ConnectionUsedBy', () => {
 
   it('says when nothing uses it', () => {
     expect(text(shown({ flows: [], agents: [] }))).toBe('Not used by any flow or agent');
+  });
+});
+
+describe('what a connection is called', () => {
+  it('is a Google account, and a workspace elsewhere', () => {
+    expect(connectionNoun('google')).toBe('account');
+    expect(connectionNoun('slack')).toBe('workspace');
   });
 });

@@ -24,9 +24,9 @@ const statusBadge = {
 
 const nameSchema = RenameConnection.shape.name;
 
-/** What one connection is at the provider: a Slack or Notion workspace, an X or LinkedIn account. */
-const connectedThing = (providerId: IntegrationProviderInfo['id']) =>
-  providerId === 'twitter' || providerId === 'linkedin' ? 'account' : 'workspace';
+/** What one connection is at the provider: a Slack or Notion workspace, a Google, X or LinkedIn account. */
+export const connectionNoun = (provider: IntegrationProviderInfo['id']) =>
+  provider === 'google' || provider === 'twitter' || provider === 'linkedin' ? 'account' : 'workspace';
 
 /** One service: what the operator must still set up, or Connect and the account's connections to it. */
 export function ProviderCard({
@@ -76,8 +76,8 @@ export function ProviderCard({
       ) : connections.length === 0 ? (
         <p className="border-t px-4 py-3 text-muted-foreground text-sm sm:px-5">
           {canManage
-            ? `No ${provider.label} ${connectedThing(provider.id)} connected yet.`
-            : `No ${provider.label} ${connectedThing(provider.id)} connected yet. An owner or admin of this account can connect one.`}
+            ? `No ${provider.label} ${connectionNoun(provider.id)} connected yet.`
+            : `No ${provider.label} ${connectionNoun(provider.id)} connected yet. An owner or admin of this account can connect one.`}
         </p>
       ) : (
         <ul aria-label={`${provider.label} connections`} className="divide-y border-t">

@@ -1,4 +1,9 @@
 import {
+  CalendarClock,
+  CalendarCog,
+  CalendarPlus,
+  CalendarSearch,
+  CalendarX,
   Clock,
   Code,
   FilePlus,
@@ -34,6 +39,11 @@ import {
 
 /** The catalogue names its icons in lucide's kebab case; only these are bundled (not the whole icon set). */
 export const STEP_ICONS: Record<string, LucideIcon> = {
+  'calendar-clock': CalendarClock,
+  'calendar-cog': CalendarCog,
+  'calendar-plus': CalendarPlus,
+  'calendar-search': CalendarSearch,
+  'calendar-x': CalendarX,
   clock: Clock,
   code: Code,
   'file-plus': FilePlus,

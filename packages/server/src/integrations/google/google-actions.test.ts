@@ -1,0 +1,124 @@
+import type { Item } from '@flowmind/shared/flows';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { stepDefinitions } from '../../flows/steps/index';
+import type { StepServices } from '../../flows/steps/step';
+import { testContext } from '../../flows/steps/test-context';
+import { jsonTemplates } from '../../flows/steps/test-evaluate';
+import { type GoogleServer, startGoogleServer } from '../../test/google-server';
+import { integrationChatTools } from '../integration-tools';
+
+/**
+ * The Google Calendar actions as flow steps, over fetch against a local server speaking Calendar
+ * API v3: rate limits, Google's errors in words, a token Google no longer takes.
+ */
+
+let google: GoogleServer;
+const token = 'ya29.test-token';
+const reconnects: string[] = [];
+
+beforeAll(async () => {
+  google = await startGoogleServer({ clientId: 'c', clientSecret: 's' });
+});
+afterAll(() => google?.close());
+beforeEach(() => {
+  google.accessTokens.add(token);
+  reconnects.length = 0;
+});
+
+const integrations: StepServices['integrations'] = {
+  access: async ({ connectionId, provider }) => {
+    if (connectionId !== 'icn_cal' || provider !== 'google') throw new Error('unexpected connection');
+    return { token, apiUrl: google.env.GOOGLE_CALENDAR_API_URL };
+  },
+  needsReconnect: async (connectionId) => {
+    reconnects.push(connectionId);
+    return 'Reconnect Google Calendar (ada.lovelace@example.com) in Integrations';
+  },
+};
+
+async function run(
+  action: string,
+  params: Record<string, unknown>,
+  { items = [{}], settings = {} }: { items?: Item[]; settings?: { timeoutMs?: number } } = {},
+) {
+  const step = stepDefinitions.get(`google.${action}`);
+  if (!step) throw new Error(`no step google.${action}`);
+  const ctx = testContext({
+    type: `google.${action}`,
+    params: { connectionId: 'icn_cal', ...params },
+    items,
+    settings,
+    evaluate: jsonTemplates,
+    services: { integrations },
+  });
+  const result = await step.run(ctx);
+  if (!('outputs' in result)) throw new Error('expected outputs');
+  return { items: result.outputs.main ?? [], logs: ctx.logs };
+}
+
+describe('Google Calendar steps', () => {
+  it('backs off on a 429 without Retry-After (1 s), then succeeds', async () => {
+    google.rateLimitOnce('POST /freeBusy', { status: 429 });
+    const started = Date.now();
+    const { items, logs } = await run('freeBusy', { timeMin: '2026-01-01', timeMax: '2026-01-02' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(items).toEqual([{ calendarId: 'primary', busy: [], errors: [] }]);
+    expect(logs.map((log) => log.message)).toContain('Google Calendar is rate limiting: waiting 1 s');
+  });
+
+  it('fails at once when Google asks to wait past the step’s timeout, saying what to change', async () => {
+    google.rateLimitOnce('POST /freeBusy', { status: 403, retryAfter: 120 });
+    await expect(
+      run('freeBusy', { timeMin: '2026-01-01', timeMax: '2026-01-02' }, { settings: { timeoutMs: 5000 } }),
+    ).rejects.toThrow(
+      'Google Calendar: rate limited — Google asks to wait 120 s, longer than this step has left. Give the step retries with a delay of at least that, or a longer timeout.',
+    );
+  });
+
+  it('marks the connection when Google no longer accepts the token', async () => {
+    google.accessTokens.delete(token);
+    await expect(run('listEvents', {})).rejects.toThrow(
+      'Reconnect Google Calendar (ada.lovelace@example.com) in Integrations',
+    );
+    expect(reconnects).toEqual(['icn_cal']);
+  });
+
+  it('names the field when the input is wrong, before calling Google', async () => {
+    const before = google.calls.length;
+    await expect(run('createEvent', { summary: 'x', start: 'next monday' })).rejects.toThrow(
+      'Start: Give a day such as 2026-05-01 or a date-time such as 2026-05-01T10:00:00+02:00',
+    );
+    expect(google.calls.length).toBe(before);
+  });
+
+  it('gives Google’s own message for a time range it refuses', async () => {
+    const event = google.addEvent({
+      summary: 'Planning',
+      start: { dateTime: '2026-03-01T10:00:00Z' },
+      end: { dateTime: '2026-03-01T11:00:00Z' },
+    });
+    // Only the start moves, past the end Google keeps.
+    await expect(run('updateEvent', { eventId: event.id, start: '2026-03-01T12:00:00Z' })).rejects.toThrow(
+      'Google Calendar: The specified time range is empty. (timeRangeEmpty) — the end must come after the start',
+    );
+  });
+});
+
+describe('Google Calendar as the assistant’s tools', () => {
+  it('asks for approval before the writing actions only', () => {
+    const tools = integrationChatTools();
+    expect(
+      Object.fromEntries(
+        Object.entries(tools)
+          .filter(([name]) => name.startsWith('google_'))
+          .map(([name, tool]) => [name, tool.needsApproval]),
+      ),
+    ).toEqual({
+      google_list_events: false,
+      google_create_event: true,
+      google_update_event: true,
+      google_delete_event: true,
+      google_free_busy: false,
+    });
+  });
+});

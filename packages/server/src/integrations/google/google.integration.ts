@@ -1,0 +1,32 @@
+import { GOOGLE_SCOPES, googleInfo } from '@flowmind/shared/integrations/google';
+import { createIntegration } from '../define-integration';
+import { createEvent } from './create-event';
+import { deleteEvent } from './delete-event';
+import { freeBusy } from './free-busy';
+import { listAll } from './google-client';
+import { listEvents } from './list-events';
+import { updateEvent } from './update-event';
+
+type CalendarListEntry = { id: string; summary?: string; summaryOverride?: string; primary?: boolean };
+
+/** Google Calendar: a Google account connected through OAuth (offline access), in flows and agents. */
+export const googleIntegration = createIntegration(googleInfo, {
+  auth: { kind: 'oauth2', scopes: GOOGLE_SCOPES },
+  actions: [listEvents, createEvent, updateEvent, deleteEvent, freeBusy],
+  options: {
+    // The account's own calendar is `primary`, the steps' default; the others by id.
+    calendars: async (ctx) => {
+      const entries = await listAll<CalendarListEntry>(ctx, { path: '/users/me/calendarList' }, 1000, 250);
+      const named = (entry: CalendarListEntry) => entry.summaryOverride || entry.summary || entry.id;
+      return [
+        ...entries
+          .filter((entry) => entry.primary)
+          .map((entry) => ({ value: 'primary', label: `${named(entry)} (primary)` })),
+        ...entries
+          .filter((entry) => !entry.primary)
+          .map((entry) => ({ value: entry.id, label: named(entry) }))
+          .sort((a, b) => a.label.localeCompare(b.label)),
+      ];
+    },
+  },
+});
