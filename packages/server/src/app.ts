@@ -119,7 +119,7 @@ export async function buildApp({ config, database, bus, logger, services, buildI
   registerTestListenRoutes(app, { session, flows, listens: services.flowSystem.testListens });
   registerFocusRoutes(app, { session, focus: services.focus });
   registerWebhookRoutes(app, { db, runtime: services.flowSystem.runtime });
-  registerPublicFormRoutes(app, { forms: services.publicForms });
+  registerPublicFormRoutes(app, { session, forms: services.publicForms });
   registerNoteRoutes(app, { session, notes });
   registerAiProviderRoutes(app, { session, providers: services.aiProviders });
   registerIntegrationRoutes(app, {

@@ -91,6 +91,12 @@ export const PendingInvite = z.object({
   expiresAt: z.string(),
 });
 export type PendingInvite = z.infer<typeof PendingInvite>;
+export const PendingInviteList = z.object({ invites: z.array(PendingInvite) });
+export type PendingInviteList = z.infer<typeof PendingInviteList>;
+
+/** The answer to a create that returns only the new row's id (a business account, an invite). */
+export const CreatedId = z.object({ id: z.string() });
+export type CreatedId = z.infer<typeof CreatedId>;
 
 export const RespondResult = z.object({ accountId: z.string().nullable() });
 export type RespondResult = z.infer<typeof RespondResult>;
@@ -103,6 +109,10 @@ export const UserDoc = z.object({
   personalAccountId: z.string(),
 });
 export type UserDoc = z.infer<typeof UserDoc>;
+
+/** GET and PATCH /api/me, and the live users/{uid} document: the profile and how the user signs in. */
+export const MeDoc = UserDoc.extend({ emailVerified: z.boolean(), providers: z.array(z.string()) });
+export type MeDoc = z.infer<typeof MeDoc>;
 
 export const UpdateProfile = z.object({
   name: z.string().trim().min(1, 'Name is required').max(80),

@@ -26,29 +26,41 @@ export const NoteTag = z
 export const NoteTitle = z.string().trim().max(NOTE_TITLE_MAX, `A title is at most ${NOTE_TITLE_MAX} characters`);
 
 /** A piece of highlighted text: `match` pieces are the words the search found. */
-export type TextSegment = { text: string; match: boolean };
+export const TextSegment = z.object({ text: z.string(), match: z.boolean() });
+export type TextSegment = z.infer<typeof TextSegment>;
 
-export type NoteSummary = {
-  id: string;
-  title: string;
-  pinned: boolean;
-  tags: string[];
+/**
+ * The document as TipTap JSON. Documented as an object; typed as the editor's document, which the
+ * server never parses from a response.
+ */
+export const NoteDocJson = z.record(z.string(), z.unknown()).describe('TipTap JSON document') as unknown as z.ZodType<
+  NoteDoc,
+  NoteDoc
+>;
+
+export const NoteSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  pinned: z.boolean(),
+  tags: z.array(z.string()),
   /** The first words of the body, as plain text. */
-  excerpt: string;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
+  excerpt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
   /** Set while the note is shared by link. */
-  publicId: string | null;
+  publicId: z.string().nullable(),
   /** Present on search results: the title and a body snippet with the matches marked. */
-  highlight?: { title: TextSegment[]; body: TextSegment[] };
-};
+  highlight: z.object({ title: z.array(TextSegment), body: z.array(TextSegment) }).optional(),
+});
+export type NoteSummary = z.infer<typeof NoteSummary>;
 
-export type NoteDetail = NoteSummary & {
+export const NoteDetail = NoteSummary.extend({
   /** The document as TipTap JSON, as last saved. */
-  content: NoteDoc;
-  createdBy: string | null;
-};
+  content: NoteDocJson,
+  createdBy: z.string().nullable(),
+});
+export type NoteDetail = z.infer<typeof NoteDetail>;
 
 /** Every notes route works in one account, which the caller names (the web app's active account). */
 export const NoteAccountId = z.string().min(1).max(64);
@@ -66,7 +78,8 @@ export const NoteListQuery = z.object({
 export type NoteListQuery = z.infer<typeof NoteListQuery>;
 
 /** Pinned notes come first in every sort (not in search, which ranks by relevance). */
-export type NoteList = { notes: NoteSummary[]; nextCursor: string | null };
+export const NoteList = z.object({ notes: z.array(NoteSummary), nextCursor: z.string().nullable() });
+export type NoteList = z.infer<typeof NoteList>;
 
 export const CreateNote = z.object({
   accountId: NoteAccountId,
@@ -91,27 +104,36 @@ export const UpdateNote = z.object({
 });
 export type UpdateNote = z.infer<typeof UpdateNote>;
 
-export type NoteTagCount = { tag: string; count: number };
+export const NoteTagCount = z.object({ tag: z.string(), count: z.number() });
+export type NoteTagCount = z.infer<typeof NoteTagCount>;
+export const NoteTagList = z.object({ tags: z.array(NoteTagCount) });
+export type NoteTagList = z.infer<typeof NoteTagList>;
 
-export type NoteVersion = {
-  id: string;
-  noteId: string;
-  title: string;
-  createdAt: string;
-  createdBy: string | null;
+export const NoteVersion = z.object({
+  id: z.string(),
+  noteId: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
   /** 'auto' snapshots are taken while editing; 'manual' ones when a user saves a version; 'restore' before a restore. */
-  reason: 'auto' | 'manual' | 'restore';
-};
-export type NoteVersionDetail = NoteVersion & { content: NoteDoc };
+  reason: z.enum(['auto', 'manual', 'restore']),
+});
+export type NoteVersion = z.infer<typeof NoteVersion>;
+export const NoteVersionList = z.object({ versions: z.array(NoteVersion) });
+export type NoteVersionList = z.infer<typeof NoteVersionList>;
+export const NoteVersionDetail = NoteVersion.extend({ content: NoteDocJson });
+export type NoteVersionDetail = z.infer<typeof NoteVersionDetail>;
 
-export type NoteShare = { publicId: string; url: string };
+export const NoteShare = z.object({ publicId: z.string(), url: z.string() });
+export type NoteShare = z.infer<typeof NoteShare>;
 
 /** GET /api/public/notes/{publicId}: what a signed-out visitor sees. */
-export type PublicNote = {
-  title: string;
-  content: NoteDoc;
-  updatedAt: string;
-};
+export const PublicNote = z.object({
+  title: z.string(),
+  content: NoteDocJson,
+  updatedAt: z.string(),
+});
+export type PublicNote = z.infer<typeof PublicNote>;
 
 export const NoteExportFormat = z.enum(['md', 'html']);
 export type NoteExportFormat = z.infer<typeof NoteExportFormat>;
@@ -120,13 +142,16 @@ export type NoteExportFormat = z.infer<typeof NoteExportFormat>;
  * An open or done task from a note's task lists. `index` is the task's position among the note's
  * task items in document order; `text` guards against ticking a task that moved (409 then).
  */
-export type NoteTask = {
-  noteId: string;
-  noteTitle: string;
-  index: number;
-  text: string;
-  checked: boolean;
-};
+export const NoteTask = z.object({
+  noteId: z.string(),
+  noteTitle: z.string(),
+  index: z.number(),
+  text: z.string(),
+  checked: z.boolean(),
+});
+export type NoteTask = z.infer<typeof NoteTask>;
+export const NoteTaskList = z.object({ tasks: z.array(NoteTask) });
+export type NoteTaskList = z.infer<typeof NoteTaskList>;
 
 export const NoteTagsQuery = z.object({ accountId: NoteAccountId });
 export const NoteTasksQuery = z.object({

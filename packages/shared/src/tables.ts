@@ -229,6 +229,71 @@ export const ListRecordsQuery = z.object({
 });
 export type ListRecordsQuery = z.infer<typeof ListRecordsQuery>;
 
+/**
+ * A query-string parameter decoded, then checked by the schema of ListRecordsQuery that it becomes:
+ * text that is not JSON (filter, sort) is a 400 naming the parameter.
+ */
+export function queryParam<T extends z.ZodType>(schema: T, decode: 'json' | 'number', name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || decode === 'number') return text === undefined ? undefined : Number(text);
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} must be JSON` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
+/**
+ * ListRecordsQuery as it travels in a query string (filter and sort as JSON text, numbers as text),
+ * parsed into ListRecordsQuery. The records list, the CSV export, the count, the groups, the summary
+ * and the kanban column all read their query through this one schema (or a pick of it).
+ */
+export const RecordsQueryText = z.object({
+  filter: queryParam(ListRecordsQuery.shape.filter, 'json', 'filter').describe(
+    'JSON FilterGroup: { conjunction: "and" | "or", conditions: [...] }',
+  ),
+  sort: queryParam(ListRecordsQuery.shape.sort, 'json', 'sort').describe(
+    'JSON array of { fieldId, direction: "asc" | "desc" }',
+  ),
+  search: ListRecordsQuery.shape.search,
+  viewId: ListRecordsQuery.shape.viewId.describe("Applies the view's filter and sorts unless filter/sort are given"),
+  limit: queryParam(ListRecordsQuery.shape.limit, 'number', 'limit').describe(`1 to ${RECORD_PAGE_LIMIT}, default 100`),
+  cursor: ListRecordsQuery.shape.cursor.describe('nextCursor of the previous page'),
+  offset: queryParam(ListRecordsQuery.shape.offset, 'number', 'offset').describe(
+    'Start at this position (ignored with a cursor)',
+  ),
+});
+
+/** What narrows records without paging them: the count, the groups and the summary of a view. */
+export const RecordsFilterText = RecordsQueryText.pick({ filter: true, search: true, viewId: true });
+
+/** The query string of RecordsQueryText for a query (the web client's side of the same rule). */
+export function recordsQueryText(query: {
+  viewId?: string;
+  filter?: FilterGroup | null;
+  sort?: Sort[];
+  search?: string;
+  offset?: number;
+  limit?: number;
+  cursor?: string;
+}): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.viewId) params.set('viewId', query.viewId);
+  if (query.filter) params.set('filter', JSON.stringify(query.filter));
+  if (query.sort?.length) params.set('sort', JSON.stringify(query.sort));
+  if (query.search) params.set('search', query.search);
+  if (query.cursor) params.set('cursor', query.cursor);
+  if (query.offset !== undefined) params.set('offset', String(query.offset));
+  if (query.limit !== undefined) params.set('limit', String(query.limit));
+  return params;
+}
+
 /** Distinct values a group-by lists at most. */
 export const RECORD_GROUP_LIMIT = 1000;
 

@@ -3,17 +3,18 @@ import {
   ChangeMemberRole,
   CheckHandle,
   CreateBusinessAccount,
+  CreatedId,
   CreateInvite,
   HandleAvailability,
   Invite,
   InvitePreview,
+  MeDoc,
   Member,
-  PendingInvite,
+  PendingInviteList,
   RespondResult,
   RespondToInvite,
   UpdateAccount,
   UpdateProfile,
-  UserDoc,
 } from '@flowmind/shared/accounts';
 import { AppError } from '@flowmind/shared/errors';
 import { eq } from 'drizzle-orm';
@@ -31,12 +32,8 @@ const MemberParams = AccountParams.extend({ userId: z.string().min(1).max(64) })
 const InviteParams = AccountParams.extend({ inviteId: z.string().min(1).max(64) });
 const TokenParams = z.object({ token: z.string().min(10).max(200) });
 const MyInviteParams = z.object({ inviteId: z.string().min(1).max(64) });
-const MeDoc = UserDoc.extend({ emailVerified: z.boolean(), providers: z.array(z.string()) });
 
-export async function loadUserDoc(
-  db: Db,
-  userId: string,
-): Promise<UserDoc & { emailVerified: boolean; providers: string[] }> {
+export async function loadUserDoc(db: Db, userId: string): Promise<MeDoc> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('not_found', 'User not found');
   const providers = await db
@@ -119,7 +116,7 @@ export function registerAccountRoutes(
       summary: 'Create a business account; the caller is its owner',
       tags: ['Accounts'],
       body: CreateBusinessAccount,
-      response: z.object({ id: z.string() }),
+      response: CreatedId,
       status: 201,
     },
     async ({ reply, user, body }) => {
@@ -226,7 +223,7 @@ export function registerAccountRoutes(
       tags: ['Invites'],
       params: AccountParams,
       body: CreateInvite,
-      response: z.object({ id: z.string() }),
+      response: CreatedId,
       status: 201,
     },
     async ({ reply, user, params, body }) => {
@@ -268,7 +265,7 @@ export function registerAccountRoutes(
     withLimit({
       summary: "The signed-in user's pending invites (sent to their email address)",
       tags: ['Invites'],
-      response: z.object({ invites: z.array(PendingInvite) }),
+      response: PendingInviteList,
     }),
     async ({ user }) => {
       return { invites: await invites.pendingFor(user.id) };

@@ -10,6 +10,8 @@ export function registerLiveRoutes(
   { hub, auth, lookup, appUrl }: { hub: LiveHub; auth: Auth; lookup: SessionLookup; appUrl: string },
 ) {
   const origins = originPolicy(appUrl);
+  // Not through routesFor: a WebSocket upgrade, refused with close codes rather than HTTP statuses,
+  // and its session read straight from the auth library (the socket lives as long as that session).
   app.get('/api/live', { websocket: true }, async (socket, request) => {
     // Browsers send Origin on WebSocket upgrades; refusing others stops cross-site hijacking.
     const origin = request.headers.origin;

@@ -13,6 +13,7 @@ import type {
   NoteShare,
   NoteSummary,
   NoteTask,
+  NoteTaskList,
   NoteVersion,
   NoteVersionDetail,
   PublicNote,
@@ -281,7 +282,7 @@ export function noteService({
       };
     },
 
-    async tasks(userId: string, accountId: string, checked?: boolean): Promise<{ tasks: NoteTask[] }> {
+    async tasks(userId: string, accountId: string, checked?: boolean): Promise<NoteTaskList> {
       await accounts.requireMember(accountId, userId);
       const notes = await repo.withTasks(accountId);
       const tasks: NoteTask[] = [];

@@ -251,6 +251,28 @@ describe('notes API', () => {
     expect((await server.client().get(`/api/notes/${id}`)).status).toBe(401);
   });
 
+  it('answers bad input with a 400 naming the field, never a 500', async () => {
+    const { client, accountId } = await member();
+    const note = await create(client, accountId, { title: 'Input' });
+    const cases: [Promise<{ status: number; body: { error?: { field?: string } } }>, string][] = [
+      [client.get('/api/notes'), 'accountId'],
+      [client.get(`/api/notes?accountId=${accountId}&sort=sideways`), 'sort'],
+      [client.get(`/api/notes?accountId=${accountId}&limit=0`), 'limit'],
+      [client.get(`/api/notes/tasks?accountId=${accountId}&checked=maybe`), 'checked'],
+      [client.post('/api/notes', { accountId, tags: [''] }), 'tags.0'],
+      [client.patch(`/api/notes/${note.id}`, { pinned: 'yes' }), 'pinned'],
+      [client.post(`/api/notes/${note.id}/tasks`, { index: -1, text: 'x', checked: true }), 'index'],
+      [client.post(`/api/notes/${note.id}/import`, { mode: 'append' }), 'markdown'],
+      [client.get(`/api/notes/${note.id}/export?format=pdf`), 'format'],
+      [client.get(`/api/notes/${'x'.repeat(65)}`), 'noteId'],
+    ];
+    for (const [pending, field] of cases) {
+      const res = await pending;
+      expect(res.status).toBe(400);
+      expect(res.body.error?.field).toBe(field);
+    }
+  });
+
   it('documents every notes route in the OpenAPI spec', async () => {
     const spec = await server.client().get('/api/openapi.json');
     const paths = Object.keys(spec.body.paths).filter((p) => p.includes('/notes'));

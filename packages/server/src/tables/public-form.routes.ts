@@ -1,8 +1,8 @@
 import { FormSubmitted, PublicForm, SubmitForm } from '@flowmind/shared/table-forms';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parse } from '../http/errors';
-import type { RouteDoc } from '../http/openapi';
+import { routesFor } from '../http/define-route';
+import type { SessionReader } from '../http/session';
 import type { PublicFormService } from './public-form.service';
 
 const FormParams = z.object({ publicId: z.string().min(1).max(64) });
@@ -10,21 +10,29 @@ const FormParams = z.object({ publicId: z.string().min(1).max(64) });
 /** Submissions a visitor (one IP) may send per minute; enough for a person, too few to flood a table. */
 export const FORM_SUBMITS_PER_MINUTE = 20;
 
-const open = (route: Omit<RouteDoc, 'tags' | 'public'>, max: number) => ({
-  config: { doc: { tags: ['Forms'], public: true, ...route }, rateLimit: { max, timeWindow: '1 minute' } },
+const open = <const S extends object>(route: S, max: number) => ({
+  tags: ['Forms'],
+  public: true,
+  auth: 'none' as const,
+  config: { rateLimit: { max, timeWindow: '1 minute' } },
+  ...route,
 });
 
 /** Public form links: no session, so a signed-out visitor can open and submit them. */
-export function registerPublicFormRoutes(app: FastifyInstance, { forms }: { forms: PublicFormService }) {
-  app.get(
+export function registerPublicFormRoutes(
+  app: FastifyInstance,
+  { session, forms }: { session: SessionReader; forms: PublicFormService },
+) {
+  const route = routesFor(app, session);
+  route.get(
     '/api/forms/:publicId',
     open(
       { summary: 'Get a shared form: its title, description and fields', params: FormParams, response: PublicForm },
       120,
     ),
-    async (req) => forms.get(parse(FormParams, req.params).publicId),
+    ({ params }) => forms.get(params.publicId),
   );
-  app.post(
+  route.post(
     '/api/forms/:publicId/submit',
     open(
       {
@@ -36,11 +44,6 @@ export function registerPublicFormRoutes(app: FastifyInstance, { forms }: { form
       },
       FORM_SUBMITS_PER_MINUTE,
     ),
-    async (req, reply) => {
-      const { publicId } = parse(FormParams, req.params);
-      const result = await forms.submit(publicId, parse(SubmitForm, req.body));
-      reply.status(201);
-      return result;
-    },
+    ({ params, body }) => forms.submit(params.publicId, body),
   );
 }

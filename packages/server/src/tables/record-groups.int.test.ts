@@ -168,4 +168,41 @@ describe('group by', () => {
       'c',
     ]);
   });
+
+  it('reads the records query the same way on the list, the count and the groups: a bad part is a 400 naming it', async () => {
+    const { body: table } = await owner.client.post('/api/tables', {
+      accountId: owner.user.personalAccountId,
+      name: 'Query',
+    });
+    const [name] = (await owner.client.get(`/api/tables/${table.id}/fields`)).body;
+    const base = `/api/tables/${table.id}`;
+    const badFilter = `filter=${encodeURIComponent('{not json')}`;
+    const badCondition = `filter=${encodeURIComponent(JSON.stringify({ conjunction: 'xor', conditions: [] }))}`;
+    const cases: [string, string][] = [
+      [`${base}/records?${badFilter}`, 'filter'],
+      [`${base}/records/count?${badFilter}`, 'filter'],
+      [`${base}/groups?fieldId=${name.id}&${badFilter}`, 'filter'],
+      [`${base}/records?${badCondition}`, 'filter.conjunction'],
+      [`${base}/records/count?${badCondition}`, 'filter.conjunction'],
+      [`${base}/groups?fieldId=${name.id}&${badCondition}`, 'filter.conjunction'],
+      [`${base}/records?sort=${encodeURIComponent('[{')}`, 'sort'],
+      [`${base}/records?limit=0`, 'limit'],
+      [`${base}/records?offset=-1`, 'offset'],
+      [`${base}/records/count?search=${'x'.repeat(201)}`, 'search'],
+      [`${base}/groups`, 'fieldId'],
+    ];
+    for (const [url, field] of cases) {
+      const res = await owner.client.get(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.field, url).toBe(field);
+    }
+    const fine = await owner.client.get(
+      `${base}/records/count?filter=${encodeURIComponent(JSON.stringify({ conjunction: 'and', conditions: [] }))}`,
+    );
+    expect(fine.status, fine.text).toBe(200);
+
+    const stranger = await signUpVerified(server, { name: 'Ivy', email: 'ivy-groups@example.com' });
+    for (const url of [`${base}/records`, `${base}/records/count`, `${base}/groups?fieldId=${name.id}`])
+      expect((await stranger.client.get(url)).status, url).toBe(404);
+  });
 });

@@ -1,15 +1,15 @@
 import { Readable } from 'node:stream';
-import { AppError } from '@flowmind/shared/errors';
 import {
   CreateRecords,
   CreateTable,
   DeleteRecords,
   DuplicateTable,
-  ListRecordsQuery,
   RecordChange,
   RecordCount,
   RecordGroups,
   RecordPage,
+  RecordsFilterText,
+  RecordsQueryText,
   Table,
   TableRecord,
   UpdateRecords,
@@ -19,7 +19,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { routesFor } from '../http/define-route';
-import { parse } from '../http/errors';
 import type { SessionReader } from '../http/session';
 import type { RecordService } from './record.service';
 import { prepareCsvExport } from './record-export';
@@ -34,39 +33,13 @@ const ListTablesQuery = z.object({
   trash: z.enum(['true', 'false']).optional(),
 });
 const RemoveTableQuery = z.object({ permanent: z.enum(['true', 'false']).optional() });
-/** The records query as it travels: filter and sort are JSON text. */
-const RecordsQueryDoc = z.object({
-  filter: z.string().optional().describe('JSON FilterGroup: { conjunction: "and" | "or", conditions: [...] }'),
-  sort: z.string().optional().describe('JSON array of { fieldId, direction: "asc" | "desc" }'),
-  search: z.string().max(200).optional(),
-  viewId: z.string().optional().describe("Applies the view's filter and sorts unless filter/sort are given"),
-  limit: z.string().optional().describe('1 to 1000, default 100'),
-  cursor: z.string().optional().describe('nextCursor of the previous page'),
-  offset: z.string().optional().describe('Start at this position (ignored with a cursor)'),
-});
 const RecordsResult = z.object({ records: z.array(TableRecord) });
-const GroupsQueryDoc = RecordsQueryDoc.pick({ filter: true, search: true, viewId: true }).extend({
-  fieldId: z.string().describe('The field to group by'),
+const GroupsQuery = z.object({
+  fieldId: z.string({ error: 'fieldId is required' }).min(1, 'fieldId is required').describe('The field to group by'),
+  ...RecordsFilterText.shape,
 });
 /** A route's OpenAPI entry under the Tables tag. */
 export const doc = <const S extends object>(route: S) => ({ tags: ['Tables'], ...route });
-
-/** The query string carries filter and sort as JSON and numbers as text. */
-export function recordsQuery(raw: unknown): ListRecordsQuery {
-  const query = { ...((raw ?? {}) as Record<string, string>) } as Record<string, unknown>;
-  for (const key of ['filter', 'sort'] as const) {
-    if (typeof query[key] !== 'string') continue;
-    try {
-      query[key] = JSON.parse(query[key] as string);
-    } catch {
-      throw new AppError('bad_request', `${key} must be JSON`, key);
-    }
-  }
-  for (const key of ['limit', 'offset'] as const) {
-    if (typeof query[key] === 'string') query[key] = Number(query[key]);
-  }
-  return parse(ListRecordsQuery, query);
-}
 
 export function registerTableRoutes(
   app: FastifyInstance,
@@ -78,16 +51,16 @@ export function registerTableRoutes(
     doc({
       summary: 'Export records as CSV: a view’s visible fields, filter and sort (or those given)',
       params: TableParams,
-      query: RecordsQueryDoc,
+      query: RecordsQueryText,
     }),
-    async ({ req, reply, user, params }) => {
+    async ({ reply, user, params, query }) => {
       const { filename, rows } = await prepareCsvExport({
         db,
         tables,
         records,
         ...params,
         userId: user.id,
-        query: recordsQuery(req.query),
+        query,
       });
       return reply
         .type('text/csv; charset=utf-8')
@@ -182,11 +155,11 @@ export function registerTableRoutes(
     doc({
       summary: 'List records: filter, sort, search, cursor or offset pagination',
       params: TableParams,
-      query: RecordsQueryDoc,
+      query: RecordsQueryText,
       response: RecordPage,
     }),
-    async ({ req, user, params }) => {
-      return records.list({ ...params, userId: user.id, query: recordsQuery(req.query) });
+    async ({ user, params, query }) => {
+      return records.list({ ...params, userId: user.id, query });
     },
   );
   route.post(
@@ -242,12 +215,11 @@ export function registerTableRoutes(
     doc({
       summary: 'Count records per value of a field (group by), with a filter, search or view',
       params: TableParams,
-      query: GroupsQueryDoc,
+      query: GroupsQuery,
       response: RecordGroups,
     }),
-    async ({ req, user, params }) => {
-      const { fieldId } = parse(z.object({ fieldId: z.string().min(1, 'fieldId is required') }), req.query);
-      const { filter, search, viewId } = recordsQuery(req.query);
+    async ({ user, params, query }) => {
+      const { fieldId, filter, search, viewId } = query;
       return records.groups({
         ...params,
         userId: user.id,
@@ -261,12 +233,11 @@ export function registerTableRoutes(
     doc({
       summary: 'Count the records matching a filter and search (or a view’s); a list page leaves this out',
       params: TableParams,
-      query: RecordsQueryDoc.pick({ filter: true, search: true, viewId: true }),
+      query: RecordsFilterText,
       response: RecordCount,
     }),
-    async ({ req, user, params }) => {
-      const { filter, search, viewId } = recordsQuery(req.query);
-      return records.count({ ...params, userId: user.id, query: { filter, search, viewId } });
+    async ({ user, params, query }) => {
+      return records.count({ ...params, userId: user.id, query });
     },
   );
   route.post(

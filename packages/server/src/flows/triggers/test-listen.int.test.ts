@@ -146,6 +146,18 @@ describe('test data: listen for a test call, pinned outputs', () => {
     expect((await owner.client.get(`/api/flows/${flow.id}/pins`)).body).toEqual([]);
   });
 
+  it('a listen with a bad node id or flow id is a 400 naming the field; a stranger cannot stop a listen (404)', async () => {
+    const flow = await hookFlow(owner);
+    const badNode = await owner.client.post(`/api/flows/${flow.id}/test-listen`, { nodeId: 'x'.repeat(65) });
+    expect(badNode.status).toBe(400);
+    expect(badNode.body.error.field).toBe('nodeId');
+    const badFlow = await owner.client.delete(`/api/flows/${'x'.repeat(65)}/test-listen`);
+    expect(badFlow.status).toBe(400);
+    expect(badFlow.body.error.field).toBe('flowId');
+    expect((await stranger.client.delete(`/api/flows/${flow.id}/test-listen`)).status).toBe(404);
+    expect((await server.client().delete(`/api/flows/${flow.id}/test-listen`)).status).toBe(401);
+  });
+
   it('pinned data past 1 MB is a 400 naming the field', async () => {
     const flow = await hookFlow(owner);
     const big = { main: [{ text: 'x'.repeat(1024 * 1024) }] };

@@ -1,8 +1,7 @@
 import { ListenForTest, TestListenResult } from '@flowmind/shared/flow-test-data';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { parse } from '../../http/errors';
-import type { RouteDoc } from '../../http/openapi';
+import { routesFor } from '../../http/define-route';
 import type { SessionReader } from '../../http/session';
 import type { FlowService } from '../flow.service';
 import type { TestListens } from './test-listen';
@@ -11,7 +10,7 @@ import { webhookSecretMatches } from './webhook-secret';
 
 const FlowParams = z.object({ flowId: z.string().min(1).max(64) });
 const HookParams = z.object({ webhookId: z.string().min(1).max(64) });
-const doc = (route: Omit<RouteDoc, 'tags'>) => ({ config: { doc: { tags: ['Flows'], ...route } } });
+const doc = <const S extends object>(route: S) => ({ tags: ['Flows'], ...route });
 
 const notListening = (reply: FastifyReply) =>
   reply.status(404).send({
@@ -26,7 +25,8 @@ export function registerTestListenRoutes(
   app: FastifyInstance,
   { session, flows, listens }: { session: SessionReader; flows: FlowService; listens: TestListens },
 ) {
-  app.post(
+  const route = routesFor(app, session);
+  route.post(
     '/api/flows/:flowId/test-listen',
     doc({
       summary:
@@ -35,24 +35,21 @@ export function registerTestListenRoutes(
       body: ListenForTest,
       response: TestListenResult,
     }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      const flow = await flows.requireFlow(parse(FlowParams, req.params).flowId, user.id);
-      const { nodeId } = parse(ListenForTest, req.body ?? {});
+    async ({ user, params, body, reply }) => {
+      const flow = await flows.requireFlow(params.flowId, user.id);
       // The editor's Cancel closes the request: the listen ends with it.
       const closed = new AbortController();
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) closed.abort();
       });
-      return listens.listen({ flow, nodeId, userId: user.id, signal: closed.signal });
+      return listens.listen({ flow, nodeId: body.nodeId, userId: user.id, signal: closed.signal });
     },
   );
-  app.delete(
+  route.delete(
     '/api/flows/:flowId/test-listen',
     doc({ summary: 'Stop listening for a test call', params: FlowParams, status: 204 }),
-    async (req, reply) => {
-      const user = await session.requireUser(req);
-      await listens.cancel(await flows.requireFlow(parse(FlowParams, req.params).flowId, user.id));
+    async ({ user, params, reply }) => {
+      await listens.cancel(await flows.requireFlow(params.flowId, user.id));
       return reply.status(204).send();
     },
   );
@@ -80,6 +77,8 @@ export function registerTestListenRoutes(
     });
   };
 
+  // Not through routesFor: the test URL takes any method and any body (its own content parsers in
+  // this scope), and a malformed id is the same 404 as an unknown one rather than a 400.
   app.register(async (scope) => {
     acceptAnyBody(scope);
     const hookDoc = {

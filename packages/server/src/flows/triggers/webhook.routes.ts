@@ -185,6 +185,9 @@ export function registerWebhookRoutes(app: FastifyInstance, { db, runtime }: { d
     return reply.status(202).send({ executionId: execution.id });
   };
 
+  // Not through routesFor: a webhook takes any method and any body (raw text and form fields, by
+  // this scope's own content parsers), answers in the caller's terms (the flow's status, headers and
+  // body), and checks its id by hand on every call, a malformed one being the same 404 as unknown.
   app.register(async (scope) => {
     acceptAnyBody(scope);
     const doc = {

@@ -1,8 +1,9 @@
 import type {
   Account,
   CreateBusinessAccount,
+  CreatedId,
   HandleAvailability,
-  PendingInvite,
+  PendingInviteList,
   RespondResult,
 } from '@flowmind/shared/accounts';
 import { api } from '../../lib/api';
@@ -37,12 +38,11 @@ export function fetchAccounts({ force = false }: { force?: boolean } = {}): Prom
 export const accountsApi = {
   checkHandle: (handle: string) =>
     api<HandleAvailability>('/api/accounts/handle-availability', { method: 'POST', body: { handle } }),
-  createBusiness: (input: CreateBusinessAccount) =>
-    api<{ id: string }>('/api/accounts', { method: 'POST', body: input }),
+  createBusiness: (input: CreateBusinessAccount) => api<CreatedId>('/api/accounts', { method: 'POST', body: input }),
   rename: ({ accountId, name }: { accountId: string; name: string }) =>
     api<Account>(`/api/accounts/${encodeURIComponent(accountId)}`, { method: 'PATCH', body: { name } }),
   remove: (accountId: string) => api<void>(`/api/accounts/${encodeURIComponent(accountId)}`, { method: 'DELETE' }),
-  myInvites: () => api<{ invites: PendingInvite[] }>('/api/me/invites').then((body) => body.invites),
+  myInvites: () => api<PendingInviteList>('/api/me/invites').then((body) => body.invites),
   respondToMyInvite: ({ inviteId, accept }: { inviteId: string; accept: boolean }) =>
     api<RespondResult>(`/api/me/invites/${encodeURIComponent(inviteId)}/respond`, { method: 'POST', body: { accept } }),
 };

@@ -8,7 +8,7 @@ import type {
   FocusStats,
   UpdateFocusSettings,
 } from '@flowmind/shared/focus';
-import type { NoteList, NoteTask } from '@flowmind/shared/notes';
+import type { NoteList, NoteTask, NoteTaskList } from '@flowmind/shared/notes';
 import { api } from '../../lib/api';
 
 const sessionPath = (sessionId: string) => `/api/focus/sessions/${encodeURIComponent(sessionId)}`;
@@ -52,7 +52,7 @@ export const focusApi = {
     api<FocusStats>(`/api/focus/stats?${new URLSearchParams({ accountId, days: String(days), timeZone })}`),
   /** Open tasks from every live note's task lists (the notes API). */
   openTasks: (accountId: string) =>
-    api<{ tasks: NoteTask[] }>(`/api/notes/tasks?${new URLSearchParams({ accountId, checked: 'false' })}`),
+    api<NoteTaskList>(`/api/notes/tasks?${new URLSearchParams({ accountId, checked: 'false' })}`),
   notes: (accountId: string) =>
     api<NoteList>(`/api/notes?${new URLSearchParams({ accountId, sort: 'updated', limit: '50' })}`),
   /** Ticks a task in its note; a 409 means the note changed and the task is no longer at that place. */

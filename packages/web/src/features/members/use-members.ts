@@ -1,4 +1,4 @@
-import type { CreateInvite, Invite, Member, MemberRole } from '@flowmind/shared/accounts';
+import type { CreatedId, CreateInvite, Invite, Member, MemberRole } from '@flowmind/shared/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { liveQueryKey, useLiveQuery } from '../live/use-live-query';
@@ -51,7 +51,7 @@ export function useMemberActions(accountId: string) {
     }),
     invite: useMutation({
       mutationFn: (input: CreateInvite) =>
-        api<{ id: string }>(`${accountPath(accountId)}/invites`, { method: 'POST', body: input }),
+        api<CreatedId>(`${accountPath(accountId)}/invites`, { method: 'POST', body: input }),
       onSettled: refresh,
     }),
     revokeInvite: useMutation({

@@ -5,9 +5,10 @@ import type {
   NoteList,
   NoteListQuery,
   NoteShare,
-  NoteTagCount,
+  NoteTagList,
   NoteVersion,
   NoteVersionDetail,
+  NoteVersionList,
   PublicNote,
   UpdateNote,
 } from '@flowmind/shared/notes';
@@ -35,7 +36,7 @@ export const exportUrl = (noteId: string, format: NoteExportFormat) => `${notePa
 export const notesApi = {
   list: (params: NoteListParams, signal?: AbortSignal) => api<NoteList>(noteListUrl(params), { signal }),
   tags: (accountId: string) =>
-    api<{ tags: NoteTagCount[] }>(`${NOTES_API}/tags?${new URLSearchParams({ accountId })}`).then((body) => body.tags),
+    api<NoteTagList>(`${NOTES_API}/tags?${new URLSearchParams({ accountId })}`).then((body) => body.tags),
   get: (noteId: string) => api<NoteDetail>(notePath(noteId)),
   create: (input: CreateNote) => api<NoteDetail>(NOTES_API, { method: 'POST', body: input }),
   // Kept alive: a rename typed just before the page is left still arrives (a title or tags is a small body).
@@ -45,8 +46,7 @@ export const notesApi = {
   trash: (noteId: string) => api<NoteDetail>(notePath(noteId), { method: 'DELETE' }),
   restore: (noteId: string) => api<NoteDetail>(`${notePath(noteId)}/restore`, { method: 'POST' }),
   removeForever: (noteId: string) => api<null>(`${notePath(noteId)}/permanent`, { method: 'DELETE' }),
-  versions: (noteId: string) =>
-    api<{ versions: NoteVersion[] }>(`${notePath(noteId)}/versions`).then((body) => body.versions),
+  versions: (noteId: string) => api<NoteVersionList>(`${notePath(noteId)}/versions`).then((body) => body.versions),
   saveVersion: (noteId: string) => api<NoteVersion>(`${notePath(noteId)}/versions`, { method: 'POST' }),
   version: (noteId: string, versionId: string) =>
     api<NoteVersionDetail>(`${notePath(noteId)}/versions/${encodeURIComponent(versionId)}`),

@@ -1,10 +1,11 @@
-import type { UpdateProfile, UserDoc } from '@flowmind/shared/accounts';
+import type { MeDoc, UpdateProfile } from '@flowmind/shared/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { liveQueryKey, useLiveQuery } from '../live/use-live-query';
 import { useSession } from '../session/session-store';
 
-export type Profile = UserDoc & { emailVerified: boolean; providers: string[] };
+/** The /api/me document. */
+export type Profile = MeDoc;
 
 const fetchProfile = () => api<Profile>('/api/me');
 const fromDocs = (docs: unknown[]) => docs[0] as Profile;

@@ -1,3 +1,4 @@
+import type { MeDoc } from '@flowmind/shared/accounts';
 import { createStore, useStore } from '../../lib/create-store';
 
 /** The better-auth session user, with the additional fields the server declares. */
@@ -43,7 +44,7 @@ async function fetchJson<T>(path: string): Promise<T | null> {
 async function needsVerification(user: SessionUser): Promise<boolean> {
   if (user.emailVerified) return false;
   try {
-    const me = await fetchJson<{ providers: string[] }>('/api/me');
+    const me = await fetchJson<MeDoc>('/api/me');
     return me ? me.providers.includes('credential') : true;
   } catch {
     return true;

@@ -17,6 +17,7 @@ import type {
   UpdateView,
   View,
 } from '@flowmind/shared/tables';
+import { recordsQueryText } from '@flowmind/shared/tables';
 import { api } from '../../lib/api';
 
 const tablePath = (tableId: string) => `/api/tables/${encodeURIComponent(tableId)}`;
@@ -31,14 +32,7 @@ export type RecordQuery = {
 };
 
 function recordsUrl(tableId: string, query: RecordQuery): string {
-  const params = new URLSearchParams();
-  if (query.viewId) params.set('viewId', query.viewId);
-  if (query.filter) params.set('filter', JSON.stringify(query.filter));
-  if (query.sort?.length) params.set('sort', JSON.stringify(query.sort));
-  if (query.search) params.set('search', query.search);
-  params.set('offset', String(query.offset));
-  params.set('limit', String(query.limit));
-  return `${tablePath(tableId)}/records?${params}`;
+  return `${tablePath(tableId)}/records?${recordsQueryText(query)}`;
 }
 
 /** Every call the Tables screens make; the types come from the shared contract. */
@@ -87,11 +81,7 @@ export const tablesApi = {
     query: Omit<RecordQuery, 'offset' | 'limit' | 'sort'>;
     signal?: AbortSignal;
   }) => {
-    const params = new URLSearchParams();
-    if (query.viewId) params.set('viewId', query.viewId);
-    if (query.filter) params.set('filter', JSON.stringify(query.filter));
-    if (query.search) params.set('search', query.search);
-    return api<RecordCount>(`${tablePath(tableId)}/records/count?${params}`, { signal });
+    return api<RecordCount>(`${tablePath(tableId)}/records/count?${recordsQueryText(query)}`, { signal });
   },
   /** Records counted per value of `fieldId` (a grouped grid's headers), in the order a grouped view lists them. */
   groups: ({
@@ -105,10 +95,7 @@ export const tablesApi = {
     query: Omit<RecordQuery, 'offset' | 'limit' | 'sort'>;
     signal?: AbortSignal;
   }) => {
-    const params = new URLSearchParams({ fieldId });
-    if (query.viewId) params.set('viewId', query.viewId);
-    if (query.filter) params.set('filter', JSON.stringify(query.filter));
-    if (query.search) params.set('search', query.search);
+    const params = new URLSearchParams({ fieldId, ...Object.fromEntries(recordsQueryText(query)) });
     return api<RecordGroups>(`${tablePath(tableId)}/groups?${params}`, { signal });
   },
   /** One column of a board (an option of its single select, or null for "No value"), a page at a time. */
