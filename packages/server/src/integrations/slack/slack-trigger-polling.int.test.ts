@@ -121,6 +121,23 @@ describe('Slack New message, polling', () => {
     expect(texts(items)).toEqual(['After reconnecting']);
   });
 
+  it('publishing again with the same settings keeps its place: nothing missed, nothing twice', async () => {
+    const flow = await publishTriggerFlow(owner, 'trigger.slack.newMessage', { connectionId, channel: 'C0RANDOM' });
+    const { cursor } = await primed(server, flow.id).then((row) => ({ cursor: row?.cursor }));
+    slack.postAs('C0RANDOM', 'U0ANN', 'While publishing again');
+    const again = await owner.client.post(`/api/flows/${flow.id}/publish`, {});
+    expect(again.status, again.text).toBe(200);
+    expect((await triggerRow(server, flow.id))?.cursor).toEqual(cursor);
+    await pollNow(server, flow.id);
+    const items = await waitFor(
+      () => runItems(server, flow.id),
+      (list) => list.length >= 1,
+    );
+    await pollNow(server, flow.id);
+    expect(texts(items)).toEqual(['While publishing again']);
+    expect(texts(await runItems(server, flow.id))).toEqual(['While publishing again']);
+  });
+
   it('turned off, it stops listening; unpublished flows have no trigger row', async () => {
     const flow = await publishTriggerFlow(owner, 'trigger.slack.newMessage', { connectionId, channel: 'C0GENERAL' });
     expect(await triggerRow(server, flow.id)).toBeDefined();
