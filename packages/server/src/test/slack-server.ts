@@ -45,7 +45,8 @@ const USERS = [
  * It also speaks the Web API methods the Slack actions call (chat.postMessage, chat.update,
  * reactions.add, conversations.list and users.list with cursors, conversations.open) for the
  * tokens it handed out, records what arrived, and can answer 429 with Retry-After or an error once.
- * `GET /_test/messages` lists the messages it received, for browser tests.
+ * `GET /_test/messages` lists the messages it received, and `POST /_test/post` posts one as a
+ * person, for browser tests.
  */
 export async function startSlackServer({
   clientId,
@@ -186,6 +187,10 @@ export async function startSlackServer({
       return json(res, { ok: true, revoked: true });
     }
     if (req.method === 'GET' && url.pathname === '/_test/messages') return json(res, { messages });
+    if (req.method === 'POST' && url.pathname === '/_test/post') {
+      const args = await readArgs(req);
+      return json(res, { message: postAs(String(args.channel), String(args.user), String(args.text)) });
+    }
     if (req.method === 'POST' && url.pathname.startsWith('/api/')) {
       const method = url.pathname.slice('/api/'.length);
       const args = await readArgs(req);
@@ -203,6 +208,14 @@ export async function startSlackServer({
     }
     res.writeHead(404).end();
   });
+
+  /** A person posts in a channel (as if in Slack); also `POST /_test/post` for browser tests. */
+  function postAs(channel: string, user: string, text: string) {
+    clock += 1;
+    const message = { channel, ts: `${clock}.000200`, text, threadTs: null, blocks: null, token: '', user };
+    messages.push(message);
+    return message;
+  }
 
   const channelOf = (id: unknown) =>
     typeof id === 'string' && (id.startsWith('D0') || CHANNELS.some((c) => c.id === id && !c.is_archived));
@@ -346,12 +359,7 @@ export async function startSlackServer({
       state.tokenError = error;
     },
     /** A person posts in a channel (as if in Slack): conversations.history gives it from now on. */
-    postAs: (channel: string, user: string, text: string) => {
-      clock += 1;
-      const message = { channel, ts: `${clock}.000200`, text, threadTs: null, blocks: null, token: '', user };
-      messages.push(message);
-      return message;
-    },
+    postAs,
     /** The workspace the next connection is to (another team for another account's connection). */
     setTeam: (id: string, name: string) => {
       state.teamId = id;
