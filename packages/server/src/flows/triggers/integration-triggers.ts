@@ -334,7 +334,7 @@ export function startIntegrationPoller({
       prunedAt = Date.now();
       await db
         .delete(integrationTriggerItems)
-        .where(sql`${integrationTriggerItems.createdAt} < now() - make_interval(days => ${ITEM_MEMORY_DAYS})`);
+        .where(sql`${integrationTriggerItems.createdAt} < now() - ${sql.raw(`interval '${ITEM_MEMORY_DAYS} days'`)}`);
     }
   }
 
