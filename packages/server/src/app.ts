@@ -30,6 +30,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { sessionReader } from './http/session';
 import { registerWebApp } from './http/static';
 import { registerIntegrationRoutes } from './integrations/integration.routes';
+import { registerSlackEventRoutes } from './integrations/slack/slack-events.routes';
 import type { ChangeBus } from './live/change-bus';
 import { registerLiveRoutes } from './live/live.routes';
 import { createLiveHub } from './live/live-hub';
@@ -126,6 +127,12 @@ export async function buildApp({ config, database, bus, logger, services, buildI
     session,
     integrations: services.integrations,
     credentials: services.credentials,
+  });
+  registerSlackEventRoutes(app, {
+    db,
+    runtime: services.flowSystem.runtime,
+    signingSecret: config.integrations.slack.signingSecret,
+    logger,
   });
   registerAgentRoutes(app, { session, agents: services.agents, gallery: services.agentGallery });
   registerChatRoutes(app, { session, chats });

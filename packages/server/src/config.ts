@@ -85,6 +85,8 @@ const IntegrationsEnv = z.object({
   SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
   SLACK_TOKEN_URL: z.url().default('https://slack.com/api/oauth.v2.access'),
   SLACK_API_URL: z.url().default('https://slack.com/api'),
+  /** Checks the events Slack sends (Events API); without it, Slack triggers read their channel every minute. */
+  SLACK_SIGNING_SECRET: blankAsUnset,
   NOTION_CLIENT_ID: blankAsUnset,
   NOTION_CLIENT_SECRET: blankAsUnset,
   NOTION_AUTHORIZE_URL: z.url().default('https://api.notion.com/v1/oauth/authorize'),
@@ -144,7 +146,8 @@ export type OAuthProviderConfig = {
 };
 
 export type IntegrationsConfig = {
-  slack: OAuthProviderConfig;
+  /** `signingSecret`: SLACK_SIGNING_SECRET, which the Events API endpoint needs; null: triggers poll. */
+  slack: OAuthProviderConfig & { signingSecret: string | null };
   notion: OAuthProviderConfig;
   google: OAuthProviderConfig;
   oauth2: OAuthProviderConfig;
@@ -174,6 +177,7 @@ export function integrationsConfig(env: NodeJS.ProcessEnv): IntegrationsConfig {
       tokenUrl: e.SLACK_TOKEN_URL,
       apiUrl: e.SLACK_API_URL.replace(/\/+$/, ''),
       scopes: [...SLACK_SCOPES],
+      signingSecret: e.SLACK_SIGNING_SECRET ?? null,
     },
     notion: {
       label: 'Notion',

@@ -125,6 +125,7 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     accounts,
     inboundDomain: config.flows.inboundDomain,
     onTriggersChanged: (flow) => flowsOfProcess.syncTriggers(flow),
+    triggerStatus: (flow) => flowsOfProcess.integrationTriggerStatus(flow),
   });
   const pins = pinService({ db, bus, flows });
   const executions = executionService({

@@ -17,7 +17,16 @@ describe('validateNode with a step type’s own rules', () => {
       STEP_TYPES.filter((info) => info.validate)
         .map((info) => info.type)
         .sort(),
-    ).toEqual(['slack.sendMessage', 'slack.updateMessage', 'trigger.schedule', 'webhook.respond']);
+    ).toEqual([
+      'google.createEvent',
+      'google.updateEvent',
+      'slack.sendMessage',
+      'slack.updateMessage',
+      'trigger.schedule',
+      'twitter.post',
+      'twitter.reply',
+      'webhook.respond',
+    ]);
   });
 
   it.each([

@@ -113,7 +113,8 @@ export const FlowGraph = z
   });
 export type FlowGraph = z.infer<typeof FlowGraph>;
 
-export const TriggerType = z.enum(['manual', 'webhook', 'schedule', 'email', 'table']);
+/** `integration`: a trigger of a connected service (`trigger.slack.newMessage`…). */
+export const TriggerType = z.enum(['manual', 'webhook', 'schedule', 'email', 'table', 'integration']);
 export type TriggerType = z.infer<typeof TriggerType>;
 
 /**
@@ -209,7 +210,17 @@ export const ExecutionStatus = z.enum(['queued', 'running', 'waiting', 'succeede
 export type ExecutionStatus = z.infer<typeof ExecutionStatus>;
 export const FINISHED_STATUSES: readonly ExecutionStatus[] = ['succeeded', 'failed', 'cancelled'];
 
-export const ExecutionMode = z.enum(['manual', 'test', 'webhook', 'schedule', 'email', 'table', 'subflow', 'rerun']);
+export const ExecutionMode = z.enum([
+  'manual',
+  'test',
+  'webhook',
+  'schedule',
+  'email',
+  'table',
+  'integration',
+  'subflow',
+  'rerun',
+]);
 export type ExecutionMode = z.infer<typeof ExecutionMode>;
 
 export const ExecutionError = z.object({

@@ -1,5 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts, users } from './schema';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts, flows, users } from './schema';
 
 /**
  * An account's connection to an external service (a Slack workspace). Tokens are sealed with the
@@ -64,4 +64,65 @@ export const integrationOauthStates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('integration_oauth_states_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A published, active flow whose trigger is an integration's (`trigger.slack.newMessage`): what it
+ * listens through and how. A polling trigger keeps what its last poll saw in `cursor` (null until
+ * the first poll, which only records it) and is polled again at `next_poll_at`; whoever moves a
+ * due `next_poll_at` on owns that poll. A connection that needs reconnecting stops it (`stopped`,
+ * with the reason to show) until the connection works again.
+ */
+export const integrationTriggers = pgTable(
+  'integration_triggers',
+  {
+    flowId: text('flow_id')
+      .primaryKey()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    versionId: text('version_id').notNull(),
+    nodeId: text('node_id').notNull(),
+    /** `trigger.<provider>.<name>` */
+    stepType: text('step_type').notNull(),
+    connectionId: text('connection_id').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    /** poll | events (the provider pushes each event: Slack with SLACK_SIGNING_SECRET) */
+    mode: text('mode').notNull(),
+    cursor: jsonb('cursor'),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull().defaultNow(),
+    lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
+    /** listening | stopped */
+    status: text('status').notNull().default('listening'),
+    /** Why it stopped, or what the last poll ran into; null when all is well. */
+    statusMessage: text('status_message'),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    index('integration_triggers_next_poll_idx').on(t.nextPollAt),
+    index('integration_triggers_connection_idx').on(t.connectionId),
+  ],
+);
+
+/**
+ * The items each flow's integration trigger has started a run for (a Slack message, a Notion
+ * item's version), so none starts two, whether it comes again in a poll or as a retried event.
+ */
+export const integrationTriggerItems = pgTable(
+  'integration_trigger_items',
+  {
+    flowId: text('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    itemKey: text('item_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.flowId, t.itemKey] }),
+    index('integration_trigger_items_created_idx').on(t.createdAt),
+  ],
 );

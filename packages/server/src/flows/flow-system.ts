@@ -15,6 +15,11 @@ import type { FlowRow } from './flow.repository';
 import type { Sandbox } from './sandbox/sandbox';
 import { createStepMailer } from './services/mail';
 import { startInboundSmtp } from './triggers/email-inbound';
+import {
+  integrationTriggerStatus,
+  startIntegrationPoller,
+  syncIntegrationTrigger,
+} from './triggers/integration-triggers';
 import { startScheduler, syncSchedule } from './triggers/schedule';
 import type { TableTriggers } from './triggers/table-events';
 import { testListens } from './triggers/test-listen';
@@ -77,6 +82,9 @@ export function createFlowSystem({
   /** The editor's "Listen for a test call": read by the test URL (api routes) and the test address (inbound mail). */
   const listens = testListens({ db, bus });
   let scheduler: ReturnType<typeof startScheduler> | null = null;
+  let poller: ReturnType<typeof startIntegrationPoller> | null = null;
+  /** Providers that push events to this server; their triggers listen without polling. */
+  const eventsReady = (provider: string) => provider === 'slack' && Boolean(config.integrations.slack.signingSecret);
   let inbound: Awaited<ReturnType<typeof startInboundSmtp>> | null = null;
 
   return {
@@ -85,12 +93,16 @@ export function createFlowSystem({
     /** Follows a flow's published, active state (schedules; table listeners are re-read). */
     async syncTriggers(flow: FlowRow) {
       await syncSchedule(db, flow);
+      await syncIntegrationTrigger(db, flow, { eventsReady });
       tableTriggers.clear();
     },
-    /** The worker role: takes executions from the queue, reaps, and fires schedules. */
+    /** How the flow's integration trigger listens (events or polling) and whether it is stopped. */
+    integrationTriggerStatus: (flow: FlowRow) => integrationTriggerStatus(db, flow, { eventsReady }),
+    /** The worker role: takes executions from the queue, reaps, fires schedules and polls integration triggers. */
     async startWorker({ schedulerIntervalMs = 1000 }: { schedulerIntervalMs?: number } = {}) {
       await runtime.startWorker();
       scheduler = startScheduler({ db, runtime, logger, intervalMs: schedulerIntervalMs });
+      poller = startIntegrationPoller({ db, runtime, integrations, logger, intervalMs: schedulerIntervalMs });
     },
     /** The api role: takes mail for email-triggered flows when SMTP_INBOUND_PORT is set. */
     async startInbound(port = config.flows.inboundPort, host = config.host) {
@@ -101,6 +113,7 @@ export function createFlowSystem({
     inboundPort: () => inbound?.port ?? null,
     async stop() {
       scheduler?.stop();
+      poller?.stop();
       await inbound?.close();
       await runtime.stop();
     },

@@ -1,4 +1,5 @@
 import type { ExecutionStatus, Flow, FlowGraph, FlowVersion, TriggerType } from '@flowmind/shared/flows';
+import { integrationTriggerOf } from '@flowmind/shared/integrations/define-integration';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { flows, flowVersions, users } from '../db/schema';
@@ -25,6 +26,7 @@ export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
 /** The trigger of a graph: its first node whose type starts with `trigger.`. */
 export function triggerOf(graph: FlowGraph): TriggerType {
   const node = graph.nodes.find((n) => n.type.startsWith('trigger.'));
+  if (node && integrationTriggerOf(node.type)) return 'integration';
   return (node?.type.slice('trigger.'.length) as TriggerType | undefined) ?? 'manual';
 }
 

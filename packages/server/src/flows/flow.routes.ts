@@ -8,6 +8,7 @@ import {
   PublishFlow,
   UpdateFlow,
 } from '@flowmind/shared/flows';
+import { IntegrationTriggerStatus } from '@flowmind/shared/integrations/define-integration';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesFor } from '../http/define-route';
@@ -132,6 +133,15 @@ export function registerFlowRoutes(
     async ({ user, params }) => {
       return flows.versions({ ...params, userId: user.id });
     },
+  );
+  route.get(
+    '/api/flows/:flowId/trigger-status',
+    doc({
+      summary: 'How the flow’s integration trigger listens (events or polling), and why it stopped if it did',
+      params: FlowParams,
+      response: IntegrationTriggerStatus,
+    }),
+    async ({ user, params }) => flows.triggerStatus({ ...params, userId: user.id }),
   );
   route.get(
     '/api/flows/:flowId/versions/:versionId',

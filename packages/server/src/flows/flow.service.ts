@@ -9,6 +9,7 @@ import {
   type FlowVersion,
   type UpdateFlow,
 } from '@flowmind/shared/flows';
+import type { IntegrationTriggerStatus } from '@flowmind/shared/integrations/define-integration';
 import type { z } from 'zod';
 import type { AccountService } from '../accounts/account.service';
 import type { Db } from '../db/client';
@@ -48,6 +49,7 @@ export function flowService({
   accounts,
   inboundDomain,
   onTriggersChanged = async () => {},
+  triggerStatus,
 }: {
   db: Db;
   bus: ChangeBus;
@@ -55,6 +57,8 @@ export function flowService({
   inboundDomain: string;
   /** Schedules and other listeners follow the published, active state. */
   onTriggersChanged?: FlowTriggerSync;
+  /** How an integration trigger listens (`flows/triggers/integration-triggers.ts`). */
+  triggerStatus?: (flow: FlowRow) => Promise<IntegrationTriggerStatus>;
 }) {
   const repo = flowRepository(db);
 
@@ -282,6 +286,13 @@ export function flowService({
       await repo.update(flow.accountId, flow.id, { graph, triggerType: triggerOf(graph) }, { bumpRevision: true });
       publish(flow);
       return present(flow.accountId, flow.id);
+    },
+
+    /** How the flow's integration trigger listens, for members of its account. */
+    async triggerStatus({ flowId, userId }: { flowId: string; userId: string }): Promise<IntegrationTriggerStatus> {
+      const flow = await requireFlow(flowId, userId, { allowTrashed: true });
+      if (!triggerStatus) return { mode: null, listening: false, status: null, message: null, lastPolledAt: null };
+      return triggerStatus(flow);
     },
 
     async exportFlow({ flowId, userId }: { flowId: string; userId: string }): Promise<FlowExport> {

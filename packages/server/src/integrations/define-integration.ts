@@ -1,6 +1,10 @@
-import type { StepLog } from '@flowmind/shared/flows';
+import type { Item, StepLog } from '@flowmind/shared/flows';
 import type { IntegrationProviderId } from '@flowmind/shared/integrations';
-import type { ConnectionOption, IntegrationActionInfo } from '@flowmind/shared/integrations/define-integration';
+import type {
+  ConnectionOption,
+  IntegrationActionInfo,
+  IntegrationTriggerInfo,
+} from '@flowmind/shared/integrations/define-integration';
 import type { z } from 'zod';
 
 /** What an action's `run` gets: its checked input and a live connection of the step's own account. */
@@ -33,11 +37,56 @@ export function defineAction<Input extends z.ZodType, Output extends ActionOutpu
   return { info, run: run as IntegrationAction['run'] };
 }
 
+/** One thing that happened at the provider, with the key that tells it from every other (a run per key, once). */
+export type TriggerItem = { key: string; item: Item };
+
+/** What a trigger's `poll` gets: its checked params, a live connection and what the last poll saw. */
+export type PollContext<Input> = {
+  input: Input;
+  connection: ConnectionAccess;
+  /** What the last poll returned as its cursor; null on the first poll after publishing. */
+  cursor: unknown;
+  /** At most this many items a poll, the oldest first; the rest come at the next poll. */
+  limit: number;
+  signal: AbortSignal;
+  deadline: number;
+};
+
+export type PollResult = { items: TriggerItem[]; cursor: unknown };
+
+export type IntegrationTrigger = {
+  info: IntegrationTriggerInfo;
+  /**
+   * What is new since `cursor`, oldest first, and the cursor to give next time. With no cursor
+   * (the first poll after publishing) it gives no items, only the cursor: nothing older is sent.
+   */
+  poll(ctx: PollContext<unknown>): Promise<PollResult>;
+  /**
+   * For providers that push events (Slack's Events API): the item an event gives this trigger's
+   * input, or null when the event is not one it listens to. The provider's route checks the
+   * event's signature and finds the flows listening through a connection of its external account.
+   */
+  event?(input: unknown, event: Record<string, unknown>): TriggerItem | null;
+};
+
+/** One trigger: its shared info (form, input schema) and `poll` (and `event`), typed from the schema. */
+export function defineTrigger<Input extends z.ZodType>(
+  info: IntegrationTriggerInfo<Input>,
+  functions: {
+    poll: (ctx: PollContext<z.output<Input>>) => Promise<PollResult>;
+    event?: (input: z.output<Input>, event: Record<string, unknown>) => TriggerItem | null;
+  },
+): IntegrationTrigger {
+  return { info, ...(functions as Omit<IntegrationTrigger, 'info'>) };
+}
+
 export type Integration = {
   provider: IntegrationProviderId;
   /** How a connection is made; the OAuth dance itself is `oauth.ts`, the app's client in config.ts. */
   auth: { kind: 'oauth2'; scopes: readonly string[] };
   actions: readonly IntegrationAction[];
+  /** What starts flows (`trigger.<provider>.<name>`); exactly the shared info's triggers. */
+  triggers?: readonly IntegrationTrigger[];
   /** Lists for the editor's pickers (`connectionOption` fields), read through the live connection. */
   options: Record<
     string,
@@ -50,13 +99,23 @@ export type Integration = {
  * must be exactly the shared info's, so the catalogue never offers a step the server cannot run.
  */
 export function createIntegration(
-  shared: { provider: IntegrationProviderId; actions: readonly IntegrationActionInfo[] },
+  shared: {
+    provider: IntegrationProviderId;
+    actions: readonly IntegrationActionInfo[];
+    triggers?: readonly IntegrationTriggerInfo[];
+  },
   integration: Omit<Integration, 'provider'>,
 ): Integration {
   const given = integration.actions.map((action) => action.info.name).sort();
   const listed = shared.actions.map((action) => action.name).sort();
   if (given.join() !== listed.join())
     throw new Error(`${shared.provider}: actions ${given.join(', ')} differ from the catalogue's ${listed.join(', ')}`);
+  const givenTriggers = (integration.triggers ?? []).map((trigger) => trigger.info.name).sort();
+  const listedTriggers = (shared.triggers ?? []).map((trigger) => trigger.name).sort();
+  if (givenTriggers.join() !== listedTriggers.join())
+    throw new Error(
+      `${shared.provider}: triggers ${givenTriggers.join(', ')} differ from the catalogue's ${listedTriggers.join(', ')}`,
+    );
   return { provider: shared.provider, ...integration };
 }
 

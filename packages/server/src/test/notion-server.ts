@@ -39,7 +39,8 @@ const richText = (content: string) => [
  * A real HTTP server speaking Notion's public OAuth (the consent page `/v1/oauth/authorize`, which
  * consents at once or denies, and `/v1/oauth/token` with HTTP Basic client credentials and a JSON
  * body, answering with the workspace and bot; `/v1/oauth/revoke`) and the API endpoints the Notion
- * actions call: search, data sources and databases retrieve, data source query, pages create,
+ * actions and triggers call: search, data sources and databases retrieve, data source query (with
+ * created_time / last_edited_time filters and sorts, in pages of `page_size`), pages create,
  * retrieve and update, block children append, users/me. Pages are kept in memory; a wiki page and
  * a "Tasks" database (one data source) are shared from the start. Errors are Notion's
  * `{ object: "error", status, code, message }`; `rateLimitOnce` answers a 429 with Retry-After once.
@@ -75,13 +76,21 @@ export async function startNotionServer({
     return text ? JSON.parse(text) : {};
   };
 
+  /** When each page was created and last edited (the wiki, made before anything, has none here). */
+  const times = new Map<string, { created: string; edited: string }>();
+  /** A strictly later time than the last one given, so two writes in one millisecond still sort. */
+  let lastTime = 0;
+  const nextTime = () => {
+    lastTime = Math.max(Date.now(), lastTime + 1);
+    return new Date(lastTime).toISOString();
+  };
   const pageJson = (page: NotionReceivedPage) => ({
     object: 'page',
     id: page.id,
     url: `https://www.notion.so/${page.id.replace(/-/g, '')}`,
     parent: page.parent,
-    created_time: '2026-01-01T00:00:00.000Z',
-    last_edited_time: '2026-01-01T00:00:00.000Z',
+    created_time: times.get(page.id)?.created ?? '2026-01-01T00:00:00.000Z',
+    last_edited_time: times.get(page.id)?.edited ?? '2026-01-01T00:00:00.000Z',
     // Notion gives every property of a database item, the unset ones empty.
     properties: Object.fromEntries(
       Object.entries({
@@ -185,7 +194,17 @@ export async function startNotionServer({
       if (queryRoute[1] !== DATA_SOURCE_ID) return notFound('data_source', queryRoute[1] ?? '');
       let rows = pages.filter((page) => page.parent.data_source_id === DATA_SOURCE_ID).map(pageJson);
       const filter = body.filter as Record<string, unknown> | undefined;
-      if (filter) {
+      if (filter && typeof filter.timestamp === 'string') {
+        // A timestamp filter: created_time or last_edited_time, on_or_after / after / before.
+        const stamp = filter.timestamp;
+        const condition = filter[stamp] as Record<string, string> | undefined;
+        if (!['created_time', 'last_edited_time'].includes(stamp) || !condition)
+          return invalid('body.filter.timestamp should be "created_time" or "last_edited_time".');
+        const at = (row: (typeof rows)[number]) => Date.parse(String(row[stamp as 'created_time']));
+        if (condition.on_or_after) rows = rows.filter((row) => at(row) >= Date.parse(condition.on_or_after ?? ''));
+        if (condition.after) rows = rows.filter((row) => at(row) > Date.parse(condition.after ?? ''));
+        if (condition.before) rows = rows.filter((row) => at(row) < Date.parse(condition.before ?? ''));
+      } else if (filter) {
         const name = String(filter.property ?? '');
         const type = SCHEMA[name]?.type;
         const condition = type ? (filter[type] as { equals?: unknown } | undefined) : undefined;
@@ -198,7 +217,25 @@ export async function startNotionServer({
           return plain === condition.equals;
         });
       }
-      return [200, { object: 'list', results: rows, has_more: false, next_cursor: null }];
+      const sorts = (body.sorts ?? []) as { timestamp?: string; direction?: string }[];
+      for (const sort of [...sorts].reverse()) {
+        if (sort.timestamp !== 'created_time' && sort.timestamp !== 'last_edited_time') continue;
+        const key = sort.timestamp;
+        const sign = sort.direction === 'descending' ? -1 : 1;
+        rows = [...rows].sort((a, b) => sign * String(a[key]).localeCompare(String(b[key])));
+      }
+      const start = Number(body.start_cursor ?? 0) || 0;
+      const size = Math.min(100, Number(body.page_size ?? 100) || 100);
+      const more = start + size < rows.length;
+      return [
+        200,
+        {
+          object: 'list',
+          results: rows.slice(start, start + size),
+          has_more: more,
+          next_cursor: more ? String(start + size) : null,
+        },
+      ];
     }
     if (method === 'POST' && path === '/v1/pages') {
       const parent = (body.parent ?? {}) as Record<string, string>;
@@ -214,6 +251,8 @@ export async function startNotionServer({
       const children = (body.children ?? []) as Record<string, unknown>[];
       if (children.length > 100) return invalid('body.children.length should be ≤ `100`.');
       const page = { id: randomUUID(), parent, properties, children, token };
+      const now = nextTime();
+      times.set(page.id, { created: now, edited: now });
       pages.push(page);
       return [200, pageJson(page)];
     }
@@ -227,6 +266,7 @@ export async function startNotionServer({
         const problem = propertyProblem(properties, page.parent.data_source_id !== undefined);
         if (problem) return invalid(problem);
         Object.assign(page.properties, properties);
+        times.set(page.id, { created: times.get(page.id)?.created ?? nextTime(), edited: nextTime() });
         return [200, pageJson(page)];
       }
     }
@@ -355,6 +395,20 @@ export async function startNotionServer({
     pages,
     /** Every API call that passed the token check, in order. */
     calls,
+    /** A person adds an item to the Tasks database in Notion (created and edited now). */
+    addItem: (name: string) => {
+      const [, page] = api(
+        'POST',
+        '/v1/pages',
+        { parent: { data_source_id: DATA_SOURCE_ID }, properties: { Name: { title: richText(name) } } },
+        '',
+      );
+      return page as { id: string; created_time: string; last_edited_time: string };
+    },
+    /** A person changes an item's properties in Notion (its last edited time moves on). */
+    editItem: (id: string, properties: Record<string, Record<string, unknown>>) => {
+      api('PATCH', `/v1/pages/${id}`, { properties }, '');
+    },
     setConsent: (consent: 'allow' | 'deny') => {
       state.consent = consent;
     },

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -13,6 +13,8 @@ export type SlackReceivedMessage = {
   threadTs: string | null;
   blocks: unknown;
   token: string;
+  /** Who wrote it: the app's bot user (U0BOT) for messages the app posted, a person for `postAs`. */
+  user?: string;
 };
 
 /** A Web API call as it arrived: its method, form fields (objects JSON-decoded) and token. */
@@ -43,7 +45,8 @@ const USERS = [
  * It also speaks the Web API methods the Slack actions call (chat.postMessage, chat.update,
  * reactions.add, conversations.list and users.list with cursors, conversations.open) for the
  * tokens it handed out, records what arrived, and can answer 429 with Retry-After or an error once.
- * `GET /_test/messages` lists the messages it received, for browser tests.
+ * `GET /_test/messages` lists the messages it received, and `POST /_test/post` posts one as a
+ * person, for browser tests.
  */
 export async function startSlackServer({
   clientId,
@@ -66,6 +69,7 @@ export async function startSlackServer({
   const state = {
     consent: 'allow' as 'allow' | 'deny',
     teamName,
+    teamId,
     expiresIn,
     /** Set: every Web API call with any token answers this error (`token_revoked`…). */
     tokenError: null as string | null,
@@ -119,7 +123,7 @@ export async function startSlackServer({
       scope,
       bot_user_id: 'U0BOT',
       app_id: 'A0APP',
-      team: { id: teamId, name: state.teamName },
+      team: { id: state.teamId, name: state.teamName },
       enterprise: null,
       is_enterprise_install: false,
       refresh_token: refresh,
@@ -183,6 +187,10 @@ export async function startSlackServer({
       return json(res, { ok: true, revoked: true });
     }
     if (req.method === 'GET' && url.pathname === '/_test/messages') return json(res, { messages });
+    if (req.method === 'POST' && url.pathname === '/_test/post') {
+      const args = await readArgs(req);
+      return json(res, { message: postAs(String(args.channel), String(args.user), String(args.text)) });
+    }
     if (req.method === 'POST' && url.pathname.startsWith('/api/')) {
       const method = url.pathname.slice('/api/'.length);
       const args = await readArgs(req);
@@ -200,6 +208,14 @@ export async function startSlackServer({
     }
     res.writeHead(404).end();
   });
+
+  /** A person posts in a channel (as if in Slack); also `POST /_test/post` for browser tests. */
+  function postAs(channel: string, user: string, text: string) {
+    clock += 1;
+    const message = { channel, ts: `${clock}.000200`, text, threadTs: null, blocks: null, token: '', user };
+    messages.push(message);
+    return message;
+  }
 
   const channelOf = (id: unknown) =>
     typeof id === 'string' && (id.startsWith('D0') || CHANNELS.some((c) => c.id === id && !c.is_archived));
@@ -226,6 +242,7 @@ export async function startSlackServer({
           threadTs,
           blocks: args.blocks ?? null,
           token: bearer,
+          user: 'U0BOT',
         };
         messages.push(message);
         return { ok: true, channel: message.channel, ts: message.ts, message: { type: 'message', text: message.text } };
@@ -259,6 +276,36 @@ export async function startSlackServer({
       case 'users.list': {
         const { items, response_metadata } = page(USERS, args);
         return { ok: true, members: items, response_metadata };
+      }
+      case 'auth.test':
+        return {
+          ok: true,
+          url: 'https://acme.slack.com/',
+          team: state.teamName,
+          user: 'flowmind',
+          team_id: state.teamId,
+          user_id: 'U0BOT',
+          bot_id: 'B0APP',
+        };
+      case 'conversations.history': {
+        // Newest first, after `oldest` (exclusive unless `inclusive`), in pages of `limit`, as Slack does.
+        const channel = String(args.channel ?? '');
+        if (!channelOf(channel)) return { ok: false, error: 'channel_not_found' };
+        const oldest = Number(args.oldest ?? 0);
+        const inclusive = args.inclusive === 'true' || args.inclusive === true;
+        const listed = messages
+          .filter((m) => m.channel === channel && (inclusive ? Number(m.ts) >= oldest : Number(m.ts) > oldest))
+          .sort((a, b) => Number(b.ts) - Number(a.ts))
+          .map((m) => ({
+            type: 'message',
+            user: m.user,
+            text: m.text,
+            ts: m.ts,
+            ...(m.threadTs ? { thread_ts: m.threadTs } : {}),
+            ...(m.user === 'U0BOT' ? { bot_id: 'B0APP' } : {}),
+          }));
+        const { items, response_metadata } = page(listed, args);
+        return { ok: true, messages: items, has_more: Boolean(response_metadata.next_cursor), response_metadata };
       }
       case 'conversations.open': {
         const user = String(args.users ?? '');
@@ -311,8 +358,45 @@ export async function startSlackServer({
     setTokenError: (error: string | null) => {
       state.tokenError = error;
     },
+    /** A person posts in a channel (as if in Slack): conversations.history gives it from now on. */
+    postAs,
+    /** The workspace the next connection is to (another team for another account's connection). */
+    setTeam: (id: string, name: string) => {
+      state.teamId = id;
+      state.teamName = name;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Sends an Events API request as Slack does: JSON body, `X-Slack-Request-Timestamp` and the v0
+ * signature (HMAC-SHA256 of `v0:{timestamp}:{body}` with the signing secret), and
+ * `X-Slack-Retry-Num` when it is a retry.
+ */
+export async function sendSlackEvent(
+  url: string,
+  payload: unknown,
+  {
+    signingSecret,
+    timestamp = Math.floor(Date.now() / 1000),
+    retryNum,
+  }: { signingSecret: string; timestamp?: number; retryNum?: number },
+) {
+  const body = JSON.stringify(payload);
+  const signature = `v0=${createHmac('sha256', signingSecret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': signature,
+      ...(retryNum !== undefined
+        ? { 'x-slack-retry-num': String(retryNum), 'x-slack-retry-reason': 'http_timeout' }
+        : {}),
+    },
+    body,
+  });
 }
 
 export type SlackServer = Awaited<ReturnType<typeof startSlackServer>>;

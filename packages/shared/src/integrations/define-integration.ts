@@ -28,16 +28,45 @@ export type IntegrationActionInfo<Input extends z.ZodType = z.ZodType> = {
   validate?: (params: Record<string, unknown>) => ParamIssue[];
 };
 
+/**
+ * What a trigger asks for: a flow that starts on an event in the connected service (a Slack
+ * message, a Notion database item). The server adds `poll` (and, where the provider pushes
+ * events, a webhook) in `packages/server/src/integrations/<provider>/`.
+ */
+export type IntegrationTriggerInfo<Input extends z.ZodType = z.ZodType> = {
+  /** camelCase; the step type is `trigger.<provider>.<name>` (`trigger.slack.newMessage`). */
+  name: string;
+  label: string;
+  description: string;
+  icon: string;
+  /** The form, after the connection picker every trigger gets first. */
+  fields: readonly ParamField[];
+  /** The params (no expressions in a trigger); its keys are the fields' keys. */
+  input: Input;
+  docs: string;
+  validate?: (params: Record<string, unknown>) => ParamIssue[];
+};
+
 export type IntegrationInfo = {
   provider: IntegrationProviderId;
   label: string;
   actions: readonly IntegrationActionInfo[];
+  triggers?: readonly IntegrationTriggerInfo[];
 };
 
 /** The param every action's step has: which of the account's connections it acts through. */
 export const CONNECTION_PARAM = 'connectionId';
 
 export const actionStepType = (provider: string, action: string) => `${provider}.${action}`;
+
+/** A trigger's step type: `trigger.slack.newMessage` (every trigger's type starts with `trigger.`). */
+export const triggerStepType = (provider: string, trigger: string) => `trigger.${provider}.${trigger}`;
+
+/** The provider and trigger name of an integration trigger's step type, or null for any other type. */
+export function integrationTriggerOf(type: string): { provider: string; name: string } | null {
+  const match = /^trigger\.([a-z][a-z0-9_]*)\.([a-zA-Z][a-zA-Z0-9]*)$/.exec(type);
+  return match ? { provider: match[1] as string, name: match[2] as string } : null;
+}
 
 /** The assistant's name for an action: `slack_send_message`. */
 export const actionToolName = (provider: string, action: string) =>
@@ -51,23 +80,44 @@ export function defineActionInfo<Input extends z.ZodType>(info: IntegrationActio
   return info;
 }
 
-/** The flow steps of an integration, one per action. */
+export function defineTriggerInfo<Input extends z.ZodType>(info: IntegrationTriggerInfo<Input>) {
+  return info;
+}
+
+const connectionField = (info: IntegrationInfo, help: string): ParamField => ({
+  key: CONNECTION_PARAM,
+  label: 'Connection',
+  kind: 'connection',
+  providers: [info.provider],
+  required: true,
+  help,
+});
+
+/** The flow steps of an integration: one trigger per trigger, one step per action. */
 export function integrationStepTypes(info: IntegrationInfo): StepTypeInfo[] {
-  return info.actions.map((action) => ({
+  const triggers: StepTypeInfo[] = (info.triggers ?? []).map((trigger) => ({
+    type: triggerStepType(info.provider, trigger.name),
+    group: 'trigger',
+    label: `${info.label}: ${trigger.label}`,
+    description: trigger.description,
+    icon: trigger.icon,
+    fields: [
+      connectionField(info, `The ${info.label} connection of this account the flow listens through.`),
+      ...trigger.fields,
+    ],
+    inputs: [],
+    outputs: () => ['main'],
+    docs: trigger.docs,
+    ...(trigger.validate ? { validate: trigger.validate } : {}),
+  }));
+  const actions: StepTypeInfo[] = info.actions.map((action) => ({
     type: actionStepType(info.provider, action.name),
     group: 'action',
     label: `${info.label}: ${action.label}`,
     description: action.description,
     icon: action.icon,
     fields: [
-      {
-        key: CONNECTION_PARAM,
-        label: 'Connection',
-        kind: 'connection',
-        providers: [info.provider],
-        required: true,
-        help: `The ${info.label} connection of this account the step acts through.`,
-      },
+      connectionField(info, `The ${info.label} connection of this account the step acts through.`),
       ...action.fields,
     ],
     inputs: ['main'],
@@ -76,6 +126,7 @@ export function integrationStepTypes(info: IntegrationInfo): StepTypeInfo[] {
     ...(action.settings ? { settings: action.settings } : {}),
     ...(action.validate ? { validate: action.validate } : {}),
   }));
+  return [...triggers, ...actions];
 }
 
 /** One entry of a list a live connection gives (Slack channels, users) for the editor's pickers. */
@@ -87,3 +138,17 @@ export type ConnectionOptionsResponse = z.infer<typeof ConnectionOptionsResponse
 
 /** A list's name in the options route (`channels`, `users`). */
 export const ConnectionOptionList = z.string().regex(/^[a-z][A-Za-z]{0,39}$/, 'Give a list name such as channels');
+
+/** How a flow's integration trigger listens, for the editor (`GET /api/flows/{flowId}/trigger-status`). */
+export const IntegrationTriggerStatus = z.object({
+  /** `events`: the service sends each event at once; `polling`: it is read every minute; null: not an integration trigger. */
+  mode: z.enum(['events', 'polling']).nullable(),
+  /** Whether the published, active flow listens now. */
+  listening: z.boolean(),
+  /** `stopped`: until the reason in `message` is dealt with (a connection to reconnect). */
+  status: z.enum(['listening', 'stopped']).nullable(),
+  /** Why it stopped, or what the last poll ran into. */
+  message: z.string().nullable(),
+  lastPolledAt: z.string().nullable(),
+});
+export type IntegrationTriggerStatus = z.infer<typeof IntegrationTriggerStatus>;

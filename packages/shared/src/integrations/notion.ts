@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ParamField } from '../flow-steps';
-import { CONNECTION_PARAM, defineActionInfo, defineIntegrationInfo } from './define-integration';
+import { CONNECTION_PARAM, defineActionInfo, defineIntegrationInfo, defineTriggerInfo } from './define-integration';
 
 /**
  * Notion in flows and agents: what each action asks for. The server runs them through
@@ -241,8 +241,34 @@ export const queryDatabaseInfo = defineActionInfo({
   docs: 'One item per database item: `id`, `url`, `title` and `properties` with plain values by name (text, number, option names, dates as given by Notion).',
 });
 
+export const databaseItemInfo = defineTriggerInfo({
+  name: 'databaseItem',
+  label: 'New or changed database item',
+  description: 'Start the flow when an item is added to a database, or changed.',
+  icon: 'table-2',
+  fields: [
+    databaseField,
+    {
+      key: 'on',
+      label: 'When',
+      kind: 'select',
+      options: [
+        { value: 'new', label: 'An item is added' },
+        { value: 'changed', label: 'An item is added or changed' },
+      ],
+      default: 'new',
+    },
+  ],
+  input: z.object({
+    databaseId: NotionId,
+    on: z.enum(['new', 'changed'], { error: 'Choose added, or added or changed' }).default('new'),
+  }),
+  docs: 'The database is read every minute; one run per item, oldest first: `id`, `url`, `title`, `properties` (plain values by name), `createdTime`, `lastEditedTime` and `event` (`created` or `changed`). Items from before publishing are not sent. Notion gives edit times to the minute, so a change shows within about two minutes.',
+});
+
 export const notionInfo = defineIntegrationInfo({
   provider: 'notion',
   label: 'Notion',
   actions: [searchInfo, createPageInfo, updatePageInfo, appendContentInfo, queryDatabaseInfo],
+  triggers: [databaseItemInfo],
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { validateNode } from '../flow-steps';
+import { isTrigger, validateNode } from '../flow-steps';
 import type { FlowNode } from '../flows';
 import { INTEGRATION_STEP_TYPES, INTEGRATION_TOOL_LABELS, INTEGRATIONS } from './catalogue';
-import { addReactionInfo, sendMessageInfo } from './slack';
+import { integrationTriggerOf } from './define-integration';
+import { addReactionInfo, newMessageInfo, sendMessageInfo } from './slack';
 
 const node = (type: string, params: Record<string, unknown>): FlowNode => ({
   id: 'n',
@@ -27,13 +28,38 @@ describe('the integrations’ catalogue', () => {
       expect(step.fields[0]).toMatchObject({
         key: 'connectionId',
         kind: 'connection',
-        providers: [step.type.split('.')[0]],
+        providers: [step.type.replace(/^trigger\./, '').split('.')[0]],
       });
+  });
+
+  it('gives each trigger a trigger step, with no inputs, that the flow rules count as its trigger', () => {
+    const triggers = INTEGRATION_STEP_TYPES.filter((step) => step.group === 'trigger');
+    expect(triggers.map((step) => step.type)).toEqual(['trigger.slack.newMessage', 'trigger.notion.databaseItem']);
+    for (const step of triggers) {
+      expect(step.inputs).toEqual([]);
+      expect(isTrigger(step.type)).toBe(true);
+      expect(integrationTriggerOf(step.type)).toEqual({
+        provider: step.type.split('.')[1],
+        name: step.type.split('.')[2],
+      });
+    }
+    expect(integrationTriggerOf('trigger.schedule')).toBeNull();
+    expect(integrationTriggerOf('slack.sendMessage')).toBeNull();
+  });
+
+  it('checks a trigger’s form like a step’s: the channel is required', () => {
+    expect(validateNode(node('trigger.slack.newMessage', { connectionId: 'con_1' }))).toEqual([
+      { nodeId: 'n', field: 'channel', message: 'Channel is required' },
+    ]);
+    expect(
+      validateNode(node('trigger.slack.newMessage', { connectionId: 'con_1', channel: 'C0GENERAL', only: 'some' })),
+    ).toEqual([{ nodeId: 'n', field: 'only', message: 'Messages: choose one of the options' }]);
+    expect(newMessageInfo.input.parse({ channel: ' C0GENERAL ' })).toEqual({ channel: 'C0GENERAL', only: 'all' });
   });
 
   it('has a schema key for every form field and a field for every schema key', () => {
     for (const integration of INTEGRATIONS)
-      for (const action of integration.actions) {
+      for (const action of [...integration.actions, ...(integration.triggers ?? [])]) {
         const { shape } = action.input as z.ZodObject;
         expect(Object.keys(shape).sort(), action.name).toEqual(action.fields.map((f) => f.key).sort());
       }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ParamField, ParamIssue } from '../flow-steps';
-import { CONNECTION_PARAM, defineActionInfo, defineIntegrationInfo } from './define-integration';
+import { CONNECTION_PARAM, defineActionInfo, defineIntegrationInfo, defineTriggerInfo } from './define-integration';
 
 /**
  * Slack in flows and agents: what each action asks for. The server runs them through
@@ -16,6 +16,10 @@ export const SLACK_SCOPES = [
   'users:read',
   'reactions:write',
   'im:write',
+  // The New message trigger: messages of the channels the app is in, and mentions of the app.
+  'channels:history',
+  'groups:history',
+  'app_mentions:read',
 ] as const;
 
 const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
@@ -236,8 +240,34 @@ export const listUsersInfo = defineActionInfo({
   docs: 'Gives one item per person: `id`, `name`, `realName`, `displayName`, `email` (with the users:read.email scope), `isBot`, `deleted`.',
 });
 
+export const newMessageInfo = defineTriggerInfo({
+  name: 'newMessage',
+  label: 'New message',
+  description: 'Start the flow when a message is posted in a channel.',
+  icon: 'message-square',
+  fields: [
+    channelField('The channel to listen to. Invite the app to it first (/invite @yourapp).'),
+    {
+      key: 'only',
+      label: 'Messages',
+      kind: 'select',
+      options: [
+        { value: 'all', label: 'Every message' },
+        { value: 'mentions', label: 'Only mentions of the app' },
+      ],
+      default: 'all',
+    },
+  ],
+  input: z.object({
+    channel: ChannelId,
+    only: z.enum(['all', 'mentions'], { error: 'Choose every message or only mentions' }).default('all'),
+  }),
+  docs: 'One run per message, oldest first: `channel`, `ts` (the message’s id), `threadTs`, `user`, `text` and `team`. Messages of the app itself, edits and deletions do not start it. When the server has `SLACK_SIGNING_SECRET`, Slack sends each message at once (Events API, request URL `/api/integrations/slack/events`); otherwise the channel is read every minute. Messages from before publishing are not sent.',
+});
+
 export const slackInfo = defineIntegrationInfo({
   provider: 'slack',
   label: 'Slack',
   actions: [sendMessageInfo, updateMessageInfo, addReactionInfo, listChannelsInfo, listUsersInfo],
+  triggers: [newMessageInfo],
 });

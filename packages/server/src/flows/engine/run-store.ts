@@ -8,7 +8,7 @@ import type { ExecutionWriter } from './writer';
  * sub-flow runs, whose saved row is what keeps the calling step from starting them twice after a
  * crash.
  */
-const GOVERNED_MODES: ReadonlySet<ExecutionMode> = new Set(['webhook', 'schedule', 'email', 'table']);
+const GOVERNED_MODES: ReadonlySet<ExecutionMode> = new Set(['webhook', 'schedule', 'email', 'table', 'integration']);
 
 /** Whether a run that ended with `status` is kept. */
 export function keepsRun(policy: SaveExecutions, mode: string, status: 'succeeded' | 'failed' | 'cancelled') {

@@ -2,6 +2,7 @@ import { NOTION_SCOPES, notionInfo } from '@flowmind/shared/integrations/notion'
 import { createIntegration } from '../define-integration';
 import { appendContent } from './append-content';
 import { createPage } from './create-page';
+import { databaseItemTrigger } from './database-item';
 import { queryDatabase } from './query-database';
 import { notionSearch, search } from './search';
 import { updatePage } from './update-page';
@@ -12,6 +13,7 @@ const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCo
 export const notionIntegration = createIntegration(notionInfo, {
   auth: { kind: 'oauth2', scopes: NOTION_SCOPES },
   actions: [search, createPage, updatePage, appendContent, queryDatabase],
+  triggers: [databaseItemTrigger],
   options: {
     databases: async (ctx) =>
       (await notionSearch(ctx, { objectType: 'database', limit: 1000 }))

@@ -3,6 +3,7 @@ import { createIntegration } from '../define-integration';
 import { addReaction } from './add-reaction';
 import { listChannels, slackChannels } from './list-channels';
 import { listUsers, slackUsers } from './list-users';
+import { newMessage } from './new-message';
 import { sendMessage } from './send-message';
 import { updateMessage } from './update-message';
 
@@ -10,6 +11,7 @@ import { updateMessage } from './update-message';
 export const slackIntegration = createIntegration(slackInfo, {
   auth: { kind: 'oauth2', scopes: SLACK_SCOPES },
   actions: [sendMessage, updateMessage, addReaction, listChannels, listUsers],
+  triggers: [newMessage],
   options: {
     channels: async (ctx) =>
       (await slackChannels(ctx, { types: 'public_channel,private_channel', excludeArchived: true, limit: 1000 }))

@@ -16,6 +16,7 @@ export const EXECUTION_MODE_LABELS: Record<ExecutionMode, string> = {
   schedule: 'Schedule',
   email: 'Email',
   table: 'Table record',
+  integration: 'Integration',
   subflow: 'Sub-flow',
   rerun: 'Re-run',
 };

@@ -6,6 +6,7 @@ import {
   type LucideIcon,
   Mail,
   MousePointerClick,
+  Plug,
   RotateCcw,
   Table,
   Webhook,
@@ -29,6 +30,8 @@ const MODE_ICONS: Partial<Record<ExecutionMode, LucideIcon>> = {
 
 /** A trigger's icon and label, as the step catalogue (`STEP_TYPES`) gives them. */
 export function triggerInfo(trigger: TriggerType): { icon: LucideIcon; label: string } {
+  // Integration triggers are many step types (`trigger.slack.newMessage`…) under one trigger type.
+  if (trigger === 'integration') return { icon: Plug, label: 'Integration event' };
   const info = stepType(`trigger.${trigger}`);
   return { icon: (info && ICONS[info.icon]) ?? Workflow, label: info?.label ?? trigger };
 }

@@ -1,9 +1,11 @@
 import { testEmailAddress, testWebhookPath } from '@flowmind/shared/flow-test-data';
 import type { Flow, FlowNode } from '@flowmind/shared/flows';
+import { integrationTriggerOf } from '@flowmind/shared/integrations/define-integration';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TestListen } from '../test-data/test-listen';
+import { IntegrationTriggerStatus } from './integration-trigger-status';
 
 /**
  * The addresses that start the flow, each with a copy button: the production one (published flow)
@@ -11,6 +13,7 @@ import { TestListen } from '../test-data/test-listen';
  */
 export function TriggerAddress({ node, flow, readOnly }: { node: FlowNode; flow?: Flow; readOnly?: boolean }) {
   if (!flow) return null;
+  if (integrationTriggerOf(node.type)) return <IntegrationTriggerStatus flow={flow} />;
   if (node.type === 'trigger.webhook')
     return (
       <div className="grid gap-3">
