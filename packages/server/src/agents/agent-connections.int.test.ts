@@ -38,7 +38,8 @@ beforeAll(async () => {
     ...slack.env,
     OPENAI_BASE_URL: model.baseUrl,
     OPENAI_API_KEY: 'sk-test',
-    FLOWMIND_HTTP_ALLOW_HOSTS: new URL(mcp.url).host,
+    // The test's MCP servers, on any port of this machine.
+    FLOWMIND_HTTP_ALLOW_HOSTS: '127.0.0.1',
   });
   owner = await signUpVerified(server, { name: 'Tara', email: 'tara@example.com' });
   stranger = await signUpVerified(server, { name: 'Sam', email: 'sam@example.com' });
@@ -183,6 +184,26 @@ describe('an agent given an MCP server', () => {
       /^Created ticket T-\d+: Broken zipper$/,
     );
     expect(mcp.calls.slice(calls)).toMatchObject([{ tool: 'create_ticket', args: { title: 'Broken zipper' } }]);
+  });
+
+  it('answers without the tools of a server that cannot be reached, and says why', async () => {
+    const gone = await startMcpServer();
+    const created = await owner.client.post('/api/integrations/credentials', {
+      accountId: accountOf(owner),
+      kind: 'mcp',
+      name: 'Gone',
+      url: gone.url,
+    });
+    expect(created.status, created.text).toBe(200);
+    await gone.close();
+    const agent = await agentWith([`connection:${ownersMcp}`, `connection:${created.body.id}`]);
+    model.setReply(() => 'Still here.');
+    const answer = await chatWith(agent.id, 'Hi');
+    expect(messageText(answer)).toBe('Still here.');
+    expect(offeredNames().sort()).toEqual(['always_fails', 'create_ticket', 'lookup_order']);
+    expect(systemPrompt()).toContain(
+      `The tools of the MCP server "Gone" are not available now: The MCP server at ${new URL(gone.url).host} could not be reached.`,
+    );
   });
 
   it('gives the model the server’s own error, not a stack', async () => {

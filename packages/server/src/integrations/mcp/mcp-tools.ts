@@ -11,6 +11,8 @@ import type { AccountConnections } from '../credentials';
 
 /** How long a server's tool list is reused: answers and approvals in a row do not list it again. */
 export const MCP_LISTING_MS = 30_000;
+/** An answer waits this long at most for a server's list of tools before it starts without them. */
+const LISTING_TIMEOUT_MS = 10_000;
 /** At most this much of a tool's text answer goes to the model. */
 const RESULT_TEXT_LIMIT = 40_000;
 /** Model providers take tool names of letters, digits, `_` and `-`, at most 64 of them. */
@@ -28,7 +30,10 @@ export function cachedMcpTools(
   const cached = listings.get(key);
   if (cached && cached.until > now) return cached.tools;
   for (const [stale, entry] of listings) if (entry.until <= now) listings.delete(stale);
-  const entry = { until: now + MCP_LISTING_MS, tools: connections.mcpTools(connectionId) };
+  const entry = {
+    until: now + MCP_LISTING_MS,
+    tools: connections.mcpTools(connectionId, AbortSignal.timeout(LISTING_TIMEOUT_MS)),
+  };
   listings.set(key, entry);
   // A failed listing is not kept: the next answer asks the server again.
   entry.tools.catch(() => {
