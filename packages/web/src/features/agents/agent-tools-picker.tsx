@@ -54,8 +54,16 @@ const PROVIDER_ICONS: Record<string, LucideIcon> = { slack: Hash, notion: BookOp
 
 type Connection = IntegrationsResponse['connections'][number];
 
+/** The account's connections an agent can be given (those with actions or tools), found by name or service. */
+export function toolConnections(data: IntegrationsResponse, query: string): Resource[] {
+  return data.connections
+    .filter((connection) => TOOL_PROVIDERS.has(connection.provider))
+    .map((connection) => connectionResource(connection, data.providers))
+    .filter((connection) => matches(query, `${connection.name} ${connection.service}`));
+}
+
 /** A connection as the picker shows it: its name, its service and its state. */
-function connectionResource(connection: Connection, providers: IntegrationsResponse['providers']): Resource {
+export function connectionResource(connection: Connection, providers: IntegrationsResponse['providers']): Resource {
   const service =
     providers.find((provider) => provider.id === connection.provider)?.label ??
     CREDENTIAL_KINDS[connection.provider as CredentialKind]?.label ??
@@ -188,10 +196,7 @@ export function AgentToolsPicker({
     {
       kind: 'connection',
       label: 'Connections',
-      items: integrations.data?.connections
-        .filter((connection) => TOOL_PROVIDERS.has(connection.provider))
-        .map((connection) => connectionResource(connection, integrations.data.providers))
-        .filter((connection) => matches(query, `${connection.name} ${connection.service}`)),
+      items: integrations.data && toolConnections(integrations.data, query),
       failed: integrations.isError,
     },
   ];
