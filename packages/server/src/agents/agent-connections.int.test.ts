@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../db/schema-agents';
+import { forgetMcpListings } from '../integrations/mcp/mcp-tools';
 import { doneOf, messageText, streamEvents, toolCallsOf } from '../test/chat-streams';
 import { connectThroughOAuth } from '../test/integration-connect';
 import { startMcpServer, type TestMcpServer } from '../test/mcp-server';
@@ -204,6 +205,37 @@ describe('an agent given an MCP server', () => {
     expect(systemPrompt()).toContain(
       `The tools of the MCP server "Gone" are not available now: The MCP server at ${new URL(gone.url).host} could not be reached.`,
     );
+  });
+
+  it('says why a tool approved after its server went away cannot run', async () => {
+    const flaky = await startMcpServer();
+    const created = await owner.client.post('/api/integrations/credentials', {
+      accountId: accountOf(owner),
+      kind: 'mcp',
+      name: 'Flaky',
+      url: flaky.url,
+    });
+    const agent = await agentWith([`connection:${created.body.id}`]);
+    scripted({ name: 'create_ticket', arguments: { title: 'Later' } });
+    const answer = await chatWith(agent.id, 'Open a ticket');
+    const [call] = toolCallsOf(answer);
+    expect(call?.state).toBe('awaiting-approval');
+    await flaky.close();
+    // Within the listing's half minute the call itself fails; after it, the tool is not there.
+    const soon = await decide(owner, answer.id, call?.toolCallId ?? '', true);
+    expect(toolCallsOf(doneOf(soon.events))[0]).toMatchObject({
+      state: 'error',
+      error: `The MCP server at ${new URL(flaky.url).host} could not be reached. Check its URL, or try again later.`,
+    });
+
+    const again = await chatWith(agent.id, 'Open a ticket');
+    forgetMcpListings();
+    const late = await decide(owner, again.id, toolCallsOf(again)[0]?.toolCallId ?? '', true);
+    expect(toolCallsOf(doneOf(late.events))[0]).toMatchObject({
+      state: 'error',
+      error: `Unknown tool create_ticket. The tools of the MCP server "Flaky" are not available now: The MCP server at ${new URL(flaky.url).host} could not be reached. Check its URL, or try again later.`,
+    });
+    expect(flaky.calls).toEqual([]);
   });
 
   it('gives the model the server’s own error, not a stack', async () => {

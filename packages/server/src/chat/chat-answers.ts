@@ -360,14 +360,9 @@ export function chatAnswers({
           await repo.saveProgress(message.id, { parts });
           const agent = await agentOf(session);
           const context = toolContext(session, agent);
+          const { tools, notes } = await toolsOf(context, agent);
           const result = workspace
-            ? await runApprovedTool(
-                workspace,
-                context,
-                (await toolsOf(context, agent)).tools,
-                call.toolName,
-                call.input,
-              )
+            ? await runApprovedTool(workspace, context, tools, call.toolName, call.input, notes)
             : { error: 'Tools are not available' };
           if ('output' in result) Object.assign(call, { state: 'done', output: result.output });
           else Object.assign(call, { state: 'error', error: result.error });

@@ -353,9 +353,11 @@ export async function runApprovedTool(
   tools: Record<string, ToolSpec<unknown>>,
   name: string,
   input: unknown,
+  /** Why some tools cannot be had now (an MCP server down), told with an unknown tool. */
+  unavailable: readonly string[] = [],
 ): Promise<{ output: unknown } | { error: string }> {
   const toolSpec = Object.hasOwn(tools, name) ? tools[name] : undefined;
-  if (!toolSpec) return { error: `Unknown tool ${name}` };
+  if (!toolSpec) return { error: [`Unknown tool ${name}`, ...unavailable].join('. ') };
   const parsed = toolSpec.input.safeParse(input);
   if (!parsed.success) return { error: `Invalid input: ${parsed.error.issues[0]?.message ?? 'unknown'}` };
   try {

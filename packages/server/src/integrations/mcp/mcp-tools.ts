@@ -42,6 +42,11 @@ export function cachedMcpTools(
   return entry.tools;
 }
 
+/** Forgets every listing: the next answer asks each server again. */
+export function forgetMcpListings() {
+  listings.clear();
+}
+
 /**
  * A tool name the model can use: `wanted` when it is valid and free, else its valid characters
  * with a short hash of `key` (the connection and the original name), so the same tool keeps its
