@@ -37,7 +37,7 @@ test('custom agent tools: chosen in the form, used in its chat with approval, ke
   await tables.getByRole('checkbox', { name: 'Guests' }).check();
   await expect(tables.getByRole('checkbox', { name: 'Salaries' })).not.toBeChecked();
   // Notes are found by searching them.
-  await dialog.getByRole('textbox', { name: 'Find tables, flows and notes' }).fill('party');
+  await dialog.getByRole('textbox', { name: 'Find tables, flows, notes and connections' }).fill('party');
   await dialog.getByRole('region', { name: 'Notes' }).getByRole('checkbox', { name: 'Party plan' }).check();
   await dialog.getByRole('checkbox', { name: 'Create notes' }).check();
   const chosen = dialog.getByRole('list', { name: 'Chosen tools' });

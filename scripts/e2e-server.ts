@@ -51,6 +51,27 @@ const model = await startOpenAiServer({
       return `Added ${add[1]} to ${add[2]}.`;
     }
     if (add) return { text: 'Let me look at your tables.', toolCalls: [{ name: 'list_tables', arguments: {} }] };
+    // "[slack channels]": list the channels through an agent's Slack connection, then name them;
+    // "[slack say {text}]": post it to #general (which waits for the user's approval), then say so.
+    const say = /\[slack say (.+)\]/.exec(asked);
+    if ((say || asked.includes('[slack channels]')) && last?.role === 'tool') {
+      let result: unknown;
+      try {
+        result = JSON.parse(String(last.content));
+      } catch {
+        return `Slack said: ${String(last.content)}`;
+      }
+      if (say) return `Posted "${say[1]}" to #general.`;
+      const names = Array.isArray(result) ? result.map((channel: { name?: string }) => `#${channel.name}`) : [];
+      return `The channels: ${names.join(', ')}.`;
+    }
+    if (asked.includes('[slack channels]'))
+      return { text: 'Let me look in Slack.', toolCalls: [{ name: 'slack_list_channels', arguments: {} }] };
+    if (say)
+      return {
+        text: 'I will post it.',
+        toolCalls: [{ name: 'slack_send_message', arguments: { channel: 'C0GENERAL', text: say[1] } }],
+      };
     // "[draft {name}]": draft a flow of a schedule, an HTTP request and an AI step.
     const draft = /\[draft (.+)\]/.exec(asked);
     if (draft && last?.role === 'tool') return `Drafted ${draft[1]}. Fill in the request's URL before you publish it.`;

@@ -144,7 +144,7 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     models: aiModels,
     logger,
     agents: agentGallery,
-    workspace: { notes, tables, fields, records, flows, executions, integrations },
+    workspace: { notes, tables, fields, records, flows, executions, integrations, connections: credentials.forAccount },
     appUrl: config.appUrl,
   });
 

@@ -13,6 +13,12 @@ import {
   popularity,
 } from '@flowmind/shared/agents';
 import { AppError } from '@flowmind/shared/errors';
+import {
+  CREDENTIAL_KINDS,
+  type CredentialKind,
+  INTEGRATION_PROVIDERS,
+  type IntegrationProviderId,
+} from '@flowmind/shared/integrations';
 import type { z } from 'zod';
 import type { AccountService } from '../accounts/account.service';
 import type { Db } from '../db/client';
@@ -35,18 +41,40 @@ export type AgentAnswerSetup = {
   model: string | null;
   /** The agent's tools that still reach something (see shared `AgentTool`). */
   tools: string[];
+  /** The connections it was given that are still its account's: their actions become its tools. */
+  connections: AgentConnection[];
 };
+
+/** A connection an agent was given, as its chat's tools are built from it. */
+export type AgentConnection = { id: string; provider: string; name: string; status: string };
 
 const KIND_LABELS: Record<AgentResource['kind'], string> = { flow: 'Flow', table: 'Table', note: 'Note' };
 
+/** A connection's kind in words: "Slack", "MCP server". */
+function connectionKind(provider: string): string {
+  if (provider in INTEGRATION_PROVIDERS) return INTEGRATION_PROVIDERS[provider as IntegrationProviderId].label;
+  if (provider in CREDENTIAL_KINDS) return CREDENTIAL_KINDS[provider as CredentialKind].label;
+  return provider;
+}
+
 /** The agent's tools in its prompt, so the model knows what it may reach without listing first. */
-function describeTools(resources: readonly AgentResource[], actions: readonly AgentAction[]): string {
-  if (resources.length === 0 && actions.length === 0)
+function describeTools(
+  resources: readonly AgentResource[],
+  actions: readonly AgentAction[],
+  connections: readonly AgentConnection[],
+): string {
+  if (resources.length === 0 && actions.length === 0 && connections.length === 0)
     return 'You have no access to the workspace in this chat: you cannot read or change flows, tables or notes.';
   const lines = ['In the workspace you may use only these (use their ids with your tools):'];
   for (const resource of resources)
     lines.push(`- ${KIND_LABELS[resource.kind]} "${resource.name || 'Untitled'}" (id ${resource.id})`);
   for (const action of actions) lines.push(`- You may ${AGENT_ACTION_LABELS[action].toLowerCase()}.`);
+  for (const connection of connections)
+    lines.push(
+      `- The ${connectionKind(connection.provider)} connection "${connection.name}", through your tools for it${
+        connection.status === 'connected' ? '' : ' (it needs reconnecting in Integrations first)'
+      }.`,
+    );
   return lines.join('\n');
 }
 const PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { week: 7, month: 30, all: null };
@@ -184,9 +212,9 @@ export function agentGalleryService({ db, accounts }: { db: Db; accounts: Accoun
 
     /**
      * What an answer in a chat with the agent runs with: its instructions, and in the agent's own
-     * account its model and its tools (the flows, tables and notes chosen for it, named in its
-     * prompt). In another account the chatting account's model answers and the agent has no tools:
-     * what it was given belongs to its creator. Null when the agent is gone, or no longer published
+     * account its model and its tools (the flows, tables, notes and connections chosen for it, named
+     * in its prompt). In another account the chatting account's model answers and the agent has no
+     * tools: what it was given belongs to its creator, and its connections act as the creator's. Null when the agent is gone, or no longer published
      * for a chat in another account.
      */
     async forAnswer({ agentId, accountId }: { agentId: string; accountId: string }): Promise<AgentAnswerSetup | null> {
@@ -203,14 +231,21 @@ export function agentGalleryService({ db, accounts }: { db: Db; accounts: Accoun
             notes: [...scope.notes],
           });
       const actions = own ? [...scope.actions] : [];
+      // A connection acts as its account (the creator's Slack, their MCP server): never in another's chat.
+      const connections = own ? await repo.connections(agent.accountId, [...scope.connections]) : [];
       const tools = [
         ...resources.map((resource) => agentToolKey(resource.kind, resource.id)),
         ...actions.map((action) => `action:${action}`),
+        ...connections.map((connection) => `connection:${connection.id}`),
       ];
-      const system = [await originalInstructions(agent), agent.instructions, describeTools(resources, actions)]
+      const system = [
+        await originalInstructions(agent),
+        agent.instructions,
+        describeTools(resources, actions, connections),
+      ]
         .filter(Boolean)
         .join('\n\n');
-      return { system, model: own ? agent.model : null, tools };
+      return { system, model: own ? agent.model : null, tools, connections };
     },
 
     async leaderboard({ period }: { period: LeaderboardPeriod }): Promise<Leaderboard> {

@@ -122,13 +122,19 @@ export function agentRepository(db: Db) {
      * Which of the given flows, tables and notes are in the account and not in its trash, with
      * their names: what an agent's tools can reach.
      */
-    /** Which of these connection ids are the account's, with their provider. */
+    /** Which of these connection ids are the account's, with their provider, name and status (by id). */
     connections(accountId: string, ids: readonly string[]) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
-        .select({ id: integrationConnections.id, provider: integrationConnections.provider })
+        .select({
+          id: integrationConnections.id,
+          provider: integrationConnections.provider,
+          name: integrationConnections.name,
+          status: integrationConnections.status,
+        })
         .from(integrationConnections)
-        .where(and(eq(integrationConnections.accountId, accountId), inArray(integrationConnections.id, [...ids])));
+        .where(and(eq(integrationConnections.accountId, accountId), inArray(integrationConnections.id, [...ids])))
+        .orderBy(integrationConnections.id);
     },
 
     async resources(

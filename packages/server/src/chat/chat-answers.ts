@@ -21,7 +21,14 @@ import {
   toChatMessage,
 } from './chat.repository';
 import { type ChatRunner, type Generation, INTERRUPTED } from './chat-runner';
-import { CHAT_TOOLS, runApprovedTool, sdkTools, type ToolContext, type WorkspaceServices } from './chat-tools';
+import {
+  type ChatToolSet,
+  chatToolsFor,
+  runApprovedTool,
+  sdkTools,
+  type ToolContext,
+  type WorkspaceServices,
+} from './chat-tools';
 
 const NOT_FOUND = 'Chat not found';
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -121,10 +128,14 @@ export function chatAnswers({
     scope: session.agentId ? agentToolScope(agent?.tools ?? []) : null,
   });
 
+  /** The chat's tools now: the agent's, bound to its connections, or the assistant's. */
+  const toolsOf = (context: ToolContext, agent: AgentAnswerSetup | null): Promise<ChatToolSet> =>
+    workspace ? chatToolsFor(workspace, context, agent?.connections ?? []) : Promise.resolve({ tools: {}, notes: [] });
+
   const agentOf = (session: ChatSessionRow) =>
     session.agentId ? agents.forAnswer({ agentId: session.agentId, accountId: session.accountId }) : null;
 
-  function startAnswer(
+  async function startAnswer(
     session: ChatSessionRow,
     row: ChatMessageRow,
     thread: ChatMessageRow[],
@@ -134,16 +145,17 @@ export function chatAnswers({
     model?: Promise<ResolvedModel | null>,
   ) {
     const context = toolContext(session, agent);
+    const { tools, notes } = await toolsOf(context, agent);
     return runner.start({
       row,
       accountId: session.accountId,
       thread,
       modelRef,
-      system: agent?.system ?? null,
+      system: [agent?.system, ...notes].filter(Boolean).join('\n\n') || null,
       saved,
       model,
-      tools: workspace ? sdkTools(workspace, context) : undefined,
-      needsApproval: (name) => CHAT_TOOLS[name]?.needsApproval ?? false,
+      tools: workspace ? sdkTools(workspace, context, tools) : undefined,
+      needsApproval: (name) => (Object.hasOwn(tools, name) ? (tools[name]?.needsApproval ?? false) : false),
       // A chat counts on the leaderboard once the agent has answered in it, not when it was opened.
       onAnswered: session.agentId
         ? () => agents.countAnswered({ agentId: session.agentId as string, userId: session.userId })
@@ -346,8 +358,11 @@ export function chatAnswers({
         if (approved) {
           call.state = 'running';
           await repo.saveProgress(message.id, { parts });
+          const agent = await agentOf(session);
+          const context = toolContext(session, agent);
+          const { tools, notes } = await toolsOf(context, agent);
           const result = workspace
-            ? await runApprovedTool(workspace, toolContext(session, await agentOf(session)), call.toolName, call.input)
+            ? await runApprovedTool(workspace, context, tools, call.toolName, call.input, notes)
             : { error: 'Tools are not available' };
           if ('output' in result) Object.assign(call, { state: 'done', output: result.output });
           else Object.assign(call, { state: 'error', error: result.error });
@@ -362,7 +377,7 @@ export function chatAnswers({
         await repo.saveProgress(message.id, { parts, status: 'streaming', error: null });
         const row = (await repo.message(message.id)) as ChatMessageRow;
         const thread = branchTo(all, message.parentId);
-        const generation = startAnswer(
+        const generation = await startAnswer(
           session,
           row,
           thread,

@@ -9,12 +9,14 @@ import {
   TRIGGER_TYPES,
 } from '@flowmind/shared/flow-drafts';
 import { FLOW_TEMPLATES } from '@flowmind/shared/flow-templates';
-import type { ModelMessage, Tool } from 'ai';
+import type { ModelMessage, Schema, Tool } from 'ai';
 import { z } from 'zod';
+import type { AgentConnection } from '../agents/agent-gallery.service';
 import type { ExecutionService } from '../flows/execution.service';
 import type { FlowService } from '../flows/flow.service';
+import type { AccountConnections } from '../integrations/credentials';
 import type { IntegrationService } from '../integrations/integration.service';
-import { integrationChatTools } from '../integrations/integration-tools';
+import { connectionChatTools, integrationChatTools } from '../integrations/integration-tools';
 import type { NoteService } from '../notes/note.service';
 import type { FieldService } from '../tables/field.service';
 import type { RecordService } from '../tables/record.service';
@@ -29,6 +31,8 @@ export type WorkspaceServices = {
   flows: FlowService;
   executions: ExecutionService;
   integrations: IntegrationService;
+  /** An account's credential connections (MCP servers…), as flows' steps reach them. */
+  connections: (accountId: string) => AccountConnections;
 };
 
 /**
@@ -40,6 +44,8 @@ export type ToolContext = { accountId: string; userId: string; scope: AgentToolS
 export type ToolSpec<Input> = {
   description: string;
   input: z.ZodType<Input>;
+  /** What the model is told the input is, when not `input` itself (an MCP tool's JSON Schema). */
+  modelSchema?: Schema;
   /** Tools that change data wait for the user's approval before they run. */
   needsApproval: boolean;
   /** Whether an agent with this scope has the tool at all. */
@@ -280,28 +286,63 @@ export const CHAT_TOOLS: Record<string, ToolSpec<unknown>> = {
   ...integrationChatTools(),
 };
 
-/** The tools a chat has: all of them for the assistant, an agent's for a chat with an agent. */
+/** The tools a chat has, by name, and what the model should know of those that could not be had. */
+export type ChatToolSet = { tools: Record<string, ToolSpec<unknown>>; notes: string[] };
+
+/** The workspace's tools an agent with this scope has (all of them for the assistant). */
 export const offeredTools = (scope: AgentToolScope | null) =>
   Object.entries(CHAT_TOOLS).filter(([, toolSpec]) => !scope || toolSpec.offered(scope));
 
 /**
- * The tools as the AI SDK takes them: those needing approval have no `execute`, so a call to one
- * ends the step. None at all (undefined) when the scope offers none.
+ * The tools of a chat: all the workspace's for the personal assistant; for a custom agent, those
+ * its scope offers and the actions of the connections it was given (`connections`, already checked
+ * to be the chat's account's), each bound to its connection. Built for each answer and again at an
+ * approval, so a tool taken from the agent meanwhile is no longer there.
  */
-export function sdkTools(services: WorkspaceServices, context: ToolContext): Record<string, Tool> | undefined {
-  const offered = offeredTools(context.scope);
+export async function chatToolsFor(
+  services: WorkspaceServices,
+  context: ToolContext,
+  connections: readonly AgentConnection[],
+): Promise<ChatToolSet> {
+  if (!context.scope) return { tools: CHAT_TOOLS, notes: [] };
+  const tools = Object.fromEntries(offeredTools(context.scope));
+  if (connections.length === 0) return { tools, notes: [] };
+  const bound = await connectionChatTools(services, context, connections, new Set(Object.keys(tools)));
+  return { tools: { ...tools, ...bound.tools }, notes: bound.notes };
+}
+
+/**
+ * The tools as the AI SDK takes them: those needing approval have no `execute`, so a call to one
+ * ends the step. None at all (undefined) when there are none.
+ */
+export function sdkTools(
+  services: WorkspaceServices,
+  context: ToolContext,
+  tools: Record<string, ToolSpec<unknown>>,
+): Record<string, Tool> | undefined {
+  const offered = Object.entries(tools);
   if (offered.length === 0) return undefined;
   return Object.fromEntries(
-    offered.map(([name, toolSpec]) => [
-      name,
-      toolSpec.needsApproval
-        ? ({ description: toolSpec.description, inputSchema: toolSpec.input } satisfies Tool)
-        : ({
-            description: toolSpec.description,
-            inputSchema: toolSpec.input,
-            execute: (input: unknown) => toolSpec.run(services, context, input),
-          } satisfies Tool),
-    ]),
+    offered.map(([name, toolSpec]) => {
+      const inputSchema = toolSpec.modelSchema ?? toolSpec.input;
+      return [
+        name,
+        toolSpec.needsApproval
+          ? ({ description: toolSpec.description, inputSchema } satisfies Tool)
+          : ({
+              description: toolSpec.description,
+              inputSchema,
+              execute: async (input: unknown) => {
+                if (!toolSpec.modelSchema) return toolSpec.run(services, context, input);
+                // The SDK does not check input against a JSON Schema given this way: the tool's own schema does.
+                const parsed = toolSpec.input.safeParse(input);
+                if (!parsed.success)
+                  throw new AppError('bad_request', `Invalid input: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+                return toolSpec.run(services, context, parsed.data);
+              },
+            } satisfies Tool),
+      ];
+    }),
   );
 }
 
@@ -309,11 +350,14 @@ export function sdkTools(services: WorkspaceServices, context: ToolContext): Rec
 export async function runApprovedTool(
   services: WorkspaceServices,
   context: ToolContext,
+  tools: Record<string, ToolSpec<unknown>>,
   name: string,
   input: unknown,
+  /** Why some tools cannot be had now (an MCP server down), told with an unknown tool. */
+  unavailable: readonly string[] = [],
 ): Promise<{ output: unknown } | { error: string }> {
-  const toolSpec = CHAT_TOOLS[name];
-  if (!toolSpec || (context.scope && !toolSpec.offered(context.scope))) return { error: `Unknown tool ${name}` };
+  const toolSpec = Object.hasOwn(tools, name) ? tools[name] : undefined;
+  if (!toolSpec) return { error: [`Unknown tool ${name}`, ...unavailable].join('. ') };
   const parsed = toolSpec.input.safeParse(input);
   if (!parsed.success) return { error: `Invalid input: ${parsed.error.issues[0]?.message ?? 'unknown'}` };
   try {

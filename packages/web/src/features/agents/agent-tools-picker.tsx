@@ -6,9 +6,22 @@ import {
   agentToolKey,
   agentToolScope,
 } from '@flowmind/shared/agents';
+import { CREDENTIAL_KINDS, type CredentialKind, type IntegrationsResponse } from '@flowmind/shared/integrations';
+import { INTEGRATIONS } from '@flowmind/shared/integrations/catalogue';
 import type { NoteSummary } from '@flowmind/shared/notes';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { FileText, Table2, Workflow, X } from 'lucide-react';
+import {
+  AlertTriangle,
+  BookOpen,
+  FileText,
+  Hash,
+  type LucideIcon,
+  Plug,
+  Server,
+  Table2,
+  Workflow,
+  X,
+} from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { SearchInput } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -16,13 +29,54 @@ import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useFlows } from '../flows/list/use-flows';
+import { useIntegrations } from '../integrations/integrations-api';
 import { notesApi } from '../notes/notes-api';
 import { useTables } from '../tables/use-tables';
 
-type Resource = { kind: AgentResourceKind; id: string; name: string };
+type ToolKind = AgentResourceKind | 'connection';
+type Resource = {
+  kind: ToolKind;
+  id: string;
+  name: string;
+  /** A connection's service ("Slack", "MCP server"), its icon and whether it must be reconnected. */
+  service?: string;
+  icon?: LucideIcon;
+  needsReconnect?: boolean;
+};
 
-const KIND_ICONS = { table: Table2, flow: Workflow, note: FileText } as const;
-const KIND_NAMES = { table: 'table', flow: 'flow', note: 'note' } as const;
+const KIND_ICONS = { table: Table2, flow: Workflow, note: FileText, connection: Plug } as const;
+const KIND_NAMES = { table: 'table', flow: 'flow', note: 'note', connection: 'connection' } as const;
+const toolKey = (kind: ToolKind, id: string) => (kind === 'connection' ? `connection:${id}` : agentToolKey(kind, id));
+
+/** Connections whose actions or tools an agent can use: an integration's, or an MCP server. */
+const TOOL_PROVIDERS = new Set<string>([...INTEGRATIONS.map((integration) => integration.provider), 'mcp']);
+const PROVIDER_ICONS: Record<string, LucideIcon> = { slack: Hash, notion: BookOpen, mcp: Server };
+
+type Connection = IntegrationsResponse['connections'][number];
+
+/** The account's connections an agent can be given (those with actions or tools), found by name or service. */
+export function toolConnections(data: IntegrationsResponse, query: string): Resource[] {
+  return data.connections
+    .filter((connection) => TOOL_PROVIDERS.has(connection.provider))
+    .map((connection) => connectionResource(connection, data.providers))
+    .filter((connection) => matches(query, `${connection.name} ${connection.service}`));
+}
+
+/** A connection as the picker shows it: its name, its service and its state. */
+export function connectionResource(connection: Connection, providers: IntegrationsResponse['providers']): Resource {
+  const service =
+    providers.find((provider) => provider.id === connection.provider)?.label ??
+    CREDENTIAL_KINDS[connection.provider as CredentialKind]?.label ??
+    connection.provider;
+  return {
+    kind: 'connection',
+    id: connection.id,
+    name: connection.name,
+    service,
+    icon: PROVIDER_ICONS[connection.provider] ?? Plug,
+    needsReconnect: connection.status !== 'connected',
+  };
+}
 
 const matches = (query: string, text: string) => !query || text.toLowerCase().includes(query);
 
@@ -34,6 +88,7 @@ const matches = (query: string, text: string) => !query || text.toLowerCase().in
 export function useAgentResources(accountId: string, tools: readonly string[]) {
   const tables = useTables(accountId);
   const flows = useFlows(accountId);
+  const integrations = useIntegrations(accountId);
   const scope = useMemo(() => agentToolScope(tools), [tools]);
   const chosenNotes = useQueries({
     queries: [...scope.notes].map((noteId) => ({
@@ -49,8 +104,13 @@ export function useAgentResources(accountId: string, tools: readonly string[]) {
     if (query?.data) noteNames.set(noteId, query.data.deletedAt ? null : query.data.title || 'Untitled');
     else if (query?.isError) noteNames.set(noteId, null);
   });
-  const nameOf = (kind: AgentResourceKind, id: string): string | null | undefined => {
+  const connectionOf = (id: string) => {
+    const found = integrations.data?.connections.find((connection) => connection.id === id);
+    return found && integrations.data ? connectionResource(found, integrations.data.providers) : null;
+  };
+  const nameOf = (kind: ToolKind, id: string): string | null | undefined => {
     if (kind === 'note') return noteNames.get(id);
+    if (kind === 'connection') return integrations.data ? (connectionOf(id)?.name ?? null) : undefined;
     const list = kind === 'table' ? tables.data : flows.data;
     if (!list) return undefined;
     return list.find((item) => item.id === id)?.name ?? null;
@@ -59,13 +119,19 @@ export function useAgentResources(accountId: string, tools: readonly string[]) {
     ...[...scope.tables].map((id) => ({ kind: 'table' as const, id })),
     ...[...scope.flows].map((id) => ({ kind: 'flow' as const, id })),
     ...[...scope.notes].map((id) => ({ kind: 'note' as const, id })),
-  ].map((item) => ({ ...item, name: nameOf(item.kind, item.id) }));
+    ...[...scope.connections].map((id) => ({ kind: 'connection' as const, id })),
+  ].map((item: { kind: ToolKind; id: string }) => ({
+    ...item,
+    ...(item.kind === 'connection' ? connectionOf(item.id) : null),
+    name: nameOf(item.kind, item.id),
+  }));
   return {
     tables,
     flows,
+    integrations,
     chosen,
-    /** Chosen tools whose flow, table or note is gone. */
-    missing: chosen.filter((item) => item.name === null).map((item) => agentToolKey(item.kind, item.id)),
+    /** Chosen tools whose flow, table, note or connection is gone. */
+    missing: chosen.filter((item) => item.name === null).map((item) => toolKey(item.kind, item.id)),
   };
 }
 
@@ -88,7 +154,7 @@ export function AgentToolsPicker({
   const [filter, setFilter] = useState('');
   const query = filter.trim().toLowerCase();
   const debounced = useDebouncedValue(filter.trim(), 250);
-  const { tables, flows, chosen } = resources;
+  const { tables, flows, integrations, chosen } = resources;
   const notes = useQuery({
     queryKey: ['agent-tool-notes', accountId, debounced],
     queryFn: ({ signal }) =>
@@ -100,7 +166,7 @@ export function AgentToolsPicker({
   const toggle = (key: string, on: boolean) =>
     onChange(on ? [...value.filter((tool) => tool !== key), key] : value.filter((tool) => tool !== key));
 
-  const groups: { kind: AgentResourceKind; label: string; items: Resource[] | undefined; failed: boolean }[] = [
+  const groups: { kind: ToolKind; label: string; items: Resource[] | undefined; failed: boolean }[] = [
     {
       kind: 'table',
       label: 'Tables',
@@ -127,6 +193,12 @@ export function AgentToolsPicker({
       })),
       failed: notes.isError,
     },
+    {
+      kind: 'connection',
+      label: 'Connections',
+      items: integrations.data && toolConnections(integrations.data, query),
+      failed: integrations.isError,
+    },
   ];
   const scope = agentToolScope(value);
 
@@ -139,17 +211,25 @@ export function AgentToolsPicker({
       {chosen.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Chosen tools">
           {chosen.map((item) => {
-            const Icon = KIND_ICONS[item.kind];
-            const key = agentToolKey(item.kind, item.id);
+            const Icon = item.icon ?? KIND_ICONS[item.kind];
+            const key = toolKey(item.kind, item.id);
             const label =
-              item.name === undefined ? '…' : item.name === null ? `Missing ${KIND_NAMES[item.kind]}` : item.name;
+              item.name === undefined
+                ? '…'
+                : item.name === null
+                  ? `Missing ${KIND_NAMES[item.kind]}`
+                  : item.service
+                    ? `${item.service}: ${item.name}`
+                    : item.name;
             return (
               <li
                 key={key}
                 className={cn(
                   'flex max-w-full items-center gap-1 rounded-full border py-0.5 pr-1 pl-2 text-[13px]',
                   item.name === null && 'border-dashed text-muted-foreground line-through',
+                  item.needsReconnect && 'border-destructive/50',
                 )}
+                title={item.needsReconnect ? 'Needs reconnecting in Integrations' : undefined}
               >
                 <Icon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
                 <span className="truncate">{label}</span>
@@ -169,8 +249,8 @@ export function AgentToolsPicker({
       <SearchInput
         value={filter}
         onChange={(event) => setFilter(event.target.value)}
-        placeholder="Find tables, flows and notes"
-        aria-label="Find tables, flows and notes"
+        placeholder="Find tables, flows, notes and connections"
+        aria-label="Find tables, flows, notes and connections"
       />
       <div className="max-h-56 overflow-y-auto rounded-md border p-1">
         {groups.map((group) => (
@@ -182,8 +262,8 @@ export function AgentToolsPicker({
             filtered={query !== ''}
           >
             {(item) => {
-              const key = agentToolKey(item.kind, item.id);
-              const Icon = KIND_ICONS[item.kind];
+              const key = toolKey(item.kind, item.id);
+              const Icon = item.icon ?? KIND_ICONS[item.kind];
               const on = selected.has(key);
               return (
                 <label className="flex items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-accent">
@@ -196,6 +276,13 @@ export function AgentToolsPicker({
                   />
                   <Icon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
                   <span className="truncate">{item.name}</span>
+                  {item.service && <span className="shrink-0 text-[12px] text-muted-foreground">{item.service}</span>}
+                  {item.needsReconnect && (
+                    <span className="ml-auto flex shrink-0 items-center gap-1 text-[12px] text-destructive">
+                      <AlertTriangle className="size-3" aria-hidden="true" />
+                      Needs reconnect
+                    </span>
+                  )}
                 </label>
               );
             }}
@@ -247,7 +334,11 @@ function ResourceGroup({
         </div>
       ) : items.length === 0 ? (
         <p className="px-2 py-1 text-[13px] text-muted-foreground">
-          {filtered ? 'None found.' : `No ${label.toLowerCase()} yet.`}
+          {filtered
+            ? 'None found.'
+            : label === 'Connections'
+              ? 'No connections yet. Connect a service or an MCP server in Integrations.'
+              : `No ${label.toLowerCase()} yet.`}
         </p>
       ) : (
         <ul>
