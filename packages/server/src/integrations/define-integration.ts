@@ -6,6 +6,7 @@ import type {
   IntegrationTriggerInfo,
 } from '@flowmind/shared/integrations/define-integration';
 import type { z } from 'zod';
+import type { OAuthProfile } from './oauth';
 
 /** What an action's `run` gets: its checked input and a live connection of the step's own account. */
 export type ActionContext<Input> = {
@@ -82,8 +83,8 @@ export function defineTrigger<Input extends z.ZodType>(
 
 export type Integration = {
   provider: IntegrationProviderId;
-  /** How a connection is made; the OAuth dance itself is `oauth.ts`, the app's client in config.ts. */
-  auth: { kind: 'oauth2'; scopes: readonly string[] };
+  /** How a connection is made: the OAuth dance is `oauth.ts`, what is this provider's own `oauth`, the app's client in config.ts. */
+  auth: { kind: 'oauth2'; scopes: readonly string[]; oauth: OAuthProfile };
   actions: readonly IntegrationAction[];
   /** What starts flows (`trigger.<provider>.<name>`); exactly the shared info's triggers. */
   triggers?: readonly IntegrationTrigger[];

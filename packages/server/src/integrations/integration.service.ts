@@ -32,7 +32,7 @@ import {
   refreshGrant,
   revokeToken,
 } from './oauth';
-import { integrationFor } from './registry';
+import { integrationFor, oauthProfileFor } from './registry';
 
 /** How long a started authorization may take: consent pages, sign-ins, two-factor prompts. */
 export const STATE_TTL_MS = 10 * 60_000;
@@ -153,7 +153,7 @@ export function integrationService({
         expiresAt: new Date(Date.now() + STATE_TTL_MS),
       });
       return {
-        authorizeUrl: authorizeUrl(provider, providerConfig, {
+        authorizeUrl: authorizeUrl(oauthProfileFor(provider), providerConfig, {
           state,
           challenge,
           redirect: redirectUri(appUrl, provider),
@@ -187,7 +187,7 @@ export function integrationService({
       const providerConfig = configured(provider);
       let grant: Awaited<ReturnType<typeof exchangeCode>>;
       try {
-        grant = await exchangeCode(provider, providerConfig, {
+        grant = await exchangeCode(oauthProfileFor(provider), providerConfig, {
           code: input.code,
           verifier: row.codeVerifier,
           redirect: redirectUri(appUrl, provider),
@@ -230,12 +230,10 @@ export function integrationService({
       const { connection } = row;
       const providerConfig = config[connection.provider as IntegrationProviderId];
       if (!providerConfig?.client || !providerConfig.apiUrl || connection.status !== 'connected') return;
-      const revoked = await revokeToken(
-        providerConfig,
-        box.open(connection.accessTokenSealed),
-        connection.provider as IntegrationProviderId,
-        connection.refreshTokenSealed ? box.open(connection.refreshTokenSealed) : null,
-      );
+      const revoked = await revokeToken(oauthProfileFor(connection.provider as IntegrationProviderId), providerConfig, {
+        accessToken: box.open(connection.accessTokenSealed),
+        refreshToken: connection.refreshTokenSealed ? box.open(connection.refreshTokenSealed) : null,
+      });
       if (!revoked)
         logger?.warn(
           { connectionId, provider: connection.provider },
@@ -271,7 +269,7 @@ export function integrationService({
           try {
             if (!row.refreshTokenSealed)
               throw new OAuthError('invalid_grant', 'The token expired and cannot be refreshed');
-            const grant = await refreshGrant(provider, configured(provider), {
+            const grant = await refreshGrant(oauthProfileFor(provider), configured(provider), {
               refreshToken: box.open(row.refreshTokenSealed),
               previous: { externalId: row.externalId, name: row.name },
             });

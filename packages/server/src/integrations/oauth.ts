@@ -2,7 +2,45 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IntegrationProviderId } from '@flowmind/shared/integrations';
 import type { OAuthProviderConfig } from '../config';
 
-const TOKEN_TIMEOUT_MS = 15_000;
+/**
+ * OAuth 2.0 authorization code with PKCE, the same dance for every provider; what differs (extra
+ * consent-page parameters, how the token endpoint reads its request, who was connected, how a
+ * token is revoked) is each provider's `OAuthProfile`, in its integration's folder
+ * (`<provider>/<provider>-oauth.ts`), or `GENERIC_OAUTH2` for an operator's own server.
+ */
+
+export const TOKEN_TIMEOUT_MS = 15_000;
+
+/** The external account a connection belongs to, named. */
+export type ExternalAccount = Pick<Grant, 'externalId' | 'name'>;
+
+export type OAuthProfile = {
+  /** Query parameters its consent page needs besides client id, scope, redirect, state and PKCE. */
+  authorizeParams?: Record<string, string>;
+  /** Between scopes: RFC 6749 says a space (Slack wants a comma). */
+  scopeSeparator?: string;
+  /** PKCE S256 (RFC 7636), sent unless the provider refuses it. */
+  pkce?: boolean;
+  /** How its token endpoint reads a request: JSON, the client in the form; else a form with HTTP Basic. */
+  tokenRequest?: { json?: boolean; clientInBody?: boolean };
+  /** The grant from a token answer (else RFC 6749's fields and an ID token's subject). */
+  grant?: (body: Record<string, unknown>, config: OAuthProviderConfig, previous?: ExternalAccount) => Grant;
+  /** Who was connected, when the token answer does not say: asked with the new access token. */
+  identify?: (config: OAuthProviderConfig, grant: Grant) => Promise<ExternalAccount>;
+  /** Refusal codes of a refresh that mean the grant is spent, besides `invalid_grant`. */
+  spentGrantCodes?: readonly string[];
+  /** Tells the provider to forget the grant; true once it confirmed. */
+  revoke?: (
+    config: OAuthProviderConfig,
+    tokens: { accessToken: string; refreshToken: string | null },
+  ) => Promise<boolean>;
+};
+
+/** An operator's own OAuth 2.0 / OpenID server (`OAUTH2_*`). */
+export const GENERIC_OAUTH2: OAuthProfile = {
+  // OpenID servers issue a refresh token (offline_access) only with an explicit consent.
+  authorizeParams: { response_type: 'code', prompt: 'consent' },
+};
 
 /** PKCE (RFC 7636): a 43-character verifier and its S256 challenge. */
 export function pkcePair() {
@@ -17,46 +55,22 @@ export const redirectUri = (appUrl: string, provider: IntegrationProviderId) =>
   `${appUrl}/integrations/callback/${provider}`;
 
 export function authorizeUrl(
-  provider: IntegrationProviderId,
+  profile: OAuthProfile,
   config: OAuthProviderConfig & { client: { id: string } },
   { state, challenge, redirect }: { state: string; challenge: string; redirect: string },
 ) {
   const url = new URL(config.authorizeUrl);
   url.searchParams.set('client_id', config.client.id);
-  // Notion asks for both; `owner=user` is what a public integration is installed with.
-  if (provider === 'notion') {
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('owner', 'user');
-  }
-  if (provider === 'google') {
-    url.searchParams.set('response_type', 'code');
-    // A refresh token comes only with offline access, and again on a reconnect only with consent asked anew.
-    url.searchParams.set('access_type', 'offline');
-    url.searchParams.set('prompt', 'consent');
-  }
-  if (provider === 'oauth2') {
-    url.searchParams.set('response_type', 'code');
-    // OpenID servers issue a refresh token (offline_access) only with an explicit consent.
-    url.searchParams.set('prompt', 'consent');
-  }
-  if (provider === 'twitter' || provider === 'linkedin') url.searchParams.set('response_type', 'code');
-  // Slack separates scopes with commas; RFC 6749 with spaces.
-  if (config.scopes.length > 0) url.searchParams.set('scope', config.scopes.join(provider === 'slack' ? ',' : ' '));
+  for (const [name, value] of Object.entries(profile.authorizeParams ?? {})) url.searchParams.set(name, value);
+  if (config.scopes.length > 0) url.searchParams.set('scope', config.scopes.join(profile.scopeSeparator ?? ' '));
   url.searchParams.set('redirect_uri', redirect);
   url.searchParams.set('state', state);
-  if (usesPkce(provider)) {
+  if (profile.pkce !== false) {
     url.searchParams.set('code_challenge', challenge);
     url.searchParams.set('code_challenge_method', 'S256');
   }
   return url.toString();
 }
-
-/**
- * LinkedIn does PKCE only for the native apps it enables it for, not for the standard web apps
- * this server is: it gets the state (checked once, bound to user and account) and the client
- * secret, and no challenge. X requires PKCE (S256) even of confidential clients.
- */
-export const usesPkce = (provider: IntegrationProviderId) => provider !== 'linkedin';
 
 /** What a token endpoint granted, in the shape the connections keep. */
 export type Grant = {
@@ -98,7 +112,7 @@ function refusal(code: string, label: string): string {
   return `${label} refused the connection (${code}). Try again, or ask the operator to check the ${label} app.`;
 }
 
-const basicAuth = (client: { id: string; secret: string }) =>
+export const basicAuth = (client: { id: string; secret: string }) =>
   `Basic ${Buffer.from(`${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`).toString('base64')}`;
 
 async function tokenRequest(
@@ -138,55 +152,8 @@ async function tokenRequest(
   return body;
 }
 
-function slackGrant(body: Record<string, unknown>, previous?: Pick<Grant, 'externalId' | 'name'>): Grant {
-  const team = (body.team ?? {}) as { id?: string; name?: string };
-  const accessToken = body.access_token;
-  if (typeof accessToken !== 'string' || !accessToken)
-    throw new OAuthError('bad_response', 'Slack answered without an access token. Try again.');
-  const expiresIn = Number(body.expires_in);
-  return {
-    accessToken,
-    refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
-    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
-    scopes: typeof body.scope === 'string' ? body.scope.split(/[,\s]+/).filter(Boolean) : [],
-    externalId: team.id ?? previous?.externalId ?? 'unknown',
-    name: team.name ?? previous?.name ?? 'Slack workspace',
-  };
-}
-
-/** Notion names the workspace and the bot (one per installation) in its token answer. */
-function notionGrant(body: Record<string, unknown>, previous?: Pick<Grant, 'externalId' | 'name'>): Grant {
-  const accessToken = body.access_token;
-  if (typeof accessToken !== 'string' || !accessToken)
-    throw new OAuthError('bad_response', 'Notion answered without an access token. Try again.');
-  const expiresIn = Number(body.expires_in);
-  const workspaceId = typeof body.workspace_id === 'string' ? body.workspace_id : null;
-  const botId = typeof body.bot_id === 'string' ? body.bot_id : null;
-  return {
-    accessToken,
-    refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
-    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
-    scopes: [],
-    externalId: workspaceId ?? botId ?? previous?.externalId ?? 'unknown',
-    name: (typeof body.workspace_name === 'string' && body.workspace_name) || previous?.name || 'Notion workspace',
-  };
-}
-
-/** The external account of a generic server: the ID token's subject and name when it sends one. */
-function genericGrant(
-  body: Record<string, unknown>,
-  label: string,
-  previous?: Pick<Grant, 'externalId' | 'name'>,
-): Grant {
-  let claims: { sub?: string; name?: string; email?: string } = {};
-  if (typeof body.id_token === 'string') {
-    // Straight from the token endpoint over the server's own connection: read, not verified (OIDC Core 3.1.3.7).
-    try {
-      claims = JSON.parse(Buffer.from(body.id_token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-    } catch {
-      claims = {};
-    }
-  }
+/** The fields RFC 6749 names in a token answer; the account is the caller's to name. */
+export function tokenFields(body: Record<string, unknown>, label: string) {
   const accessToken = body.access_token;
   if (typeof accessToken !== 'string' || !accessToken)
     throw new OAuthError('bad_response', `${label} answered without an access token. Try again.`);
@@ -196,62 +163,65 @@ function genericGrant(
     refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
     expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
     scopes: typeof body.scope === 'string' ? body.scope.split(/[,\s]+/).filter(Boolean) : [],
-    externalId: claims.sub ?? previous?.externalId ?? 'default',
-    name: claims.name ?? claims.email ?? previous?.name ?? label,
   };
 }
 
-/**
- * Who was connected, for providers whose token answer does not say: X's `GET /2/users/me` (the
- * connection is named "@handle") and LinkedIn's OpenID `GET /v2/userinfo` (the member's name).
- */
-async function identify(
-  provider: IntegrationProviderId,
+/** The external account of a generic server: the ID token's subject and name when it sends one. */
+function genericGrant(body: Record<string, unknown>, config: OAuthProviderConfig, previous?: ExternalAccount): Grant {
+  let claims: { sub?: string; name?: string; email?: string } = {};
+  if (typeof body.id_token === 'string') {
+    // Straight from the token endpoint over the server's own connection: read, not verified (OIDC Core 3.1.3.7).
+    try {
+      claims = JSON.parse(Buffer.from(body.id_token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    } catch {
+      claims = {};
+    }
+  }
+  return {
+    ...tokenFields(body, config.label),
+    externalId: claims.sub ?? previous?.externalId ?? 'default',
+    name: claims.name ?? claims.email ?? previous?.name ?? config.label,
+  };
+}
+
+/** A JSON GET with the new access token (who was connected); null unless it answered 2xx with JSON. */
+export async function getWithToken(
   config: OAuthProviderConfig,
+  url: string,
   accessToken: string,
-): Promise<Pick<Grant, 'externalId' | 'name'> | null> {
-  if (provider !== 'twitter' && provider !== 'linkedin') return null;
-  const unknown = () =>
-    new OAuthError('bad_response', `${config.label} did not say which account was connected. Try again.`);
-  let body: Record<string, unknown> | null;
+): Promise<Record<string, unknown> | null> {
   try {
-    const res = await fetch(`${config.apiUrl}${provider === 'twitter' ? '/2/users/me' : '/v2/userinfo'}`, {
+    const res = await fetch(url, {
       headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
       signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
     });
-    body = res.ok ? ((await res.json().catch(() => null)) as Record<string, unknown> | null) : null;
+    return res.ok ? ((await res.json().catch(() => null)) as Record<string, unknown> | null) : null;
   } catch {
     throw new OAuthError('unreachable', `${config.label} could not be reached. Try again in a moment.`);
   }
-  if (provider === 'twitter') {
-    const user = (body?.data ?? {}) as { id?: unknown; username?: unknown };
-    if (typeof user.id !== 'string' || typeof user.username !== 'string') throw unknown();
-    return { externalId: user.id, name: `@${user.username}` };
-  }
-  if (typeof body?.sub !== 'string') throw unknown();
-  const name =
-    (typeof body.name === 'string' && body.name) ||
-    [body.given_name, body.family_name].filter((part) => typeof part === 'string' && part).join(' ') ||
-    (typeof body.email === 'string' && body.email) ||
-    'LinkedIn member';
-  return { externalId: body.sub, name };
 }
 
-const grantOf = (
-  provider: IntegrationProviderId,
-  config: OAuthProviderConfig,
-  body: Record<string, unknown>,
-  previous?: Pick<Grant, 'externalId' | 'name'>,
-) =>
-  provider === 'slack'
-    ? slackGrant(body, previous)
-    : provider === 'notion'
-      ? notionGrant(body, previous)
-      : genericGrant(body, config.label, previous);
+export const unknownAccount = (config: OAuthProviderConfig) =>
+  new OAuthError('bad_response', `${config.label} did not say which account was connected. Try again.`);
 
-/** Trades the authorization code (and the PKCE verifier) for tokens. */
+/** A POST to a revocation endpoint; true when it answered 2xx (and `confirmed` accepts its body). */
+export async function postRevocation(
+  url: string,
+  init: { headers: Record<string, string>; body: string | URLSearchParams },
+  confirmed: (body: Record<string, unknown> | null) => boolean = () => true,
+): Promise<boolean> {
+  try {
+    const res = await fetch(url, { method: 'POST', ...init, signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS) });
+    const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+    return res.ok && confirmed(body);
+  } catch {
+    return false;
+  }
+}
+
+/** Trades the authorization code (and the PKCE verifier) for tokens, and names the account. */
 export async function exchangeCode(
-  provider: IntegrationProviderId,
+  profile: OAuthProfile,
   config: OAuthProviderConfig,
   { code, verifier, redirect }: { code: string; verifier: string; redirect: string },
 ): Promise<Grant> {
@@ -261,55 +231,30 @@ export async function exchangeCode(
       grant_type: 'authorization_code',
       code,
       redirect_uri: redirect,
-      ...(usesPkce(provider) ? { code_verifier: verifier } : {}),
+      ...(profile.pkce !== false ? { code_verifier: verifier } : {}),
     },
-    { json: provider === 'notion', clientInBody: provider === 'linkedin' },
+    profile.tokenRequest,
   );
-  const grant = grantOf(provider, config, body);
-  if (provider === 'google') return await namedByUserinfo(config, grant);
-  const who = await identify(provider, config, grant.accessToken);
-  return who ? { ...grant, ...who } : grant;
-}
-
-/** Google names the account in OpenID userinfo: its subject is the connection's key, its email the name. */
-async function namedByUserinfo(config: OAuthProviderConfig, grant: Grant): Promise<Grant> {
-  if (!config.userinfoUrl) return grant;
-  let res: Response;
-  try {
-    res = await fetch(config.userinfoUrl, {
-      headers: { authorization: `Bearer ${grant.accessToken}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
-    });
-  } catch {
-    throw new OAuthError('unreachable', `${config.label} could not be reached. Try again in a moment.`);
-  }
-  const info = (await res.json().catch(() => null)) as { sub?: unknown; email?: unknown } | null;
-  if (!res.ok || typeof info?.sub !== 'string' || !info.sub)
-    throw new OAuthError('bad_response', `${config.label} did not say which account was connected. Try again.`);
-  return {
-    ...grant,
-    externalId: info.sub,
-    name: typeof info.email === 'string' && info.email ? info.email : grant.name,
-  };
+  const grant = (profile.grant ?? genericGrant)(body, config);
+  return profile.identify ? { ...grant, ...(await profile.identify(config, grant)) } : grant;
 }
 
 /** A new access token (and, when the provider rotates them, a new refresh token). */
 export async function refreshGrant(
-  provider: IntegrationProviderId,
+  profile: OAuthProfile,
   config: OAuthProviderConfig,
-  { refreshToken, previous }: { refreshToken: string; previous: Pick<Grant, 'externalId' | 'name'> },
+  { refreshToken, previous }: { refreshToken: string; previous: ExternalAccount },
 ): Promise<Grant> {
   const body = await tokenRequest(
     config,
     { grant_type: 'refresh_token', refresh_token: refreshToken },
-    { json: provider === 'notion', clientInBody: provider === 'linkedin' },
+    profile.tokenRequest,
   ).catch((error) => {
-    // X answers a refresh token that was used (X rotates them) or revoked with invalid_request.
-    if (provider === 'twitter' && error instanceof OAuthError && error.code === 'invalid_request')
+    if (error instanceof OAuthError && profile.spentGrantCodes?.includes(error.code))
       throw new OAuthError('invalid_grant', error.message);
     throw error;
   });
-  const grant = grantOf(provider, config, body, previous);
+  const grant = (profile.grant ?? genericGrant)(body, config, previous);
   // A provider that does not rotate keeps the refresh token it gave first; the external account stays the same.
   return {
     ...grant,
@@ -319,93 +264,16 @@ export async function refreshGrant(
   };
 }
 
-/** Notion's `POST /v1/oauth/revoke`: the client's credentials, and the token in JSON. */
-async function revokeNotionToken(config: OAuthProviderConfig & { apiUrl: string }, token: string) {
-  if (!config.client) return false;
-  try {
-    const res = await fetch(`${config.apiUrl}/v1/oauth/revoke`, {
-      method: 'POST',
-      headers: { authorization: basicAuth(config.client), 'content-type': 'application/json' },
-      body: JSON.stringify({ token }),
-      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
-    });
-    return res.ok;
-  } catch {
-    return false;
-  }
-}
-
-/** RFC 7009 at the provider's revocation endpoint (Google): the token in a form; 200 when forgotten. */
-async function revokeAtEndpoint(revokeUrl: string, token: string) {
-  try {
-    const res = await fetch(revokeUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token }),
-      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
-    });
-    return res.ok;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * RFC 7009 revocation: X's `POST /2/oauth2/revoke` (HTTP Basic, as its token endpoint) and
- * LinkedIn's `POST /oauth/v2/revoke` next to its token endpoint (the client in the form).
- */
-async function revokeRfc7009(provider: 'twitter' | 'linkedin', config: OAuthProviderConfig, token: string) {
-  const client = config.client;
-  if (!client) return false;
-  const url =
-    provider === 'twitter' ? `${config.apiUrl}/2/oauth2/revoke` : new URL('revoke', config.tokenUrl).toString();
-  const form: Record<string, string> =
-    provider === 'twitter'
-      ? { token, token_type_hint: 'access_token' }
-      : { token, client_id: client.id, client_secret: client.secret };
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        ...(provider === 'twitter' ? { authorization: basicAuth(client) } : {}),
-      },
-      body: new URLSearchParams(form),
-      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
-    });
-    if (provider === 'linkedin') return res.ok;
-    const body = (await res.json().catch(() => null)) as { revoked?: boolean } | null;
-    return Boolean(res.ok && body?.revoked);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Tells the provider to forget a token (Slack's auth.revoke, Notion's oauth/revoke, X's and
- * LinkedIn's RFC 7009 endpoints, Google's revoke, given the refresh token so the whole grant goes), so a
- * disconnect ends access there too. Best effort: the connection is gone here whatever the provider
- * answers; false when it did not confirm.
+ * Tells the provider to forget a grant, so a disconnect ends access there too. Best effort: the
+ * connection is gone here whatever the provider answers; false when it did not confirm (or the
+ * provider offers no revocation).
  */
 export async function revokeToken(
+  profile: OAuthProfile,
   config: OAuthProviderConfig,
-  token: string,
-  provider: IntegrationProviderId = 'slack',
-  refreshToken: string | null = null,
+  tokens: { accessToken: string; refreshToken: string | null },
 ): Promise<boolean> {
-  if (config.revokeUrl) return revokeAtEndpoint(config.revokeUrl, refreshToken ?? token);
-  if (provider === 'notion' && config.apiUrl) return revokeNotionToken({ ...config, apiUrl: config.apiUrl }, token);
-  if (provider === 'twitter' || provider === 'linkedin') return revokeRfc7009(provider, config, token);
-  try {
-    const res = await fetch(`${config.apiUrl}/auth.revoke`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
-      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
-    });
-    const body = (await res.json().catch(() => null)) as { ok?: boolean; revoked?: boolean } | null;
-    return Boolean(res.ok && body?.ok && body.revoked);
-  } catch {
-    return false;
-  }
+  if (!profile.revoke || !config.client) return false;
+  return profile.revoke(config, tokens);
 }

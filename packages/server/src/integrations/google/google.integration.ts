@@ -4,6 +4,7 @@ import { createEvent } from './create-event';
 import { deleteEvent } from './delete-event';
 import { freeBusy } from './free-busy';
 import { listAll } from './google-client';
+import { googleOAuth } from './google-oauth';
 import { listEvents } from './list-events';
 import { updateEvent } from './update-event';
 
@@ -11,7 +12,7 @@ type CalendarListEntry = { id: string; summary?: string; summaryOverride?: strin
 
 /** Google Calendar: a Google account connected through OAuth (offline access), in flows and agents. */
 export const googleIntegration = createIntegration(googleInfo, {
-  auth: { kind: 'oauth2', scopes: GOOGLE_SCOPES },
+  auth: { kind: 'oauth2', scopes: GOOGLE_SCOPES, oauth: googleOAuth },
   actions: [listEvents, createEvent, updateEvent, deleteEvent, freeBusy],
   options: {
     // The account's own calendar is `primary`, the steps' default; the others by id.

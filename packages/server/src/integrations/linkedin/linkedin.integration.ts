@@ -1,6 +1,7 @@
 import { LINKEDIN_SCOPES, linkedinInfo } from '@flowmind/shared/integrations/linkedin';
 import { createIntegration } from '../define-integration';
 import { getProfile } from './get-profile';
+import { linkedinOAuth } from './linkedin-oauth';
 import { publishPost } from './publish-post';
 
 /**
@@ -8,7 +9,7 @@ import { publishPost } from './publish-post';
  * usually without refresh: at its end the connection asks to be reconnected), in flows and agents.
  */
 export const linkedinIntegration = createIntegration(linkedinInfo, {
-  auth: { kind: 'oauth2', scopes: LINKEDIN_SCOPES },
+  auth: { kind: 'oauth2', scopes: LINKEDIN_SCOPES, oauth: linkedinOAuth },
   actions: [publishPost, getProfile],
   options: {},
 });

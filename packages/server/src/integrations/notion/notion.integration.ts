@@ -3,6 +3,7 @@ import { createIntegration } from '../define-integration';
 import { appendContent } from './append-content';
 import { createPage } from './create-page';
 import { databaseItemTrigger } from './database-item';
+import { notionOAuth } from './notion-oauth';
 import { queryDatabase } from './query-database';
 import { notionSearch, search } from './search';
 import { updatePage } from './update-page';
@@ -11,7 +12,7 @@ const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCo
 
 /** Notion: a workspace connected through OAuth (a bot token with what people shared), in flows and agents. */
 export const notionIntegration = createIntegration(notionInfo, {
-  auth: { kind: 'oauth2', scopes: NOTION_SCOPES },
+  auth: { kind: 'oauth2', scopes: NOTION_SCOPES, oauth: notionOAuth },
   actions: [search, createPage, updatePage, appendContent, queryDatabase],
   triggers: [databaseItemTrigger],
   options: {

@@ -5,11 +5,12 @@ import { listChannels, slackChannels } from './list-channels';
 import { listUsers, slackUsers } from './list-users';
 import { newMessage } from './new-message';
 import { sendMessage } from './send-message';
+import { slackOAuth } from './slack-oauth';
 import { updateMessage } from './update-message';
 
 /** Slack: a workspace connected through OAuth v2 (a bot token), and what flows and agents do with it. */
 export const slackIntegration = createIntegration(slackInfo, {
-  auth: { kind: 'oauth2', scopes: SLACK_SCOPES },
+  auth: { kind: 'oauth2', scopes: SLACK_SCOPES, oauth: slackOAuth },
   actions: [sendMessage, updateMessage, addReaction, listChannels, listUsers],
   triggers: [newMessage],
   options: {

@@ -4,10 +4,11 @@ import { deletePost } from './delete-post';
 import { lookupUser } from './lookup-user';
 import { post } from './post';
 import { reply } from './reply';
+import { xOAuth } from './x-oauth';
 
 /** X: an account connected through OAuth 2.0 with PKCE (rotating refresh tokens), in flows and agents. */
 export const xIntegration = createIntegration(xInfo, {
-  auth: { kind: 'oauth2', scopes: X_SCOPES },
+  auth: { kind: 'oauth2', scopes: X_SCOPES, oauth: xOAuth },
   actions: [post, reply, deletePost, lookupUser],
   options: {},
 });
