@@ -327,10 +327,14 @@ test('the step toolbar stays on its own step, clear of the one above', async ({ 
   // The bar the step's actions sit in.
   const toolbar = page.getByRole('button', { name: 'Disable step' }).locator('..');
   await expect(toolbar).toBeVisible();
-  const bar = await boxOf(toolbar);
-  const upper = await boxOf(step(page, 'Upper'));
-  const lower = await boxOf(step(page, 'Lower'));
-  expect(overlaps(bar, upper), `toolbar ${JSON.stringify(bar)} upper ${JSON.stringify(upper)}`).toBe(false);
-  expect(bar.x >= lower.x && bar.x + bar.width <= lower.x + lower.width).toBe(true);
+  // Measured until the canvas has settled (the view may still be moving to fit the steps in).
+  const placement = async () => {
+    const bar = await boxOf(toolbar);
+    const upper = await boxOf(step(page, 'Upper'));
+    const lower = await boxOf(step(page, 'Lower'));
+    const within = bar.x >= lower.x && bar.x + bar.width <= lower.x + lower.width;
+    return `${overlaps(bar, upper) ? `overlaps Upper ${JSON.stringify({ bar, upper })}` : 'clear of Upper'}, ${within ? 'within Lower' : `outside Lower ${JSON.stringify({ bar, lower })}`}`;
+  };
+  await expect.poll(placement).toBe('clear of Upper, within Lower');
   await shots(page, 'step-toolbar');
 });
