@@ -6,7 +6,7 @@ import { z } from 'zod';
  * come back: a connection says only who it is at the provider and whether it still works.
  */
 
-export const IntegrationProviderId = z.enum(['slack', 'notion', 'google', 'oauth2', 'twitter', 'linkedin']);
+export const IntegrationProviderId = z.enum(['slack', 'notion', 'google', 'twitter', 'linkedin', 'oauth2']);
 export type IntegrationProviderId = z.infer<typeof IntegrationProviderId>;
 
 export const INTEGRATION_PROVIDERS: Record<IntegrationProviderId, { label: string; description: string }> = {

@@ -7,7 +7,7 @@ import {
   type ConnectionUsage,
   INTEGRATION_PROVIDERS,
   type IntegrationConnection,
-  type IntegrationProviderId,
+  IntegrationProviderId,
   type IntegrationsResponse,
   reconnectMessage,
 } from '@flowmind/shared/integrations';
@@ -115,7 +115,7 @@ export function integrationService({
         rows.map((row) => row.connection.id),
       );
       return {
-        providers: (Object.keys(INTEGRATION_PROVIDERS) as IntegrationProviderId[]).map((id) => ({
+        providers: IntegrationProviderId.options.map((id) => ({
           id,
           ...INTEGRATION_PROVIDERS[id],
           label: config[id].label,

@@ -81,11 +81,6 @@ describe('connecting Slack', () => {
           redirectUri: `${TEST_APP_URL}/integrations/callback/google`,
         }),
         expect.objectContaining({
-          id: 'oauth2',
-          configured: false,
-          missing: ['OAUTH2_CLIENT_ID', 'OAUTH2_CLIENT_SECRET', 'OAUTH2_AUTHORIZE_URL', 'OAUTH2_TOKEN_URL'],
-        }),
-        expect.objectContaining({
           id: 'twitter',
           label: 'X',
           configured: false,
@@ -98,6 +93,12 @@ describe('connecting Slack', () => {
           configured: false,
           missing: ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'],
           redirectUri: `${TEST_APP_URL}/integrations/callback/linkedin`,
+        }),
+        // The operator's own OAuth 2.0 server comes after the named services.
+        expect.objectContaining({
+          id: 'oauth2',
+          configured: false,
+          missing: ['OAUTH2_CLIENT_ID', 'OAUTH2_CLIENT_SECRET', 'OAUTH2_AUTHORIZE_URL', 'OAUTH2_TOKEN_URL'],
         }),
       ],
       connections: [],
