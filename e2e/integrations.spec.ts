@@ -81,6 +81,9 @@ test('the callback page explains a denied consent and a visit without a code', a
   await screenshots(page, 'integrations-callback-denied');
   await page.goto('/integrations/callback/slack');
   await expect(page.getByText(/There is nothing to finish here/)).toBeVisible();
+  // Every provider has its callback address (the router checks the shared list), nothing else does.
+  await page.goto('/integrations/callback/myspace?code=x&state=y');
+  await expect(page.getByText('404')).toBeVisible();
   await page.goto('/integrations/callback/notion?code=x&state=y');
   await expect(page.getByText(/This connection attempt is not known here/)).toBeVisible();
   await page.goto('/integrations/callback/twitter?code=x&state=y');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTEGRATION_PROVIDER_IDS } from './integrations/provider-ids';
 
 /**
  * Integrations contract (REST under /api/integrations). An account connects external services
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * come back: a connection says only who it is at the provider and whether it still works.
  */
 
-export const IntegrationProviderId = z.enum(['slack', 'notion', 'google', 'twitter', 'linkedin', 'oauth2']);
+export const IntegrationProviderId = z.enum(INTEGRATION_PROVIDER_IDS);
 export type IntegrationProviderId = z.infer<typeof IntegrationProviderId>;
 
 export const INTEGRATION_PROVIDERS: Record<IntegrationProviderId, { label: string; description: string }> = {

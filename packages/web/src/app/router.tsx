@@ -1,3 +1,4 @@
+import { INTEGRATION_PROVIDER_IDS } from '@flowmind/shared/integrations/provider-ids';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { RouteErrorPage } from './error-page';
 import { lazyPage } from './lazy-page';
@@ -240,7 +241,7 @@ const routes: RouteObject[] = [
                 {
                   path: 'integrations/callback/:provider',
                   loader: ({ params }) => {
-                    if (!['slack', 'oauth2', 'notion', 'google', 'twitter', 'linkedin'].includes(params.provider ?? ''))
+                    if (!(INTEGRATION_PROVIDER_IDS as readonly string[]).includes(params.provider ?? ''))
                       notFoundLoader();
                     return null;
                   },
