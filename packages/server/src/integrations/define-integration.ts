@@ -51,6 +51,8 @@ export type PollContext<Input> = {
   limit: number;
   signal: AbortSignal;
   deadline: number;
+  /** Notes for the operator's log (a provider's sync started over). */
+  log?(level: 'info' | 'warn', message: string): void;
 };
 
 export type PollResult = { items: TriggerItem[]; cursor: unknown };

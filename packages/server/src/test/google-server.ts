@@ -16,6 +16,10 @@ export type GoogleStoredEvent = {
   conferenceData?: Record<string, unknown>;
   recurrence?: string[];
   token: string;
+  created?: string;
+  updated?: string;
+  /** The change number of its last change: a sync token gives what changed after its number. */
+  seq?: number;
 };
 
 export type GoogleApiCall = { method: string; path: string; query: Record<string, string>; body: unknown };
@@ -59,6 +63,13 @@ export async function startGoogleServer({
   const events: GoogleStoredEvent[] = [];
   const calls: GoogleApiCall[] = [];
   const state = { consent: 'allow' as 'allow' | 'deny', expiresIn };
+  const sync = { seq: 0, expired: new Set<string>() };
+  const touch = (event: GoogleStoredEvent) => {
+    sync.seq += 1;
+    event.seq = sync.seq;
+    event.updated = new Date().toISOString();
+    event.created ??= event.updated;
+  };
   const once = new Map<string, { status: 403 | 429; retryAfter: number | null }[]>();
 
   const send = (res: ServerResponse, status: number, body?: unknown) => {
@@ -117,7 +128,7 @@ export async function startGoogleServer({
     return calendars().find((calendar) => calendar.id === resolved) ?? null;
   };
   const eventJson = (event: GoogleStoredEvent) => {
-    const { token: _token, calendarId: _calendarId, ...rest } = event;
+    const { token: _token, calendarId: _calendarId, seq: _seq, ...rest } = event;
     return {
       kind: 'calendar#event',
       ...rest,
@@ -198,6 +209,51 @@ export async function startGoogleServer({
     const calendar = calendarOf(decodeURIComponent(eventsRoute[1] ?? ''));
     if (!calendar) return notFound();
     const eventId = eventsRoute[2] ? decodeURIComponent(eventsRoute[2]) : null;
+    if (!eventId && method === 'GET' && query.has('syncToken')) {
+      // With a sync token: every change after it, cancelled events too (without one, the list below).
+      const given = query.get('syncToken');
+      const after = given ? Number(given.replace(/^sync-/, '')) : 0;
+      if (given && (sync.expired.has(given) || !/^sync-\d+$/.test(given) || after > sync.seq))
+        return [
+          410,
+          {
+            error: {
+              code: 410,
+              message: 'Sync token is no longer valid, a full sync is required.',
+              errors: [
+                {
+                  domain: 'calendar',
+                  reason: 'fullSyncRequired',
+                  message: 'Sync token is no longer valid, a full sync is required.',
+                },
+              ],
+            },
+          },
+        ];
+      const changed = events
+        .filter((event) => event.calendarId === calendar.id)
+        .filter((event) => (given ? (event.seq ?? 0) > after : event.status === 'confirmed'))
+        .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+      const start = Number(query.get('pageToken') ?? 0) || 0;
+      const size = Math.min(2500, Number(query.get('maxResults') ?? 250));
+      const more = start + size < changed.length;
+      return [
+        200,
+        {
+          kind: 'calendar#events',
+          summary: calendar.summary,
+          updated: new Date().toISOString(),
+          items: changed
+            .slice(start, start + size)
+            .map((event) =>
+              event.status === 'cancelled'
+                ? { kind: 'calendar#event', id: event.id, status: 'cancelled', updated: event.updated }
+                : eventJson(event),
+            ),
+          ...(more ? { nextPageToken: String(start + size) } : { nextSyncToken: `sync-${sync.seq}` }),
+        },
+      ];
+    }
     if (!eventId && method === 'GET') {
       const from = query.has('timeMin') ? Date.parse(query.get('timeMin') ?? '') : Number.NEGATIVE_INFINITY;
       const to = query.has('timeMax') ? Date.parse(query.get('timeMax') ?? '') : Number.POSITIVE_INFINITY;
@@ -234,8 +290,10 @@ export async function startGoogleServer({
         {
           kind: 'calendar#events',
           summary: calendar.summary,
+          updated: new Date().toISOString(),
           items: found.slice(start, start + size).map(eventJson),
-          ...(more ? { nextPageToken: String(start + size) } : {}),
+          // A full sync's last page gives the token of what comes after it.
+          ...(more ? { nextPageToken: String(start + size) } : { nextSyncToken: `sync-${sync.seq}` }),
         },
       ];
     }
@@ -285,6 +343,7 @@ export async function startGoogleServer({
           : {}),
         token,
       };
+      touch(event);
       events.push(event);
       return [200, eventJson(event)];
     }
@@ -306,10 +365,12 @@ export async function startGoogleServer({
           email,
           responseStatus: 'needsAction',
         }));
+      touch(event);
       return [200, eventJson(event)];
     }
     if (method === 'DELETE') {
       event.status = 'cancelled';
+      touch(event);
       return [204];
     }
     return notFound();
@@ -454,8 +515,28 @@ export async function startGoogleServer({
         ...event,
         calendarId: event.calendarId ?? ACCOUNT.email,
       };
+      touch(stored);
       events.push(stored);
       return stored;
+    },
+    /** A change made in Google Calendar: the event's next version. */
+    changeEvent: (id: string, change: Partial<Pick<GoogleStoredEvent, 'summary' | 'description' | 'location'>>) => {
+      const event = events.find((candidate) => candidate.id === id);
+      if (!event) throw new Error(`no event ${id}`);
+      Object.assign(event, change);
+      touch(event);
+      return event;
+    },
+    /** The event cancelled (deleted) in Google Calendar. */
+    cancelEvent: (id: string) => {
+      const event = events.find((candidate) => candidate.id === id);
+      if (!event) throw new Error(`no event ${id}`);
+      event.status = 'cancelled';
+      touch(event);
+    },
+    /** Every sync token given so far is refused from now on (410 fullSyncRequired). */
+    expireSyncTokens: () => {
+      for (let n = 0; n <= sync.seq; n++) sync.expired.add(`sync-${n}`);
     },
     setConsent: (consent: 'allow' | 'deny') => {
       state.consent = consent;

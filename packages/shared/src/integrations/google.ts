@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ParamField, ParamIssue } from '../flow-steps';
-import { CONNECTION_PARAM, defineActionInfo, defineIntegrationInfo } from './define-integration';
+import { CONNECTION_PARAM, defineActionInfo, defineIntegrationInfo, defineTriggerInfo } from './define-integration';
 
 /**
  * Google Calendar in flows and agents: what each action asks for. The server calls Calendar API v3
@@ -402,8 +402,37 @@ export const freeBusyInfo = defineActionInfo({
   docs: 'Asks Google when each calendar is busy between **From** and **Until**. One item per calendar: `calendarId`, `busy` (a list of `{ start, end }`) and `errors` (a calendar Google would not tell, such as another person’s not shared).',
 });
 
+export const eventChangedInfo = defineTriggerInfo({
+  name: 'eventChanged',
+  label: 'New or changed event',
+  description: 'Start the flow when an event is added to a calendar, or changed (or cancelled).',
+  icon: 'calendar-clock',
+  fields: [
+    calendarField('The calendar to watch; primary is the account’s own.'),
+    {
+      key: 'on',
+      label: 'Which events',
+      kind: 'select',
+      options: [
+        { value: 'new', label: 'New events only' },
+        { value: 'changed', label: 'New or changed events' },
+        { value: 'cancelled', label: 'New, changed or cancelled events' },
+      ],
+      default: 'changed',
+    },
+  ],
+  input: z.object({
+    calendarId: CalendarId,
+    on: z
+      .enum(['new', 'changed', 'cancelled'], { error: 'Choose new, new or changed, or also cancelled' })
+      .default('changed'),
+  }),
+  docs: 'The calendar is read every minute with Calendar API sync tokens; one run per event added (and per change, or cancellation, by **Which events**), oldest first: the event as List events gives it, with `created`, `updated` and `event` (`created`, `changed` or `cancelled`). Events from before publishing are not sent. A repeating event is one item (a changed occurrence is its own, with `recurringEventId`).',
+});
+
 export const googleInfo = defineIntegrationInfo({
   provider: 'google',
   label: 'Google Calendar',
   actions: [listEventsInfo, createEventInfo, updateEventInfo, deleteEventInfo, freeBusyInfo],
+  triggers: [eventChangedInfo],
 });

@@ -250,6 +250,7 @@ export function startIntegrationPoller({
         limit: POLL_LIMIT,
         signal: AbortSignal.timeout(POLL_TIMEOUT_MS),
         deadline: Date.now() + POLL_TIMEOUT_MS,
+        log: (level, message) => logger[level]({ flowId: row.flowId }, message),
       });
       const listener = {
         flowId: row.flowId,

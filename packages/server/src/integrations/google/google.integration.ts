@@ -2,6 +2,7 @@ import { GOOGLE_SCOPES, googleInfo } from '@flowmind/shared/integrations/google'
 import { createIntegration } from '../define-integration';
 import { createEvent } from './create-event';
 import { deleteEvent } from './delete-event';
+import { eventChangedTrigger } from './event-changed';
 import { freeBusy } from './free-busy';
 import { listAll } from './google-client';
 import { googleOAuth } from './google-oauth';
@@ -14,6 +15,7 @@ type CalendarListEntry = { id: string; summary?: string; summaryOverride?: strin
 export const googleIntegration = createIntegration(googleInfo, {
   auth: { kind: 'oauth2', scopes: GOOGLE_SCOPES, oauth: googleOAuth },
   actions: [listEvents, createEvent, updateEvent, deleteEvent, freeBusy],
+  triggers: [eventChangedTrigger],
   options: {
     // The account's own calendar is `primary`, the steps' default; the others by id.
     calendars: async (ctx) => {
