@@ -63,7 +63,8 @@ export async function startGoogleServer({
   const events: GoogleStoredEvent[] = [];
   const calls: GoogleApiCall[] = [];
   const state = { consent: 'allow' as 'allow' | 'deny', expiresIn };
-  const sync = { seq: 0, expired: new Set<string>() };
+  // A sync token names its generation and change number: expiring tokens starts a new generation.
+  const sync = { seq: 0, generation: 0 };
   const touch = (event: GoogleStoredEvent) => {
     sync.seq += 1;
     event.seq = sync.seq;
@@ -212,8 +213,9 @@ export async function startGoogleServer({
     if (!eventId && method === 'GET' && query.has('syncToken')) {
       // With a sync token: every change after it, cancelled events too (without one, the list below).
       const given = query.get('syncToken');
-      const after = given ? Number(given.replace(/^sync-/, '')) : 0;
-      if (given && (sync.expired.has(given) || !/^sync-\d+$/.test(given) || after > sync.seq))
+      const parts = given ? /^sync-(\d+)-(\d+)$/.exec(given) : null;
+      const after = parts ? Number(parts[2]) : 0;
+      if (given && (!parts || Number(parts[1]) !== sync.generation || after > sync.seq))
         return [
           410,
           {
@@ -250,7 +252,9 @@ export async function startGoogleServer({
                 ? { kind: 'calendar#event', id: event.id, status: 'cancelled', updated: event.updated }
                 : eventJson(event),
             ),
-          ...(more ? { nextPageToken: String(start + size) } : { nextSyncToken: `sync-${sync.seq}` }),
+          ...(more
+            ? { nextPageToken: String(start + size) }
+            : { nextSyncToken: `sync-${sync.generation}-${sync.seq}` }),
         },
       ];
     }
@@ -293,7 +297,9 @@ export async function startGoogleServer({
           updated: new Date().toISOString(),
           items: found.slice(start, start + size).map(eventJson),
           // A full sync's last page gives the token of what comes after it.
-          ...(more ? { nextPageToken: String(start + size) } : { nextSyncToken: `sync-${sync.seq}` }),
+          ...(more
+            ? { nextPageToken: String(start + size) }
+            : { nextSyncToken: `sync-${sync.generation}-${sync.seq}` }),
         },
       ];
     }
@@ -536,7 +542,7 @@ export async function startGoogleServer({
     },
     /** Every sync token given so far is refused from now on (410 fullSyncRequired). */
     expireSyncTokens: () => {
-      for (let n = 0; n <= sync.seq; n++) sync.expired.add(`sync-${n}`);
+      sync.generation += 1;
     },
     setConsent: (consent: 'allow' | 'deny') => {
       state.consent = consent;
