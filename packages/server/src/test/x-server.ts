@@ -5,6 +5,17 @@ import type { AddressInfo } from 'node:net';
 /** A post as it arrived at the local X. */
 export type XReceivedPost = { id: string; text: string; authorId: string; inReplyTo: string | null; token: string };
 
+/** A post mentioning someone, as the local X keeps it (X's field names). */
+export type XMentionPost = {
+  id: string;
+  text: string;
+  author_id: string;
+  created_at: string;
+  conversation_id: string;
+  in_reply_to_user_id?: string;
+  mentions: string;
+};
+
 export type XApiCall = { method: string; path: string; body: unknown; token: string };
 
 const ME = { id: '1577000000000000001', name: 'Ada Lovelace', username: 'ada_dev' };
@@ -19,6 +30,8 @@ const OTHERS = [{ id: '2244994945', name: 'Developers', username: 'XDevelopers' 
  * unknown code or refresh token with invalid_request), the API's problems `{ title, detail, type,
  * status }` and, for a lookup that finds nobody, a 200 with only `errors`. `rateLimitOnce` answers
  * one 429 with x-rate-limit-reset. `GET /_test/posts` lists the posts, for browser tests.
+ * `GET /2/users/:id/mentions` answers as X does (newest first, `since_id`, `max_results` 5–100,
+ * `pagination_token`, the authors in `includes.users`, `meta`); `addMention` posts one.
  */
 export async function startXServer({ clientId, clientSecret }: { clientId: string; clientSecret: string }) {
   const codes = new Map<string, { challenge: string; redirectUri: string; scope: string }>();
@@ -28,6 +41,7 @@ export async function startXServer({ clientId, clientSecret }: { clientId: strin
   const tokenRequests: { form: Record<string, string>; authorization: string | undefined }[] = [];
   const revoked: string[] = [];
   const posts: XReceivedPost[] = [];
+  const mentions: XMentionPost[] = [];
   const calls: XApiCall[] = [];
   const rateLimits: { path: string; resetInSeconds: number }[] = [];
   let sequence = 1846987139428634000n;
@@ -59,6 +73,47 @@ export async function startXServer({ clientId, clientSecret }: { clientId: strin
 
   function api(method: string, path: string, query: URLSearchParams, body: Record<string, unknown>, token: string) {
     if (method === 'GET' && path === '/2/users/me') return [200, { data: ME }] as const;
+    const mentionsOf = path.match(/^\/2\/users\/(\d+)\/mentions$/);
+    if (method === 'GET' && mentionsOf) {
+      const max = Number(query.get('max_results') ?? '10');
+      if (!Number.isInteger(max) || max < 5 || max > 100)
+        return [
+          400,
+          {
+            title: 'Invalid Request',
+            detail: 'One or more parameters to your request was invalid.',
+            type: 'https://api.twitter.com/2/problems/invalid-request',
+            errors: [
+              {
+                parameters: { max_results: [String(max)] },
+                message: `The \`max_results\` query parameter value [${max}] is not between 5 and 100`,
+              },
+            ],
+          },
+        ] as const;
+      const sinceId = query.get('since_id');
+      const newer = (id: string) => !sinceId || BigInt(id) > BigInt(sinceId);
+      const all = mentions
+        .filter((mention) => mention.mentions === mentionsOf[1] && newer(mention.id))
+        .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+      const start = Number(query.get('pagination_token') ?? '0') || 0;
+      const page = all.slice(start, start + max);
+      if (page.length === 0) return [200, { meta: { result_count: 0 } }] as const;
+      const authorIds = new Set(page.map((mention) => mention.author_id));
+      return [
+        200,
+        {
+          data: page.map(({ mentions: _mentions, ...post }) => ({ ...post, edit_history_tweet_ids: [post.id] })),
+          includes: { users: [ME, ...OTHERS].filter((user) => authorIds.has(user.id)) },
+          meta: {
+            newest_id: page[0]?.id,
+            oldest_id: page.at(-1)?.id,
+            result_count: page.length,
+            ...(start + max < all.length ? { next_token: String(start + max) } : {}),
+          },
+        },
+      ] as const;
+    }
     const byName = path.match(/^\/2\/users\/by\/username\/([^/]+)$/);
     if (method === 'GET' && byName) {
       const username = decodeURIComponent(byName[1] ?? '');
@@ -263,6 +318,32 @@ export async function startXServer({ clientId, clientSecret }: { clientId: strin
     },
     me: ME,
     posts,
+    mentions,
+    /** Someone (by username, @XDevelopers by default) posts a mention of the connected account. */
+    addMention: ({
+      text,
+      by = 'XDevelopers',
+      inReplyTo = false,
+    }: {
+      text: string;
+      by?: string;
+      inReplyTo?: boolean;
+    }) => {
+      const author = [ME, ...OTHERS].find((user) => user.username === by) ?? OTHERS[0];
+      sequence += 1n;
+      const id = String(sequence);
+      const mention: XMentionPost = {
+        id,
+        text,
+        author_id: author?.id ?? '',
+        created_at: new Date().toISOString(),
+        conversation_id: id,
+        ...(inReplyTo ? { in_reply_to_user_id: ME.id } : {}),
+        mentions: ME.id,
+      };
+      mentions.push(mention);
+      return mention;
+    },
     calls,
     tokenRequests,
     accessTokens,

@@ -34,7 +34,12 @@ describe('the integrations’ catalogue', () => {
 
   it('gives each trigger a trigger step, with no inputs, that the flow rules count as its trigger', () => {
     const triggers = INTEGRATION_STEP_TYPES.filter((step) => step.group === 'trigger');
-    expect(triggers.map((step) => step.type)).toEqual(['trigger.slack.newMessage', 'trigger.notion.databaseItem']);
+    expect(triggers.map((step) => step.type)).toEqual([
+      'trigger.slack.newMessage',
+      'trigger.notion.databaseItem',
+      'trigger.google.eventChanged',
+      'trigger.twitter.newMention',
+    ]);
     for (const step of triggers) {
       expect(step.inputs).toEqual([]);
       expect(isTrigger(step.type)).toBe(true);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ParamField, ParamIssue } from '../flow-steps';
-import { defineActionInfo, defineIntegrationInfo } from './define-integration';
+import { defineActionInfo, defineIntegrationInfo, defineTriggerInfo } from './define-integration';
 
 /**
  * X (Twitter) in flows and agents: what each action asks for. The server calls X's API v2 with
@@ -128,8 +128,27 @@ export const lookupUserInfo = defineActionInfo({
   docs: 'Finds an account by username (with or without @). Output: `id`, `username`, `name`, `description`, `verified`, `profileImageUrl`, `createdAt`, `followersCount`, `followingCount`, `postCount`.',
 });
 
+export const newMentionInfo = defineTriggerInfo({
+  name: 'newMention',
+  label: 'New mention',
+  description: 'Start the flow when a post mentions the connected X account.',
+  icon: 'message-square',
+  fields: [
+    {
+      key: 'includeReplies',
+      label: 'Include replies',
+      kind: 'boolean',
+      default: true,
+      help: 'Off: only posts that are not replies in a conversation.',
+    },
+  ],
+  input: z.object({ includeReplies: z.boolean().default(true) }),
+  docs: 'The connected account’s mentions are read every minute; one run per new post, oldest first: `id`, `text`, `url`, `createdAt`, `authorId`, `authorUsername` (the @handle, without @), `authorName`, `conversationId`, `inReplyToUserId`. Posts from before publishing are not sent.',
+});
+
 export const xInfo = defineIntegrationInfo({
   provider: 'twitter',
   label: 'X',
   actions: [postInfo, replyInfo, deletePostInfo, lookupUserInfo],
+  triggers: [newMentionInfo],
 });

@@ -2,6 +2,7 @@ import { X_SCOPES, xInfo } from '@flowmind/shared/integrations/x';
 import { createIntegration } from '../define-integration';
 import { deletePost } from './delete-post';
 import { lookupUser } from './lookup-user';
+import { newMentionTrigger } from './new-mention';
 import { post } from './post';
 import { reply } from './reply';
 import { xOAuth } from './x-oauth';
@@ -10,5 +11,6 @@ import { xOAuth } from './x-oauth';
 export const xIntegration = createIntegration(xInfo, {
   auth: { kind: 'oauth2', scopes: X_SCOPES, oauth: xOAuth },
   actions: [post, reply, deletePost, lookupUser],
+  triggers: [newMentionTrigger],
   options: {},
 });
