@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { stopLeftoverPostgres } from '../packages/server/src/db/embedded-process';
 import { noteBody, waitSaved } from './notes-support';
 import { type E2eServer, linkIn, readEmail, screenshots, signedInUser } from './support';
 
@@ -81,6 +82,12 @@ test('a title and text typed just before a full navigation are saved, and leavin
   expect(JSON.stringify(note.content)).toContain('Last words');
 });
 
+let stopAfterTest: (() => Promise<void>) | null = null;
+test.afterEach(async () => {
+  await stopAfterTest?.();
+  stopAfterTest = null;
+});
+
 /**
  * A second app server with no AI model of its own (scripts/e2e-server.ts with E2E_WITHOUT_MODEL), as a fresh
  * install is before one is set up. Stops with `close()`.
@@ -102,7 +109,11 @@ async function startServerWithoutModel(): Promise<E2eServer & { close: () => Pro
   const close = async () => {
     child.kill('SIGTERM');
     await exited;
+    // Its own shutdown stops its embedded PostgreSQL; if it was cut short, the database stops here.
+    await stopLeftoverPostgres(`/tmp/flowmind-e2e-${port}`);
   };
+  // A test that times out never reaches its `finally`: afterEach still stops the server.
+  stopAfterTest = close;
   for (let attempt = 0; attempt < 120; attempt++) {
     const up = await fetch(`${origin}/api/health`).then(
       (res) => res.ok,
