@@ -126,6 +126,7 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
     inboundDomain: config.flows.inboundDomain,
     onTriggersChanged: (flow) => flowsOfProcess.syncTriggers(flow),
     triggerStatus: (flow) => flowsOfProcess.integrationTriggerStatus(flow),
+    requireOwnConnections: (accountId, graph) => integrations.requireOwnConnections(accountId, graph),
   });
   const pins = pinService({ db, bus, flows });
   const executions = executionService({

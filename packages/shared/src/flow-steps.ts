@@ -262,6 +262,27 @@ export function validateNode(node: FlowNode): NodeIssue[] {
   return issues;
 }
 
+/** Every param key that holds a connection's id, in any step type (`connectionId`, `credential`, `connection`). */
+export const CONNECTION_PARAM_KEYS: readonly string[] = [
+  ...new Set(STEP_TYPES.flatMap((info) => info.fields.filter((f) => f.kind === 'connection').map((f) => f.key))),
+];
+
+/** A connection a node names: which node (by index), which param, the id, and the kinds it may be. */
+export type ConnectionRef = { index: number; node: FlowNode; field: ParamField; connectionId: string };
+
+/** The connections a graph's nodes name in their shown connection params (expressions left out). */
+export function connectionRefs(graph: { nodes: FlowNode[] }): ConnectionRef[] {
+  return graph.nodes.flatMap((node, index) => {
+    const params = paramsWithDefaults(node);
+    return (stepType(node.type)?.fields ?? []).flatMap((field) => {
+      const value = params[field.key];
+      if (field.kind !== 'connection' || !fieldShown(field, params)) return [];
+      if (typeof value !== 'string' || value.trim() === '' || hasExpression(value)) return [];
+      return [{ index, node, field, connectionId: value.trim() }];
+    });
+  });
+}
+
 /** Problems of a whole graph: each node's, and a flow without exactly one trigger. */
 export function validateGraph(graph: { nodes: FlowNode[] }): NodeIssue[] {
   const issues = graph.nodes.flatMap(validateNode);

@@ -50,6 +50,7 @@ export function flowService({
   inboundDomain,
   onTriggersChanged = async () => {},
   triggerStatus,
+  requireOwnConnections,
 }: {
   db: Db;
   bus: ChangeBus;
@@ -59,6 +60,8 @@ export function flowService({
   onTriggersChanged?: FlowTriggerSync;
   /** How an integration trigger listens (`flows/triggers/integration-triggers.ts`). */
   triggerStatus?: (flow: FlowRow) => Promise<IntegrationTriggerStatus>;
+  /** Refuses a graph naming a connection that is not the account's (`IntegrationService`). */
+  requireOwnConnections: (accountId: string, graph: FlowGraph) => Promise<void>;
 }) {
   const repo = flowRepository(db);
 
@@ -233,6 +236,7 @@ export function flowService({
           node && issue?.field ? `graph.nodes.${index}.params.${issue.field}` : 'graph',
         );
       }
+      await requireOwnConnections(flow.accountId, graph);
       const spec = scheduleSpec(graph);
       if (spec) {
         try {

@@ -1,5 +1,5 @@
+import { CONNECTION_PARAM_KEYS } from '@flowmind/shared/flow-steps';
 import type { ConnectionUsage } from '@flowmind/shared/integrations';
-import { CONNECTION_PARAM } from '@flowmind/shared/integrations/define-integration';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
@@ -10,7 +10,8 @@ export const connectionToolKey = (connectionId: string) => `connection:${connect
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * Who names which of an account's connections: flows through a node's connection param in
+ * Who names which of an account's connections: flows through a node's connection param (any
+ * `CONNECTION_PARAM_KEYS`: an integration step's, an HTTP request's credential, an MCP server) in
  * their draft or published graph (a published flow runs its version even after the draft moved
  * on), agents through a `connection:{id}` tool. Both are read in the account only.
  */
@@ -23,17 +24,25 @@ export function connectionUsageRepository(db: Db) {
         connectionIds.map((id) => sql`${id}`),
         sql`, `,
       )}]::text[]`;
+      const keys = sql`array[${sql.join(
+        CONNECTION_PARAM_KEYS.map((key) => sql`${key}`),
+        sql`, `,
+      )}]::text[]`;
       const flows = rowsOf<{ connection_id: string; id: string; name: string }>(
         await db.execute(sql`
         select distinct used.connection_id, f.id, f.name
         from flows f
         left join flow_versions v on v.id = f.published_version_id and v.account_id = f.account_id
         cross join lateral (
-          select node -> 'params' ->> ${CONNECTION_PARAM}::text as connection_id
+          select param.value as connection_id
           from jsonb_array_elements(
             case when jsonb_typeof(f.graph -> 'nodes') = 'array' then f.graph -> 'nodes' else '[]'::jsonb end
             || case when jsonb_typeof(v.graph -> 'nodes') = 'array' then v.graph -> 'nodes' else '[]'::jsonb end
           ) node
+          cross join lateral jsonb_each_text(
+            case when jsonb_typeof(node -> 'params') = 'object' then node -> 'params' else '{}'::jsonb end
+          ) param
+          where param.key = any(${keys})
         ) used
         where f.account_id = ${accountId} and f.deleted_at is null and used.connection_id = any(${ids})
         order by f.name, f.id`),

@@ -164,6 +164,51 @@ describe('credential connections', () => {
   });
 });
 
+describe('credentials in flows', () => {
+  const httpFlow = async (member: Member, credential: string) => {
+    const graph = {
+      nodes: [
+        { id: 'start', type: 'trigger.manual', name: 'Manual trigger', position: { x: 0, y: 0 }, params: {} },
+        {
+          id: 'call',
+          type: 'http.request',
+          name: 'Call the API',
+          position: { x: 300, y: 0 },
+          params: { method: 'GET', url: 'https://api.example.com/v1/items', credential },
+        },
+      ],
+      edges: [{ id: 'e1', source: 'start', target: 'call', sourceHandle: 'main', targetHandle: 'main' }],
+    };
+    const created = await member.client.post('/api/flows', { accountId: accountOf(member), name: 'Items', graph });
+    expect(created.status, created.text).toBe(201);
+    return {
+      id: created.body.id as string,
+      publish: () => member.client.post(`/api/flows/${created.body.id}/publish`, {}),
+    };
+  };
+
+  it('publishes only with a credential of the account, of a kind the step takes, and lists the flow as its user', async () => {
+    const { body: strangers } = await create(stranger, { kind: 'bearer', name: 'Theirs', token: 'strangers-token' });
+    const borrowed = await (await httpFlow(owner, strangers.id)).publish();
+    expect(borrowed.status).toBe(400);
+    expect(borrowed.body.error).toMatchObject({
+      field: 'graph.nodes.1.params.credential',
+      message: 'Call the API: choose a connection of this account for “Credential”',
+    });
+    expect(borrowed.text).not.toContain('Theirs');
+    // An MCP server is the account's own, but not a credential an HTTP request signs with.
+    const { body: mcpServer } = await create(owner, { kind: 'mcp', name: 'Tools', url: mcp.url, token: MCP_TOKEN });
+    expect((await (await httpFlow(owner, mcpServer.id)).publish()).status).toBe(400);
+    const { body: own } = await create(owner, { kind: 'bearer', name: 'Items API', token: 'items-token' });
+    const flow = await httpFlow(owner, own.id);
+    const published = await flow.publish();
+    expect(published.status, published.text).toBe(200);
+    const listed = await owner.client.get(`/api/integrations?accountId=${accountOf(owner)}`);
+    const connection = listed.body.connections.find((c: { id: string }) => c.id === own.id);
+    expect(connection.usedBy.flows).toEqual([{ id: flow.id, name: 'Items' }]);
+  });
+});
+
 describe('MCP server connections', () => {
   it('lists the tools of the server, with whether each only reads', async () => {
     const created = await create(owner, { kind: 'mcp', name: 'Orders', url: mcp.url, token: MCP_TOKEN });

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accountMembers, users } from '../db/schema';
 import { integrationConnections, integrationOauthStates } from '../db/schema-integrations';
@@ -20,6 +20,16 @@ export function integrationRepository(db: Db) {
         .leftJoin(users, eq(users.id, integrationConnections.createdBy))
         .where(eq(integrationConnections.accountId, accountId))
         .orderBy(asc(integrationConnections.createdAt), asc(integrationConnections.id));
+    },
+
+    /** The provider of each of these ids that is a connection of the account; the others are left out. */
+    async providers(accountId: string, connectionIds: string[]): Promise<Map<string, string>> {
+      if (connectionIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: integrationConnections.id, provider: integrationConnections.provider })
+        .from(integrationConnections)
+        .where(and(eq(integrationConnections.accountId, accountId), inArray(integrationConnections.id, connectionIds)));
+      return new Map(rows.map((row) => [row.id, row.provider]));
     },
 
     async get(accountId: string, connectionId: string) {

@@ -1,4 +1,6 @@
 import { AppError } from '@flowmind/shared/errors';
+import { connectionRefs } from '@flowmind/shared/flow-steps';
+import type { FlowNode } from '@flowmind/shared/flows';
 import {
   type CompleteIntegration,
   type CompleteIntegrationResponse,
@@ -289,6 +291,26 @@ export function integrationService({
       );
       if ('reconnect' in outcome) throw new AppError('conflict', outcome.reconnect);
       return outcome.token;
+    },
+
+    /**
+     * Refuses a graph naming a connection that is not one of the account's, or not of a kind its
+     * param takes: a 400 pointing at the param, so a flow is never published to act through
+     * another account's connection (the runner would refuse it too, but only at run time).
+     */
+    async requireOwnConnections(accountId: string, graph: { nodes: FlowNode[] }): Promise<void> {
+      const refs = connectionRefs(graph);
+      const providers = await repo.providers(accountId, [...new Set(refs.map((ref) => ref.connectionId))]);
+      for (const ref of refs) {
+        const provider = providers.get(ref.connectionId);
+        const fits = provider !== undefined && (!ref.field.providers || ref.field.providers.includes(provider));
+        if (!fits)
+          throw new AppError(
+            'bad_request',
+            `${ref.node.name}: choose a connection of this account for “${ref.field.label}”`,
+            `graph.nodes.${ref.index}.params.${ref.field.key}`,
+          );
+      }
     },
 
     /** A working token and the provider's API address, for actions and pickers. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { signUpVerified, TestServer } from './test-server';
 import { waitFor } from './wait';
@@ -36,5 +37,20 @@ export async function callAndFinish(server: TestServer, member: Member, flow: { 
   return waitFor(
     async () => (await member.client.get(`/api/executions/${executionId}`)).body,
     (e) => ['succeeded', 'failed'].includes(e?.status),
+  );
+}
+
+/**
+ * Points a published flow (its version and its trigger's listener) from one connection to
+ * another behind the service's back, as a version published before publishing checked its
+ * connections would be: what runs must still refuse a connection of another account.
+ */
+export async function repointConnection(server: TestServer, flowId: string, from: string, to: string) {
+  await server.db.execute(
+    sql`update flow_versions set graph = replace(graph::text, ${from}, ${to})::jsonb where flow_id = ${flowId}`,
+  );
+  await server.db.execute(
+    sql`update integration_triggers set connection_id = ${to}, params = replace(params::text, ${from}, ${to})::jsonb
+        where flow_id = ${flowId} and connection_id = ${from}`,
   );
 }

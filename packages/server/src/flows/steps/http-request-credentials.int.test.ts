@@ -63,7 +63,8 @@ async function run(member: Member, params: Record<string, unknown>) {
     graph,
   });
   expect(created.status, created.text).toBe(201);
-  expect((await member.client.post(`/api/flows/${created.body.id}/publish`, {})).status).toBe(200);
+  // Publishing refuses a connection the account may not use; the draft still runs, and the step must refuse it too.
+  const publish = await member.client.post(`/api/flows/${created.body.id}/publish`, {});
   const started = await member.client.post(`/api/flows/${created.body.id}/run`, {});
   expect(started.status, started.text).toBe(201);
   const done = await waitFor(
@@ -71,7 +72,7 @@ async function run(member: Member, params: Record<string, unknown>) {
     (res) => ['succeeded', 'failed'].includes(res.body?.status),
   );
   const step = done.body.steps.find((s: { nodeId: string }) => s.nodeId === 'call');
-  return { text: done.text, status: done.body.status as string, step };
+  return { text: done.text, status: done.body.status as string, step, published: publish.status };
 }
 
 describe('the HTTP request step with a credential', () => {
@@ -143,7 +144,8 @@ describe('the HTTP request step with a credential', () => {
   it("fails a flow naming another account's connection, without sending its secret", async () => {
     const owners = await credential(owner, { kind: 'bearer', name: 'Owner only', token: 'owner-only-token-9' });
     const before = received.length;
-    const { status, step } = await run(stranger, { url: `${apiUrl}/steal`, credential: owners });
+    const { status, step, published } = await run(stranger, { url: `${apiUrl}/steal`, credential: owners });
+    expect(published).toBe(400);
     expect(status).toBe('failed');
     expect(step.error).toBe(
       'The chosen connection is not one of this account’s: choose another in Integrations or in the step',
@@ -153,7 +155,8 @@ describe('the HTTP request step with a credential', () => {
 
   it('refuses a connection that cannot sign requests', async () => {
     const mcp = await credential(owner, { kind: 'mcp', name: 'Tools', url: 'https://mcp.example.com/mcp' });
-    const { status, step } = await run(owner, { url: `${apiUrl}/x`, credential: mcp });
+    const { status, step, published } = await run(owner, { url: `${apiUrl}/x`, credential: mcp });
+    expect(published).toBe(400);
     expect(status).toBe('failed');
     expect(step.error).toBe(
       '"Tools" cannot sign HTTP requests: choose an API key, bearer token, basic auth or OAuth 2.0 connection',

@@ -46,8 +46,8 @@ async function run(member: Member, params: Record<string, unknown>, sample = '[{
     graph,
   });
   expect(created.status, created.text).toBe(201);
-  const published = await member.client.post(`/api/flows/${created.body.id}/publish`, {});
-  expect(published.status, published.text).toBe(200);
+  // Publishing refuses a connection the account may not use; the draft still runs, and the step must refuse it too.
+  const publish = await member.client.post(`/api/flows/${created.body.id}/publish`, {});
   const started = await member.client.post(`/api/flows/${created.body.id}/run`, {});
   expect(started.status, started.text).toBe(201);
   const done = await waitFor(
@@ -55,6 +55,7 @@ async function run(member: Member, params: Record<string, unknown>, sample = '[{
     (res) => ['succeeded', 'failed'].includes(res.body?.status),
   );
   return {
+    published: publish.status,
     text: done.text,
     status: done.body.status as string,
     step: done.body.steps.find((s: { nodeId: string }) => s.nodeId === 'tool'),
@@ -103,11 +104,12 @@ describe('the MCP tool step', () => {
 
   it("cannot reach another account's MCP server", async () => {
     const before = mcp.calls.length;
-    const { status, step } = await run(stranger, {
+    const { status, step, published } = await run(stranger, {
       connection: connectionId,
       tool: 'create_ticket',
       arguments: '{"title": "x"}',
     });
+    expect(published).toBe(400);
     expect(status).toBe('failed');
     expect(step.error).toBe(
       'The chosen connection is not one of this account’s: choose another in Integrations or in the step',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections } from '../../db/schema-integrations';
 import { type GoogleServer, startGoogleServer } from '../../test/google-server';
-import { connectThroughOAuth, callAndFinish as finished } from '../../test/integration-connect';
+import { connectThroughOAuth, callAndFinish as finished, repointConnection } from '../../test/integration-connect';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../../test/test-server';
 
 /**
@@ -318,10 +318,11 @@ describe('webhook → Google Calendar', () => {
 
   it('cannot use another account’s connection: the step fails and nothing reaches Google', async () => {
     const flow = await publishedFlow(owner, 'google.createEvent', {
-      connectionId: strangersConnection,
+      connectionId: ownersConnection,
       summary: 'Not mine',
       start: '2026-06-01',
     });
+    await repointConnection(server, flow.id, ownersConnection, strangersConnection);
     const before = google.calls.length;
     const execution = await finished(server, owner, flow, {});
     expect(execution.status).toBe('failed');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections } from '../../db/schema-integrations';
-import { connectThroughOAuth, callAndFinish as finished } from '../../test/integration-connect';
+import { connectThroughOAuth, callAndFinish as finished, repointConnection } from '../../test/integration-connect';
 import { type LinkedInServer, startLinkedInServer } from '../../test/linkedin-server';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../../test/test-server';
 
@@ -161,7 +161,8 @@ describe('webhook → LinkedIn', () => {
   });
 
   it('cannot use another account’s connection', async () => {
-    const flow = await published(owner, 'linkedin.getProfile', { connectionId: strangersConnection });
+    const flow = await published(owner, 'linkedin.getProfile', { connectionId: ownersConnection });
+    await repointConnection(server, flow.id, ownersConnection, strangersConnection);
     const execution = await callAndFinish(owner, flow, {});
     expect(execution.status).toBe('failed');
     expect(execution.error.message).toContain(

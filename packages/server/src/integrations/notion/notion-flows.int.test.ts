@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections } from '../../db/schema-integrations';
-import { connectThroughOAuth, callAndFinish as finished } from '../../test/integration-connect';
+import { connectThroughOAuth, callAndFinish as finished, repointConnection } from '../../test/integration-connect';
 import { type NotionServer, startNotionServer } from '../../test/notion-server';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../../test/test-server';
 
@@ -136,7 +136,8 @@ describe('webhook → Notion: create page', () => {
   });
 
   it('cannot use another account’s connection: the step fails and nothing reaches Notion', async () => {
-    const flow = await publishedFlow(owner, { connectionId: strangersConnection });
+    const flow = await publishedFlow(owner, { connectionId: ownersConnection });
+    await repointConnection(server, flow.id, ownersConnection, strangersConnection);
     const before = notion.calls.length;
     const execution = await callAndFinish(owner, flow, { order: 'A-18', customer: 'Bob' });
     expect(execution.status).toBe('failed');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectThroughOAuth } from '../../test/integration-connect';
+import { connectThroughOAuth, repointConnection } from '../../test/integration-connect';
 import { publishTriggerFlow, runItems, triggerRow } from '../../test/integration-triggers';
 import { type SlackServer, sendSlackEvent, startSlackServer } from '../../test/slack-server';
 import { signUpVerified, startTestServer, type TestServer } from '../../test/test-server';
@@ -200,9 +200,11 @@ describe('Slack Events API', () => {
   it('a flow naming another account’s connection hears nothing of that connection’s team', async () => {
     // The connection is looked up in the flow's own account only: not found there, nothing listens.
     const flow = await publishTriggerFlow(stranger, 'trigger.slack.newMessage', {
-      connectionId: ownersConnection,
+      connectionId: strangersConnection,
       channel: 'C0GENERAL',
     });
+    // Publishing refuses another account's connection; one pointed there behind its back is still refused.
+    await repointConnection(server, flow.id, strangersConnection, ownersConnection);
     await send(messageEvent('T0ACME', 'C0GENERAL', 'Not for Sam'));
     await settle();
     expect(await runItems(server, flow.id)).toEqual([]);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections } from '../../db/schema-integrations';
-import { connectThroughOAuth, callAndFinish as finished } from '../../test/integration-connect';
+import { connectThroughOAuth, callAndFinish as finished, repointConnection } from '../../test/integration-connect';
 import { type SlackServer, startSlackServer } from '../../test/slack-server';
 import { signUpVerified, startTestServer, type TestServer } from '../../test/test-server';
 
@@ -74,8 +74,39 @@ describe('webhook → Slack: send message', () => {
     ]);
   });
 
-  it('cannot use another account’s connection: the step fails and nothing reaches Slack', async () => {
-    const flow = await publishedFlow(owner, { connectionId: strangersConnection });
+  it('will not publish a flow naming another account’s connection: a 400 pointing at the param', async () => {
+    const graph = {
+      nodes: [
+        { id: 'hook', type: 'trigger.webhook', name: 'Webhook', position: { x: 0, y: 0 }, params: { method: 'POST' } },
+        {
+          id: 'slack',
+          type: 'slack.sendMessage',
+          name: 'Tell the team',
+          position: { x: 300, y: 0 },
+          params: { channel: 'C0GENERAL', text: 'Hi', connectionId: strangersConnection },
+        },
+      ],
+      edges: [{ id: 'e1', source: 'hook', target: 'slack', sourceHandle: 'main', targetHandle: 'main' }],
+    };
+    const created = await owner.client.post('/api/flows', { accountId: accountOf(owner), name: 'Borrowed', graph });
+    expect(created.status, created.text).toBe(201);
+    const refused = await owner.client.post(`/api/flows/${created.body.id}/publish`, {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      field: 'graph.nodes.1.params.connectionId',
+      message: 'Tell the team: choose a connection of this account for “Connection”',
+    });
+    // Nothing of the other account shows: not its name, not its team.
+    expect(refused.text).not.toContain('Acme');
+    const flow = await owner.client.get(`/api/flows/${created.body.id}`);
+    expect(flow.body.publishedVersion).toBeNull();
+  });
+
+  it('a version that names another account’s connection fails its step, and nothing reaches Slack', async () => {
+    // Published with the account's own connection, then pointed elsewhere behind the service's back
+    // (as a version published before the check was): the runner still refuses it.
+    const flow = await publishedFlow(owner, { connectionId: ownersConnection });
+    await repointConnection(server, flow.id, ownersConnection, strangersConnection);
     const before = slack.messages.length;
     const execution = await callAndFinish(owner, flow, { order: 'A-18' });
     expect(execution.status).toBe('failed');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections } from '../../db/schema-integrations';
 import { doneOf, streamEvents, toolCallsOf } from '../../test/chat-streams';
-import { connectThroughOAuth, callAndFinish as finished } from '../../test/integration-connect';
+import { connectThroughOAuth, callAndFinish as finished, repointConnection } from '../../test/integration-connect';
 import { type ChatRequest, type OpenAiServer, startOpenAiServer } from '../../test/openai-server';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../../test/test-server';
 import { startXServer, type XServer } from '../../test/x-server';
@@ -249,7 +249,8 @@ describe('webhook → X', () => {
   });
 
   it('cannot use another account’s connection: the step fails and nothing reaches X', async () => {
-    const flow = await published(owner, 'twitter.post', { connectionId: strangersConnection, text: 'Not mine' });
+    const flow = await published(owner, 'twitter.post', { connectionId: ownersConnection, text: 'Not mine' });
+    await repointConnection(server, flow.id, ownersConnection, strangersConnection);
     const before = x.calls.length;
     const execution = await callAndFinish(owner, flow, {});
     expect(execution.status).toBe('failed');
