@@ -20,7 +20,13 @@ export type ActionContext<Input> = {
 };
 
 /** A working token of one connection, and where its provider's API is (config, overridable for tests). */
-export type ConnectionAccess = { token: string; apiUrl: string; apiVersion?: string };
+export type ConnectionAccess = {
+  token: string;
+  apiUrl: string;
+  apiVersion?: string;
+  /** The provider's id of the connected account (Slack team, X user, Google's `sub`…), known since connecting. */
+  externalId: string;
+};
 
 /** An action's output: one item, or one per element (list actions). */
 export type ActionOutput = Record<string, unknown>;

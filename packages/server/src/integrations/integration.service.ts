@@ -108,6 +108,50 @@ export function integrationService({
     return accountId;
   }
 
+  /** `tokenFor`'s work: the token and the provider's id of the connected account. */
+  async function lockedToken({
+    accountId,
+    connectionId,
+    provider: expected,
+  }: {
+    accountId: string;
+    connectionId: string;
+    provider?: IntegrationProviderId;
+  }): Promise<{ token: string; externalId: string }> {
+    const outcome = await repo.withLockedConnection<{ token: string; externalId: string } | { reconnect: string }>(
+      accountId,
+      connectionId,
+      async (row, tx) => {
+        if (!row || (expected && row.provider !== expected)) throw notFound();
+        const provider = row.provider as IntegrationProviderId;
+        if (row.status !== 'connected') return { reconnect: reconnectMessage(config[provider].label, row.name) };
+        if (!row.expiresAt || row.expiresAt.getTime() - REFRESH_MARGIN_MS > Date.now())
+          return { token: box.open(row.accessTokenSealed), externalId: row.externalId };
+        try {
+          if (!row.refreshTokenSealed)
+            throw new OAuthError('invalid_grant', 'The token expired and cannot be refreshed');
+          const grant = await refreshGrant(oauthProfileFor(provider), configured(provider), {
+            refreshToken: box.open(row.refreshTokenSealed),
+            previous: { externalId: row.externalId, name: row.name },
+          });
+          await repo.updateInTx(tx, row.id, {
+            accessTokenSealed: box.seal(grant.accessToken),
+            refreshTokenSealed: grant.refreshToken ? box.seal(grant.refreshToken) : null,
+            expiresAt: grant.expiresAt,
+          });
+          return { token: grant.accessToken, externalId: row.externalId };
+        } catch (error) {
+          if (!(error instanceof OAuthError)) throw error;
+          if (!error.revoked) throw new AppError('bad_request', error.message);
+          await repo.updateInTx(tx, row.id, { status: 'needs_reconnect' });
+          return { reconnect: reconnectMessage(config[provider].label, row.name) };
+        }
+      },
+    );
+    if ('reconnect' in outcome) throw new AppError('conflict', outcome.reconnect);
+    return { token: outcome.token, externalId: outcome.externalId };
+  }
+
   const service = {
     async list({ accountId, userId }: { accountId: string; userId: string }): Promise<IntegrationsResponse> {
       const account = await accounts.requireMember(accountId, userId);
@@ -259,38 +303,7 @@ export function integrationService({
       /** When given, a connection to another provider is not found: its token must not reach this one. */
       provider?: IntegrationProviderId;
     }): Promise<string> {
-      const outcome = await repo.withLockedConnection<{ token: string } | { reconnect: string }>(
-        accountId,
-        connectionId,
-        async (row, tx) => {
-          if (!row || (expected && row.provider !== expected)) throw notFound();
-          const provider = row.provider as IntegrationProviderId;
-          if (row.status !== 'connected') return { reconnect: reconnectMessage(config[provider].label, row.name) };
-          if (!row.expiresAt || row.expiresAt.getTime() - REFRESH_MARGIN_MS > Date.now())
-            return { token: box.open(row.accessTokenSealed) };
-          try {
-            if (!row.refreshTokenSealed)
-              throw new OAuthError('invalid_grant', 'The token expired and cannot be refreshed');
-            const grant = await refreshGrant(oauthProfileFor(provider), configured(provider), {
-              refreshToken: box.open(row.refreshTokenSealed),
-              previous: { externalId: row.externalId, name: row.name },
-            });
-            await repo.updateInTx(tx, row.id, {
-              accessTokenSealed: box.seal(grant.accessToken),
-              refreshTokenSealed: grant.refreshToken ? box.seal(grant.refreshToken) : null,
-              expiresAt: grant.expiresAt,
-            });
-            return { token: grant.accessToken };
-          } catch (error) {
-            if (!(error instanceof OAuthError)) throw error;
-            if (!error.revoked) throw new AppError('bad_request', error.message);
-            await repo.updateInTx(tx, row.id, { status: 'needs_reconnect' });
-            return { reconnect: reconnectMessage(config[provider].label, row.name) };
-          }
-        },
-      );
-      if ('reconnect' in outcome) throw new AppError('conflict', outcome.reconnect);
-      return outcome.token;
+      return (await lockedToken({ accountId, connectionId, provider: expected })).token;
     },
 
     /**
@@ -319,9 +332,9 @@ export function integrationService({
       connectionId: string;
       provider: IntegrationProviderId;
     }): Promise<ConnectionAccess> {
-      const token = await service.tokenFor(input);
+      const { token, externalId } = await lockedToken(input);
       const { apiUrl, apiVersion } = config[input.provider];
-      return { token, apiUrl: apiUrl ?? '', ...(apiVersion ? { apiVersion } : {}) };
+      return { token, externalId, apiUrl: apiUrl ?? '', ...(apiVersion ? { apiVersion } : {}) };
     },
 
     /** The provider refused the token for good: marks the connection and gives the message to show. */

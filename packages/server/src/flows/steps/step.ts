@@ -1,6 +1,7 @@
 import type { FlowNode, Item, StepLog } from '@flowmind/shared/flows';
 import type { IntegrationProviderId } from '@flowmind/shared/integrations';
 import type { AccountConnections } from '../../integrations/credentials';
+import type { ConnectionAccess } from '../../integrations/define-integration';
 
 /**
  * What a step type implements. The engine resolves nothing for it up front: a step asks for its
@@ -113,7 +114,7 @@ export type IntegrationsApi = {
    * A working token of a connection of the execution's account to `provider` (refreshed when due),
    * and the provider's API address. Fails with words for the user when it is not there or must be reconnected.
    */
-  access(input: { connectionId: string; provider: IntegrationProviderId }): Promise<{ token: string; apiUrl: string }>;
+  access(input: { connectionId: string; provider: IntegrationProviderId }): Promise<ConnectionAccess>;
   /** The provider refused the token for good: marks the connection and gives the message to show. */
   needsReconnect(connectionId: string): Promise<string>;
 };

@@ -28,7 +28,7 @@ beforeEach(() => {
 const integrations: StepServices['integrations'] = {
   access: async ({ connectionId, provider }) => {
     if (connectionId !== 'icn_cal' || provider !== 'google') throw new Error('unexpected connection');
-    return { token, apiUrl: google.env.GOOGLE_CALENDAR_API_URL };
+    return { token, apiUrl: google.env.GOOGLE_CALENDAR_API_URL, externalId: 'google-sub-1' };
   },
   needsReconnect: async (connectionId) => {
     reconnects.push(connectionId);

@@ -28,7 +28,7 @@ beforeEach(() => {
 const integrations: StepServices['integrations'] = {
   access: async ({ connectionId, provider }) => {
     if (connectionId !== 'icn_acme' || provider !== 'notion') throw new Error('unexpected connection');
-    return { token, apiUrl: notion.env.NOTION_API_URL };
+    return { token, apiUrl: notion.env.NOTION_API_URL, externalId: 'notion-workspace-1' };
   },
   needsReconnect: async (connectionId) => {
     reconnects.push(connectionId);

@@ -29,7 +29,7 @@ beforeEach(() => {
 const integrations: StepServices['integrations'] = {
   access: async ({ connectionId, provider }) => {
     if (connectionId !== 'icn_acme' || provider !== 'slack') throw new Error('unexpected connection');
-    return { token, apiUrl: slack.env.SLACK_API_URL };
+    return { token, apiUrl: slack.env.SLACK_API_URL, externalId: 'T0ACME' };
   },
   needsReconnect: async (connectionId) => {
     reconnects.push(connectionId);

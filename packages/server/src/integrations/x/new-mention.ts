@@ -75,9 +75,8 @@ export function takeMentions(
 
 export const newMentionTrigger = defineTrigger(newMentionInfo, {
   async poll(ctx) {
-    // The poll's connection carries a token, not the account: X names it at /2/users/me.
-    const me = await callX<{ data: { id: string } }>(ctx, 'GET', '/2/users/me');
-    const base = `/2/users/${encodeURIComponent(me.data.id)}/mentions?${FIELDS}`;
+    // The connection's external id is the X user id /2/users/me gave when it was made.
+    const base = `/2/users/${encodeURIComponent(ctx.connection.externalId)}/mentions?${FIELDS}`;
     const cursor = ctx.cursor as MentionCursor | null;
     if (!cursor) {
       const newest = await callX<MentionsPage>(ctx, 'GET', `${base}&max_results=5`);

@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 const ctx = (token: string, deadline = Date.now() + 10_000) => ({
-  connection: { token, apiUrl: x.baseUrl },
+  connection: { token, apiUrl: x.baseUrl, externalId: '2244994945' },
   signal: AbortSignal.timeout(10_000),
   deadline,
 });
