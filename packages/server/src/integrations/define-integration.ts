@@ -16,6 +16,12 @@ export type ActionContext<Input> = {
   signal: AbortSignal;
   /** When the attempt is stopped: a provider's "retry after" past it is not waited for. */
   deadline: number;
+  /**
+   * The same for every attempt at this item of this step (`${executionId}:${nodeId}:${runIndex}:${item}`):
+   * an action that creates something passes it where the provider takes one, so a retry after a
+   * lost answer does not create it twice. A chat tool call gets a fresh one.
+   */
+  idempotencyKey: string;
   log(level: StepLog['level'], message: string): void;
 };
 

@@ -36,7 +36,14 @@ function actionStep(integration: Integration, action: IntegrationAction, label: 
         const input = parseActionInput(action.info, params);
         const connection = await ctx.services.integrations.access({ connectionId, provider: integration.provider });
         try {
-          const result = await action.run({ input, connection, signal: ctx.signal, deadline, log: ctx.log });
+          const result = await action.run({
+            input,
+            connection,
+            signal: ctx.signal,
+            deadline,
+            idempotencyKey: `${ctx.idempotencyKey}:${i}`,
+            log: ctx.log,
+          });
           out.push(...(Array.isArray(result) ? result : [result]));
         } catch (error) {
           if (error instanceof ConnectionRevoked)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AppError } from '@flowmind/shared/errors';
 import type { ParamField } from '@flowmind/shared/flow-steps';
 import { INTEGRATION_PROVIDERS } from '@flowmind/shared/integrations';
@@ -48,6 +49,8 @@ async function runAction(
       connection,
       signal,
       deadline: Date.now() + TOOL_TIMEOUT_MS,
+      // A tool call is run once, when the model makes it (and the user approves a write).
+      idempotencyKey: `tool:${randomUUID()}`,
       log: () => {},
     });
     return Array.isArray(result) ? result.slice(0, 200) : result;

@@ -318,9 +318,15 @@ export async function startGoogleServer({
       const end = body.end as GoogleStoredEvent['end'] | undefined;
       const problem = timeProblem(start, end);
       if (problem) return invalid(problem[0] as string, problem[1] as string);
+      // A client may choose the id (base32hex, 5 to 1024 characters); asking for one in use is a 409.
+      const asked = body.id;
+      if (asked !== undefined && (typeof asked !== 'string' || !/^[a-v0-9]{5,1024}$/.test(asked)))
+        return invalid('invalid', 'Invalid resource id value.');
+      if (asked && events.some((candidate) => candidate.calendarId === calendar.id && candidate.id === asked))
+        return [409, googleError(409, 'duplicate', 'The requested identifier already exists.', 'ALREADY_EXISTS')];
       const conference = (body.conferenceData as { createRequest?: { requestId?: string } } | undefined)?.createRequest;
       const event: GoogleStoredEvent = {
-        id: randomBytes(13).toString('hex'),
+        id: typeof asked === 'string' ? asked : randomBytes(13).toString('hex'),
         calendarId: calendar.id,
         status: 'confirmed',
         ...(typeof body.summary === 'string' ? { summary: body.summary } : {}),

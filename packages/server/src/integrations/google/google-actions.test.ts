@@ -75,6 +75,23 @@ describe('Google Calendar steps', () => {
     );
   });
 
+  it('creates each item’s event once: a retry of the same attempt gives back the events the first made', async () => {
+    const before = google.events.length;
+    const items = [{ summary: 'Standup' }, { summary: 'Review' }];
+    const params = { summary: '{{ $json.summary }}', start: '2026-03-02T09:00:00Z' };
+    const first = await run('createEvent', params, { items });
+    expect(first.items.map((item) => item.summary)).toEqual(['Standup', 'Review']);
+    expect(new Set(first.items.map((item) => item.id)).size).toBe(2);
+    expect(google.events.length).toBe(before + 2);
+    // The same execution, step and run again (its first answers lost): Google says 409, the events are read back.
+    const again = await run('createEvent', params, { items });
+    expect(again.items.map((item) => item.id)).toEqual(first.items.map((item) => item.id));
+    expect(google.events.length).toBe(before + 2);
+    expect(again.logs.map((log) => log.message)).toContain(
+      `Event ${first.items[0]?.id} was created by an earlier attempt of this step`,
+    );
+  });
+
   it('marks the connection when Google no longer accepts the token', async () => {
     google.accessTokens.delete(token);
     await expect(run('listEvents', {})).rejects.toThrow(
