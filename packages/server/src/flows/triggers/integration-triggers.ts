@@ -18,6 +18,7 @@ import { integrationFor } from '../../integrations/registry';
 import { StepError } from '../../user-error';
 import type { FlowRuntime } from '../engine/runtime';
 import type { FlowRow } from '../flow.repository';
+import { startTicker } from './ticker';
 
 /** How often a polling trigger reads its service. */
 export const POLL_INTERVAL_MS = 60_000;
@@ -219,8 +220,6 @@ export function startIntegrationPoller({
   logger: Logger;
   intervalMs?: number;
 }) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
   let prunedAt = 0;
 
   const stop = (row: IntegrationTriggerRow, message: string) =>
@@ -339,26 +338,7 @@ export function startIntegrationPoller({
     }
   }
 
-  const loop = async () => {
-    if (stopped) return;
-    try {
-      await tick();
-    } catch (error) {
-      if (!stopped) logger.warn({ err: error }, 'integration trigger tick failed');
-    }
-    if (!stopped) {
-      timer = setTimeout(() => void loop(), intervalMs);
-      timer.unref?.();
-    }
-  };
-  void loop();
-  return {
-    tick,
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    },
-  };
+  return startTicker({ tick, intervalMs, logger, failed: 'integration trigger tick failed' });
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { flowSchedules, flowVersions } from '../../db/schema';
 import type { FlowRuntime } from '../engine/runtime';
 import type { FlowRow } from '../flow.repository';
+import { startTicker } from './ticker';
 
 export type ScheduleSpec = { mode: 'cron'; cron: string; timezone: string } | { mode: 'interval'; seconds: number };
 
@@ -78,9 +79,6 @@ export function startScheduler({
   logger: Logger;
   intervalMs?: number;
 }) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-
   async function tick() {
     const due = await db.select().from(flowSchedules).where(lte(flowSchedules.nextAt, sql`now()`)).limit(100);
     for (const schedule of due) {
@@ -113,24 +111,5 @@ export function startScheduler({
     }
   }
 
-  const loop = async () => {
-    if (stopped) return;
-    try {
-      await tick();
-    } catch (error) {
-      if (!stopped) logger.warn({ err: error }, 'scheduler tick failed');
-    }
-    if (!stopped) {
-      timer = setTimeout(() => void loop(), intervalMs);
-      timer.unref?.();
-    }
-  };
-  void loop();
-  return {
-    tick,
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    },
-  };
+  return startTicker({ tick, intervalMs, logger, failed: 'scheduler tick failed' });
 }
