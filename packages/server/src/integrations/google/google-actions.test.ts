@@ -1,9 +1,5 @@
-import type { Item } from '@flowmind/shared/flows';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stepDefinitions } from '../../flows/steps/index';
-import type { StepServices } from '../../flows/steps/step';
-import { testContext } from '../../flows/steps/test-context';
-import { jsonTemplates } from '../../flows/steps/test-evaluate';
+import { actionSteps } from '../../test/action-steps';
 import { type GoogleServer, startGoogleServer } from '../../test/google-server';
 import { integrationChatTools } from '../integration-tools';
 
@@ -14,7 +10,12 @@ import { integrationChatTools } from '../integration-tools';
 
 let google: GoogleServer;
 const token = 'ya29.test-token';
-const reconnects: string[] = [];
+const { run, reconnects } = actionSteps({
+  provider: 'google',
+  connectionId: 'icn_cal',
+  connection: () => ({ token, apiUrl: google.env.GOOGLE_CALENDAR_API_URL, externalId: 'google-sub-1' }),
+  reconnectMessage: 'Reconnect Google Calendar (ada.lovelace@example.com) in Integrations',
+});
 
 beforeAll(async () => {
   google = await startGoogleServer({ clientId: 'c', clientSecret: 's' });
@@ -24,37 +25,6 @@ beforeEach(() => {
   google.accessTokens.add(token);
   reconnects.length = 0;
 });
-
-const integrations: StepServices['integrations'] = {
-  access: async ({ connectionId, provider }) => {
-    if (connectionId !== 'icn_cal' || provider !== 'google') throw new Error('unexpected connection');
-    return { token, apiUrl: google.env.GOOGLE_CALENDAR_API_URL, externalId: 'google-sub-1' };
-  },
-  needsReconnect: async (connectionId) => {
-    reconnects.push(connectionId);
-    return 'Reconnect Google Calendar (ada.lovelace@example.com) in Integrations';
-  },
-};
-
-async function run(
-  action: string,
-  params: Record<string, unknown>,
-  { items = [{}], settings = {} }: { items?: Item[]; settings?: { timeoutMs?: number } } = {},
-) {
-  const step = stepDefinitions.get(`google.${action}`);
-  if (!step) throw new Error(`no step google.${action}`);
-  const ctx = testContext({
-    type: `google.${action}`,
-    params: { connectionId: 'icn_cal', ...params },
-    items,
-    settings,
-    evaluate: jsonTemplates,
-    services: { integrations },
-  });
-  const result = await step.run(ctx);
-  if (!('outputs' in result)) throw new Error('expected outputs');
-  return { items: result.outputs.main ?? [], logs: ctx.logs };
-}
 
 describe('Google Calendar steps', () => {
   it('backs off on a 429 without Retry-After (1 s), then succeeds', async () => {

@@ -1,9 +1,5 @@
-import type { Item } from '@flowmind/shared/flows';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stepDefinitions } from '../../flows/steps/index';
-import type { StepServices } from '../../flows/steps/step';
-import { testContext } from '../../flows/steps/test-context';
-import { jsonTemplates } from '../../flows/steps/test-evaluate';
+import { actionSteps } from '../../test/action-steps';
 import { type NotionServer, startNotionServer } from '../../test/notion-server';
 
 /**
@@ -13,7 +9,12 @@ import { type NotionServer, startNotionServer } from '../../test/notion-server';
 
 let notion: NotionServer;
 const token = 'ntn_test_token';
-const reconnects: string[] = [];
+const { run, reconnects } = actionSteps({
+  provider: 'notion',
+  connectionId: 'icn_acme',
+  connection: () => ({ token, apiUrl: notion.env.NOTION_API_URL, externalId: 'notion-workspace-1' }),
+  reconnectMessage: 'Reconnect Notion (Acme Notion) in Integrations',
+});
 
 beforeAll(async () => {
   notion = await startNotionServer({ clientId: 'c', clientSecret: 's' });
@@ -24,37 +25,6 @@ beforeEach(() => {
   notion.setTokenError(null);
   reconnects.length = 0;
 });
-
-const integrations: StepServices['integrations'] = {
-  access: async ({ connectionId, provider }) => {
-    if (connectionId !== 'icn_acme' || provider !== 'notion') throw new Error('unexpected connection');
-    return { token, apiUrl: notion.env.NOTION_API_URL, externalId: 'notion-workspace-1' };
-  },
-  needsReconnect: async (connectionId) => {
-    reconnects.push(connectionId);
-    return 'Reconnect Notion (Acme Notion) in Integrations';
-  },
-};
-
-async function run(
-  action: string,
-  params: Record<string, unknown>,
-  { items = [{}], settings = {} }: { items?: Item[]; settings?: { timeoutMs?: number } } = {},
-) {
-  const step = stepDefinitions.get(`notion.${action}`);
-  if (!step) throw new Error(`no step notion.${action}`);
-  const ctx = testContext({
-    type: `notion.${action}`,
-    params: { connectionId: 'icn_acme', ...params },
-    items,
-    settings,
-    evaluate: jsonTemplates,
-    services: { integrations },
-  });
-  const result = await step.run(ctx);
-  if (!('outputs' in result)) throw new Error('expected outputs');
-  return { items: result.outputs.main ?? [], logs: ctx.logs };
-}
 
 const text = (content: string) => ({
   type: 'text',

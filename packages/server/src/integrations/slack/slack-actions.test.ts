@@ -1,9 +1,5 @@
-import type { Item } from '@flowmind/shared/flows';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stepDefinitions } from '../../flows/steps/index';
-import type { StepServices } from '../../flows/steps/step';
-import { testContext } from '../../flows/steps/test-context';
-import { jsonTemplates } from '../../flows/steps/test-evaluate';
+import { actionSteps } from '../../test/action-steps';
 import { type SlackServer, startSlackServer } from '../../test/slack-server';
 
 /**
@@ -13,7 +9,12 @@ import { type SlackServer, startSlackServer } from '../../test/slack-server';
 
 let slack: SlackServer;
 const token = 'xoxb-test-token';
-const reconnects: string[] = [];
+const { run, reconnects } = actionSteps({
+  provider: 'slack',
+  connectionId: 'icn_acme',
+  connection: () => ({ token, apiUrl: slack.env.SLACK_API_URL, externalId: 'T0ACME' }),
+  reconnectMessage: 'Reconnect Slack (Acme) in Integrations',
+});
 
 beforeAll(async () => {
   slack = await startSlackServer({ clientId: 'c', clientSecret: 's' });
@@ -26,36 +27,6 @@ beforeEach(() => {
 });
 
 /** The connection this test's steps act through: a token the local server handed out. */
-const integrations: StepServices['integrations'] = {
-  access: async ({ connectionId, provider }) => {
-    if (connectionId !== 'icn_acme' || provider !== 'slack') throw new Error('unexpected connection');
-    return { token, apiUrl: slack.env.SLACK_API_URL, externalId: 'T0ACME' };
-  },
-  needsReconnect: async (connectionId) => {
-    reconnects.push(connectionId);
-    return 'Reconnect Slack (Acme) in Integrations';
-  },
-};
-
-async function run(
-  action: string,
-  params: Record<string, unknown>,
-  { items = [{}], settings = {} }: { items?: Item[]; settings?: { timeoutMs?: number } } = {},
-) {
-  const step = stepDefinitions.get(`slack.${action}`);
-  if (!step) throw new Error(`no step slack.${action}`);
-  const ctx = testContext({
-    type: `slack.${action}`,
-    params: { connectionId: 'icn_acme', ...params },
-    items,
-    settings,
-    evaluate: jsonTemplates,
-    services: { integrations },
-  });
-  const result = await step.run(ctx);
-  if (!('outputs' in result)) throw new Error('expected outputs');
-  return { items: result.outputs.main ?? [], logs: ctx.logs };
-}
 
 describe('Slack: send message', () => {
   it('posts each item’s text to the channel with the connection’s token, and gives channel and ts', async () => {
