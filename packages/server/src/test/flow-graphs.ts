@@ -1,4 +1,4 @@
-type ChainStep = { id: string; type: string; name: string; params: Record<string, unknown> };
+export type ChainStep = { id: string; type: string; name: string; params: Record<string, unknown> };
 
 /** A graph of the given steps left to right, 300 apart, each connected to the next by its main handles. */
 export function chainedGraph(steps: ChainStep[]) {

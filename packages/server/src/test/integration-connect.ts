@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { type ChainStep, chainedGraph } from './flow-graphs';
 import type { signUpVerified, TestServer } from './test-server';
 import { waitFor } from './wait';
 
@@ -23,6 +24,28 @@ export async function connectThroughOAuth(member: Member, provider: string) {
   });
   expect(res.status, res.text).toBe(200);
   return res.body.connection as { id: string; name: string; provider: string };
+}
+
+/**
+ * Creates "webhook (POST) → `step`" in the member's personal account and asks to publish it:
+ * the flow's id and the publish answer, for a test that reads a refusal.
+ */
+export async function createWebhookFlow(member: Member, step: ChainStep, name = step.name) {
+  const graph = chainedGraph([
+    { id: 'hook', type: 'trigger.webhook', name: 'Webhook', params: { method: 'POST' } },
+    step,
+  ]);
+  const created = await member.client.post('/api/flows', { accountId: member.user.personalAccountId, name, graph });
+  expect(created.status, created.text).toBe(201);
+  const published = await member.client.post(`/api/flows/${created.body.id}/publish`, {});
+  return { id: created.body.id as string, published };
+}
+
+/** "webhook → `step`", published: its id and webhook id. */
+export async function publishWebhookFlow(member: Member, step: ChainStep, name = step.name) {
+  const { published } = await createWebhookFlow(member, step, name);
+  expect(published.status, published.text).toBe(200);
+  return published.body as { id: string; webhookId: string };
 }
 
 /** Calls a published webhook flow that answers at once, and waits for its execution's end. */

@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections } from '../../db/schema-integrations';
 import { type GoogleServer, startGoogleServer } from '../../test/google-server';
-import { connectThroughOAuth, callAndFinish as finished, repointConnection } from '../../test/integration-connect';
+import {
+  connectThroughOAuth,
+  callAndFinish as finished,
+  publishWebhookFlow,
+  repointConnection,
+} from '../../test/integration-connect';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../../test/test-server';
 
 /**
@@ -38,20 +43,8 @@ afterAll(async () => {
 });
 
 /** A published flow: webhook → one Google Calendar step. */
-async function publishedFlow(member: Member, type: string, params: Record<string, unknown>) {
-  const graph = {
-    nodes: [
-      { id: 'hook', type: 'trigger.webhook', name: 'Webhook', position: { x: 0, y: 0 }, params: { method: 'POST' } },
-      { id: 'google', type, name: 'Calendar', position: { x: 300, y: 0 }, params },
-    ],
-    edges: [{ id: 'e1', source: 'hook', target: 'google', sourceHandle: 'main', targetHandle: 'main' }],
-  };
-  const created = await member.client.post('/api/flows', { accountId: accountOf(member), name: 'Calendar', graph });
-  expect(created.status, created.text).toBe(201);
-  const published = await member.client.post(`/api/flows/${created.body.id}/publish`, {});
-  expect(published.status, published.text).toBe(200);
-  return published.body as { id: string; webhookId: string };
-}
+const publishedFlow = (member: Member, type: string, params: Record<string, unknown>) =>
+  publishWebhookFlow(member, { id: 'google', type, name: 'Calendar', params });
 
 /** Runs one step in a published flow of the member's account and gives the execution and the step's items. */
 async function run(member: Member, type: string, params: Record<string, unknown>, body: unknown = {}) {

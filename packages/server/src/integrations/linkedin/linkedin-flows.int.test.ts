@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections } from '../../db/schema-integrations';
-import { connectThroughOAuth, callAndFinish as finished, repointConnection } from '../../test/integration-connect';
+import {
+  connectThroughOAuth,
+  callAndFinish as finished,
+  publishWebhookFlow,
+  repointConnection,
+} from '../../test/integration-connect';
 import { type LinkedInServer, startLinkedInServer } from '../../test/linkedin-server';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../../test/test-server';
 
@@ -77,20 +82,8 @@ describe('connecting LinkedIn', () => {
   });
 });
 
-async function published(member: Member, type: string, params: Record<string, unknown>) {
-  const graph = {
-    nodes: [
-      { id: 'hook', type: 'trigger.webhook', name: 'Webhook', position: { x: 0, y: 0 }, params: { method: 'POST' } },
-      { id: 'li', type, name: 'On LinkedIn', position: { x: 300, y: 0 }, params },
-    ],
-    edges: [{ id: 'e1', source: 'hook', target: 'li', sourceHandle: 'main', targetHandle: 'main' }],
-  };
-  const created = await member.client.post('/api/flows', { accountId: accountOf(member), name: 'LinkedIn', graph });
-  expect(created.status, created.text).toBe(201);
-  const res = await member.client.post(`/api/flows/${created.body.id}/publish`, {});
-  expect(res.status, res.text).toBe(200);
-  return res.body as { id: string; webhookId: string };
-}
+const published = (member: Member, type: string, params: Record<string, unknown>) =>
+  publishWebhookFlow(member, { id: 'li', type, name: 'On LinkedIn', params }, 'LinkedIn');
 
 const callAndFinish = (member: Member, flow: { webhookId: string }, body: unknown) =>
   finished(server, member, flow, body);

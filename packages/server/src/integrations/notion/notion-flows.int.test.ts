@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections } from '../../db/schema-integrations';
-import { connectThroughOAuth, callAndFinish as finished, repointConnection } from '../../test/integration-connect';
+import {
+  connectThroughOAuth,
+  callAndFinish as finished,
+  publishWebhookFlow,
+  repointConnection,
+} from '../../test/integration-connect';
 import { type NotionServer, startNotionServer } from '../../test/notion-server';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../../test/test-server';
 
@@ -84,32 +89,23 @@ describe('connecting Notion', () => {
   });
 });
 
-async function publishedFlow(member: Member, notionParams: Record<string, unknown>) {
-  const graph = {
-    nodes: [
-      { id: 'hook', type: 'trigger.webhook', name: 'Webhook', position: { x: 0, y: 0 }, params: { method: 'POST' } },
-      {
-        id: 'notion',
-        type: 'notion.createPage',
-        name: 'Note the order',
-        position: { x: 300, y: 0 },
-        params: {
-          databaseId: notion.ids.dataSource,
-          title: 'Order {{ $json.body.order }}',
-          properties: '{ "Status": "New" }',
-          content: 'From **{{ $json.body.customer }}**',
-          ...notionParams,
-        },
+const publishedFlow = (member: Member, notionParams: Record<string, unknown>) =>
+  publishWebhookFlow(
+    member,
+    {
+      id: 'notion',
+      type: 'notion.createPage',
+      name: 'Note the order',
+      params: {
+        databaseId: notion.ids.dataSource,
+        title: 'Order {{ $json.body.order }}',
+        properties: '{ "Status": "New" }',
+        content: 'From **{{ $json.body.customer }}**',
+        ...notionParams,
       },
-    ],
-    edges: [{ id: 'e1', source: 'hook', target: 'notion', sourceHandle: 'main', targetHandle: 'main' }],
-  };
-  const created = await member.client.post('/api/flows', { accountId: accountOf(member), name: 'Orders', graph });
-  expect(created.status, created.text).toBe(201);
-  const published = await member.client.post(`/api/flows/${created.body.id}/publish`, {});
-  expect(published.status, published.text).toBe(200);
-  return published.body as { id: string; webhookId: string };
-}
+    },
+    'Orders',
+  );
 
 const callAndFinish = (member: Member, flow: { webhookId: string }, body: unknown) =>
   finished(server, member, flow, body);

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections } from '../../db/schema-integrations';
-import { connectThroughOAuth, callAndFinish as finished, repointConnection } from '../../test/integration-connect';
+import {
+  connectThroughOAuth,
+  createWebhookFlow,
+  callAndFinish as finished,
+  publishWebhookFlow,
+  repointConnection,
+} from '../../test/integration-connect';
 import { type SlackServer, startSlackServer } from '../../test/slack-server';
 import { signUpVerified, startTestServer, type TestServer } from '../../test/test-server';
 
@@ -19,8 +25,6 @@ let stranger: Member;
 let ownersConnection: string;
 let strangersConnection: string;
 
-const accountOf = (member: Member) => member.user.personalAccountId;
-
 const connect = async (member: Member) => (await connectThroughOAuth(member, 'slack')).id;
 
 beforeAll(async () => {
@@ -36,26 +40,14 @@ afterAll(async () => {
   await slack?.close();
 });
 
-async function publishedFlow(member: Member, slackParams: Record<string, unknown>) {
-  const graph = {
-    nodes: [
-      { id: 'hook', type: 'trigger.webhook', name: 'Webhook', position: { x: 0, y: 0 }, params: { method: 'POST' } },
-      {
-        id: 'slack',
-        type: 'slack.sendMessage',
-        name: 'Tell the team',
-        position: { x: 300, y: 0 },
-        params: { channel: 'C0GENERAL', text: 'Order {{ $json.body.order }} is in', ...slackParams },
-      },
-    ],
-    edges: [{ id: 'e1', source: 'hook', target: 'slack', sourceHandle: 'main', targetHandle: 'main' }],
-  };
-  const created = await member.client.post('/api/flows', { accountId: accountOf(member), name: 'Orders', graph });
-  expect(created.status, created.text).toBe(201);
-  const published = await member.client.post(`/api/flows/${created.body.id}/publish`, {});
-  expect(published.status, published.text).toBe(200);
-  return published.body as { id: string; webhookId: string };
-}
+const tellTheTeam = (params: Record<string, unknown>) => ({
+  id: 'slack',
+  type: 'slack.sendMessage',
+  name: 'Tell the team',
+  params: { channel: 'C0GENERAL', text: 'Order {{ $json.body.order }} is in', ...params },
+});
+const publishedFlow = (member: Member, slackParams: Record<string, unknown>) =>
+  publishWebhookFlow(member, tellTheTeam(slackParams), 'Orders');
 
 const callAndFinish = (member: Member, flow: { webhookId: string }, body: unknown) =>
   finished(server, member, flow, body);
@@ -75,22 +67,11 @@ describe('webhook → Slack: send message', () => {
   });
 
   it('will not publish a flow naming another account’s connection: a 400 pointing at the param', async () => {
-    const graph = {
-      nodes: [
-        { id: 'hook', type: 'trigger.webhook', name: 'Webhook', position: { x: 0, y: 0 }, params: { method: 'POST' } },
-        {
-          id: 'slack',
-          type: 'slack.sendMessage',
-          name: 'Tell the team',
-          position: { x: 300, y: 0 },
-          params: { channel: 'C0GENERAL', text: 'Hi', connectionId: strangersConnection },
-        },
-      ],
-      edges: [{ id: 'e1', source: 'hook', target: 'slack', sourceHandle: 'main', targetHandle: 'main' }],
-    };
-    const created = await owner.client.post('/api/flows', { accountId: accountOf(owner), name: 'Borrowed', graph });
-    expect(created.status, created.text).toBe(201);
-    const refused = await owner.client.post(`/api/flows/${created.body.id}/publish`, {});
+    const { id, published: refused } = await createWebhookFlow(
+      owner,
+      tellTheTeam({ text: 'Hi', connectionId: strangersConnection }),
+      'Borrowed',
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({
       field: 'graph.nodes.1.params.connectionId',
@@ -98,7 +79,7 @@ describe('webhook → Slack: send message', () => {
     });
     // Nothing of the other account shows: not its name, not its team.
     expect(refused.text).not.toContain('Acme');
-    const flow = await owner.client.get(`/api/flows/${created.body.id}`);
+    const flow = await owner.client.get(`/api/flows/${id}`);
     expect(flow.body.publishedVersion).toBeNull();
   });
 

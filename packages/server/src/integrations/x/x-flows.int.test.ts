@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections } from '../../db/schema-integrations';
 import { doneOf, streamEvents, toolCallsOf } from '../../test/chat-streams';
-import { connectThroughOAuth, callAndFinish as finished, repointConnection } from '../../test/integration-connect';
+import {
+  connectThroughOAuth,
+  createWebhookFlow,
+  callAndFinish as finished,
+  publishWebhookFlow,
+  repointConnection,
+} from '../../test/integration-connect';
 import { type ChatRequest, type OpenAiServer, startOpenAiServer } from '../../test/openai-server';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../../test/test-server';
 import { startXServer, type XServer } from '../../test/x-server';
@@ -105,25 +111,10 @@ describe('connecting X', () => {
   });
 });
 
-async function publishedFlow(member: Member, type: string, params: Record<string, unknown>) {
-  const graph = {
-    nodes: [
-      { id: 'hook', type: 'trigger.webhook', name: 'Webhook', position: { x: 0, y: 0 }, params: { method: 'POST' } },
-      { id: 'x', type, name: 'On X', position: { x: 300, y: 0 }, params },
-    ],
-    edges: [{ id: 'e1', source: 'hook', target: 'x', sourceHandle: 'main', targetHandle: 'main' }],
-  };
-  const created = await member.client.post('/api/flows', { accountId: accountOf(member), name: 'X', graph });
-  expect(created.status, created.text).toBe(201);
-  const published = await member.client.post(`/api/flows/${created.body.id}/publish`, {});
-  return { published, id: created.body.id as string };
-}
-
-async function published(member: Member, type: string, params: Record<string, unknown>) {
-  const { published: res } = await publishedFlow(member, type, params);
-  expect(res.status, res.text).toBe(200);
-  return res.body as { id: string; webhookId: string };
-}
+const publishedFlow = (member: Member, type: string, params: Record<string, unknown>) =>
+  createWebhookFlow(member, { id: 'x', type, name: 'On X', params }, 'X');
+const published = (member: Member, type: string, params: Record<string, unknown>) =>
+  publishWebhookFlow(member, { id: 'x', type, name: 'On X', params }, 'X');
 
 const callAndFinish = (member: Member, flow: { webhookId: string }, body: unknown) =>
   finished(server, member, flow, body);
