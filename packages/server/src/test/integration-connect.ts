@@ -6,22 +6,36 @@ import { waitFor } from './wait';
 
 type Member = Awaited<ReturnType<typeof signUpVerified>>;
 
+/** Starts connecting `provider` for the member's personal account: the provider's authorize URL. */
+export async function startOAuth(member: Member, provider: string): Promise<URL> {
+  const started = await member.client.post(`/api/integrations/${provider}/connect`, {
+    accountId: member.user.personalAccountId,
+  });
+  expect(started.status, started.text).toBe(200);
+  return new URL(started.body.authorizeUrl);
+}
+
+/** Plays the browser at a local provider's consent page (it approves at once): where it sends the user back. */
+export async function consentAt(authorizeUrl: URL | string): Promise<URL> {
+  const consent = await fetch(authorizeUrl, { redirect: 'manual' });
+  return new URL(consent.headers.get('location') ?? '');
+}
+
+/** Finishes as the callback page does, with the code and state the provider sent back. */
+export function completeOAuth(member: Member, provider: string, back: URL) {
+  return member.client.post('/api/integrations/complete', {
+    provider,
+    code: back.searchParams.get('code'),
+    state: back.searchParams.get('state'),
+  });
+}
+
 /**
  * Connects a provider for the member's personal account through the whole OAuth dance against a
  * local provider server (its consent page redirects at once), as the browser's callback page would.
  */
 export async function connectThroughOAuth(member: Member, provider: string) {
-  const started = await member.client.post(`/api/integrations/${provider}/connect`, {
-    accountId: member.user.personalAccountId,
-  });
-  expect(started.status, started.text).toBe(200);
-  const consent = await fetch(started.body.authorizeUrl, { redirect: 'manual' });
-  const back = new URL(consent.headers.get('location') ?? '');
-  const res = await member.client.post('/api/integrations/complete', {
-    provider,
-    code: back.searchParams.get('code'),
-    state: back.searchParams.get('state'),
-  });
+  const res = await completeOAuth(member, provider, await consentAt(await startOAuth(member, provider)));
   expect(res.status, res.text).toBe(200);
   return res.body.connection as { id: string; name: string; provider: string };
 }

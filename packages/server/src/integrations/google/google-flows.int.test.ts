@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections } from '../../db/schema-integrations';
 import { type GoogleServer, startGoogleServer } from '../../test/google-server';
 import {
+  completeOAuth,
   connectThroughOAuth,
+  consentAt,
   callAndFinish as finished,
   publishWebhookFlow,
   repointConnection,
+  startOAuth,
 } from '../../test/integration-connect';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../../test/test-server';
 
@@ -56,9 +59,7 @@ async function run(member: Member, type: string, params: Record<string, unknown>
 
 describe('connecting Google Calendar', () => {
   it('asks for offline access with consent and PKCE, trades the code, and names the connection by the email', async () => {
-    const started = await owner.client.post('/api/integrations/google/connect', { accountId: accountOf(owner) });
-    expect(started.status, started.text).toBe(200);
-    const authorizeUrl = new URL(started.body.authorizeUrl);
+    const authorizeUrl = await startOAuth(owner, 'google');
     expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(google.env.GOOGLE_AUTHORIZE_URL);
     expect(Object.fromEntries(authorizeUrl.searchParams)).toMatchObject({
       client_id: 'flowmind.apps.example',
@@ -69,14 +70,9 @@ describe('connecting Google Calendar', () => {
       redirect_uri: `${TEST_APP_URL}/integrations/callback/google`,
       code_challenge_method: 'S256',
     });
-    const consent = await fetch(authorizeUrl, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location') ?? '');
+    const back = await consentAt(authorizeUrl);
     const before = google.tokenRequests.length;
-    const res = await owner.client.post('/api/integrations/complete', {
-      provider: 'google',
-      code: back.searchParams.get('code'),
-      state: back.searchParams.get('state'),
-    });
+    const res = await completeOAuth(owner, 'google', back);
     expect(res.status, res.text).toBe(200);
     // The same Google account again is a reconnect of the one connection.
     expect(res.body.connection).toMatchObject({
@@ -103,9 +99,7 @@ describe('connecting Google Calendar', () => {
   });
 
   it('refuses a code Google does not know, in words', async () => {
-    const started = await owner.client.post('/api/integrations/google/connect', { accountId: accountOf(owner) });
-    const consent = await fetch(started.body.authorizeUrl, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location') ?? '');
+    const back = await consentAt(await startOAuth(owner, 'google'));
     const res = await owner.client.post('/api/integrations/complete', {
       provider: 'google',
       code: 'made-up',

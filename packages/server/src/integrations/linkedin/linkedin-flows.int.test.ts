@@ -2,10 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections } from '../../db/schema-integrations';
 import {
+  completeOAuth,
   connectThroughOAuth,
+  consentAt,
   callAndFinish as finished,
   publishWebhookFlow,
   repointConnection,
+  startOAuth,
 } from '../../test/integration-connect';
 import { type LinkedInServer, startLinkedInServer } from '../../test/linkedin-server';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../../test/test-server';
@@ -42,9 +45,7 @@ afterAll(async () => {
 
 describe('connecting LinkedIn', () => {
   it('asks for a code with a state and no PKCE, trades it with the client in the form, and names the member', async () => {
-    const started = await owner.client.post('/api/integrations/linkedin/connect', { accountId: accountOf(owner) });
-    expect(started.status, started.text).toBe(200);
-    const authorizeUrl = new URL(started.body.authorizeUrl);
+    const authorizeUrl = await startOAuth(owner, 'linkedin');
     expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(linkedin.env.LINKEDIN_AUTHORIZE_URL);
     const query = Object.fromEntries(authorizeUrl.searchParams);
     expect(query).toMatchObject({
@@ -55,14 +56,9 @@ describe('connecting LinkedIn', () => {
     });
     expect(query.state).toMatch(/^[\w-]{32}$/);
     expect(query).not.toHaveProperty('code_challenge');
-    const consent = await fetch(authorizeUrl, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location') ?? '');
+    const back = await consentAt(authorizeUrl);
     const before = linkedin.tokenRequests.length;
-    const res = await owner.client.post('/api/integrations/complete', {
-      provider: 'linkedin',
-      code: back.searchParams.get('code'),
-      state: back.searchParams.get('state'),
-    });
+    const res = await completeOAuth(owner, 'linkedin', back);
     expect(res.status, res.text).toBe(200);
     expect(res.body.connection).toMatchObject({ id: ownersConnection, provider: 'linkedin', name: 'Grace Hopper' });
     const [request] = linkedin.tokenRequests.slice(before);

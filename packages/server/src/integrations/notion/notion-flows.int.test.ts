@@ -2,10 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections } from '../../db/schema-integrations';
 import {
+  completeOAuth,
   connectThroughOAuth,
+  consentAt,
   callAndFinish as finished,
   publishWebhookFlow,
   repointConnection,
+  startOAuth,
 } from '../../test/integration-connect';
 import { type NotionServer, startNotionServer } from '../../test/notion-server';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../../test/test-server';
@@ -43,8 +46,7 @@ afterAll(async () => {
 
 describe('connecting Notion', () => {
   it('asks for a code with PKCE, trades it with HTTP Basic client credentials in JSON, and names the workspace', async () => {
-    const started = await owner.client.post('/api/integrations/notion/connect', { accountId: accountOf(owner) });
-    const authorizeUrl = new URL(started.body.authorizeUrl);
+    const authorizeUrl = await startOAuth(owner, 'notion');
     expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(notion.env.NOTION_AUTHORIZE_URL);
     expect(Object.fromEntries(authorizeUrl.searchParams)).toMatchObject({
       client_id: 'notion-client',
@@ -53,14 +55,9 @@ describe('connecting Notion', () => {
       redirect_uri: `${TEST_APP_URL}/integrations/callback/notion`,
       code_challenge_method: 'S256',
     });
-    const consent = await fetch(authorizeUrl, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location') ?? '');
+    const back = await consentAt(authorizeUrl);
     const before = notion.tokenRequests.length;
-    const res = await owner.client.post('/api/integrations/complete', {
-      provider: 'notion',
-      code: back.searchParams.get('code'),
-      state: back.searchParams.get('state'),
-    });
+    const res = await completeOAuth(owner, 'notion', back);
     expect(res.status, res.text).toBe(200);
     // The same workspace again is a reconnect of the one connection, not a second one.
     expect(res.body.connection).toMatchObject({ id: ownersConnection, provider: 'notion', name: 'Acme Notion' });
@@ -78,9 +75,7 @@ describe('connecting Notion', () => {
   });
 
   it('takes a state once: the same code and state again are refused', async () => {
-    const started = await owner.client.post('/api/integrations/notion/connect', { accountId: accountOf(owner) });
-    const consent = await fetch(started.body.authorizeUrl, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location') ?? '');
+    const back = await consentAt(await startOAuth(owner, 'notion'));
     const body = { provider: 'notion', code: back.searchParams.get('code'), state: back.searchParams.get('state') };
     expect((await owner.client.post('/api/integrations/complete', body)).status).toBe(200);
     const again = await owner.client.post('/api/integrations/complete', body);

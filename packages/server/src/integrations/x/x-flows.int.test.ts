@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationConnections } from '../../db/schema-integrations';
 import { doneOf, streamEvents, toolCallsOf } from '../../test/chat-streams';
 import {
+  completeOAuth,
   connectThroughOAuth,
+  consentAt,
   createWebhookFlow,
   callAndFinish as finished,
   publishWebhookFlow,
   repointConnection,
+  startOAuth,
 } from '../../test/integration-connect';
 import { type ChatRequest, type OpenAiServer, startOpenAiServer } from '../../test/openai-server';
 import { signUpVerified, startTestServer, TEST_APP_URL, type TestServer } from '../../test/test-server';
@@ -49,9 +52,7 @@ afterAll(async () => {
 
 describe('connecting X', () => {
   it('asks for a code with PKCE S256 and the scopes, trades it with HTTP Basic, and names the connection @handle', async () => {
-    const started = await owner.client.post('/api/integrations/twitter/connect', { accountId: accountOf(owner) });
-    expect(started.status, started.text).toBe(200);
-    const authorizeUrl = new URL(started.body.authorizeUrl);
+    const authorizeUrl = await startOAuth(owner, 'twitter');
     expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(x.env.X_AUTHORIZE_URL);
     expect(Object.fromEntries(authorizeUrl.searchParams)).toMatchObject({
       client_id: 'x-client',
@@ -60,14 +61,9 @@ describe('connecting X', () => {
       redirect_uri: `${TEST_APP_URL}/integrations/callback/twitter`,
       code_challenge_method: 'S256',
     });
-    const consent = await fetch(authorizeUrl, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location') ?? '');
+    const back = await consentAt(authorizeUrl);
     const before = x.tokenRequests.length;
-    const res = await owner.client.post('/api/integrations/complete', {
-      provider: 'twitter',
-      code: back.searchParams.get('code'),
-      state: back.searchParams.get('state'),
-    });
+    const res = await completeOAuth(owner, 'twitter', back);
     expect(res.status, res.text).toBe(200);
     // The same X account again is a reconnect of the one connection.
     expect(res.body.connection).toMatchObject({ id: ownersConnection, provider: 'twitter', name: '@ada_dev' });
@@ -93,9 +89,7 @@ describe('connecting X', () => {
   });
 
   it('refuses a code traded with another verifier: X checks PKCE', async () => {
-    const started = await owner.client.post('/api/integrations/twitter/connect', { accountId: accountOf(owner) });
-    const consent = await fetch(started.body.authorizeUrl, { redirect: 'manual' });
-    const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    const code = (await consentAt(await startOAuth(owner, 'twitter'))).searchParams.get('code') ?? '';
     const res = await fetch(x.env.X_TOKEN_URL, {
       method: 'POST',
       headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
