@@ -1,16 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { APP_ORIGIN, screenshots, signedInUser } from './support';
-
-const headers = { origin: APP_ORIGIN };
-const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
-const settings = (page: Page) => page.getByRole('complementary', { name: 'Step settings', exact: true });
-
-async function openStep(page: Page, name: string) {
-  if (await settings(page).count()) await page.keyboard.press('Escape');
-  await page.locator('.react-flow__controls-fitview').click();
-  await step(page, name).click();
-  await expect(settings(page)).toContainText(name);
-}
+import { expect, test } from '@playwright/test';
+import { callWebhook, connectOnCard, publishFromEditor, settings, webhookFlowWith } from './integrations-support';
+import { screenshots, signedInUser } from './support';
 
 /** The local Google server's account and its team calendar. */
 const EMAIL = 'ada.lovelace@example.com';
@@ -25,33 +15,24 @@ test('connect Google Calendar, build webhook → Google Calendar: create event i
   const user = await signedInUser(page, 'Gia');
 
   await page.goto('/integrations');
-  const card = page.getByRole('region', { name: 'Google Calendar' });
-  await expect(card.getByText('No Google Calendar account connected yet.')).toBeVisible();
-  const consent = page.waitForRequest(/\/o\/oauth2\/v2\/auth\?/);
-  await card.getByRole('button', { name: 'Connect Google Calendar' }).click();
-  const authorize = new URL((await consent).url());
+  await expect(
+    page
+      .getByRole('region', { name: 'Google Calendar', exact: true })
+      .getByText('No Google Calendar account connected yet.'),
+  ).toBeVisible();
+  const { card, authorize } = await connectOnCard(page, {
+    label: 'Google Calendar',
+    authorizePath: /\/o\/oauth2\/v2\/auth\?/,
+    connectedAs: EMAIL,
+  });
   expect(authorize.searchParams.get('access_type')).toBe('offline');
-  await expect(page.getByText(`Connected Google Calendar: ${EMAIL}`)).toBeVisible();
   await screenshots(page, 'google-connected');
 
-  const created = await page.request.post('/api/flows', {
-    data: { accountId: user.personalAccountId, name: 'Bookings to Google Calendar' },
-    headers,
+  const flowId = await webhookFlowWith(page, user, {
+    name: 'Bookings to Google Calendar',
+    search: 'google calendar create',
+    option: 'Google Calendar: Create event',
   });
-  const flow = (await created.json()) as { id: string };
-  await page.goto(`/flows/${flow.id}`);
-  await expect(step(page, 'Manual trigger')).toBeVisible();
-
-  await page.getByRole('button', { name: 'Add step' }).click();
-  await page.getByRole('combobox', { name: 'Search steps' }).fill('webhook');
-  await page.getByRole('option', { name: /^Webhook/ }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Replace trigger' }).click();
-
-  await openStep(page, 'Webhook');
-  await page.getByRole('button', { name: 'Add step' }).click();
-  await page.getByRole('combobox', { name: 'Search steps' }).fill('google calendar create');
-  await page.getByRole('option', { name: /^Google Calendar: Create event/ }).click();
-  await openStep(page, 'Google Calendar: Create event');
 
   // The calendars come from Google through the connection.
   const panel = settings(page);
@@ -64,17 +45,9 @@ test('connect Google Calendar, build webhook → Google Calendar: create event i
   await panel.getByLabel('Start', { exact: true }).fill('{{ $json.body.day }}');
   await screenshots(page, 'google-step-settings');
 
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await page.getByRole('dialog', { name: 'Publish version 1' }).getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await publishFromEditor(page);
 
-  const published = await (await page.request.get(`/api/flows/${flow.id}`)).json();
-  const call = await page.request.post(`/api/hooks/${published.webhookId}`, {
-    data: { name: 'Ada Lovelace', day: '2026-05-04' },
-  });
-  expect(call.status()).toBe(202);
+  await callWebhook(page, flowId, { name: 'Ada Lovelace', day: '2026-05-04' });
   await expect
     .poll(async () => {
       const received = (await (await page.request.get(`${authorize.origin}/_test/events`)).json()) as Received;

@@ -1,9 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { connectOnCard, publishFromEditor, settings, step } from './integrations-support';
 import { APP_ORIGIN, signedInUser } from './support';
 
 const headers = { origin: APP_ORIGIN };
-const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
-const settings = (page: Page) => page.getByRole('complementary', { name: 'Step settings', exact: true });
 
 type Execution = { mode: string; status: string; id: string };
 
@@ -14,12 +13,12 @@ test('Slack New message trigger: set up in the editor, publish, a message posted
   test.setTimeout(240_000);
   const user = await signedInUser(page, 'Tia');
 
-  await page.goto('/integrations');
-  const card = page.getByRole('region', { name: 'Slack' });
-  const consent = page.waitForRequest(/\/oauth\/v2\/authorize\?/);
-  await card.getByRole('button', { name: 'Connect Slack' }).click();
-  const slackOrigin = new URL((await consent).url()).origin;
-  await expect(page.getByText('Connected Slack: Acme e2e')).toBeVisible();
+  const { authorize } = await connectOnCard(page, {
+    label: 'Slack',
+    authorizePath: /\/oauth\/v2\/authorize\?/,
+    connectedAs: 'Acme e2e',
+  });
+  const slackOrigin = authorize.origin;
 
   const created = await page.request.post('/api/flows', {
     data: { accountId: user.personalAccountId, name: 'Slack messages' },
@@ -49,11 +48,7 @@ test('Slack New message trigger: set up in the editor, publish, a message posted
     'It starts once the flow is published and on.',
   );
 
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await page.getByRole('dialog', { name: 'Publish version 1' }).getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await publishFromEditor(page);
 
   // Published: the first check records where the channel is; only later messages start runs.
   await expect

@@ -1,0 +1,93 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { APP_ORIGIN } from './support';
+
+/** A step on the canvas, by its name. */
+export const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
+/** The open step's settings panel. */
+export const settings = (page: Page) => page.getByRole('complementary', { name: 'Step settings', exact: true });
+
+/** Opens a step's settings (closing the one open first), after fitting the canvas so it is in view. */
+export async function openStep(page: Page, name: string) {
+  if (await settings(page).count()) await page.keyboard.press('Escape');
+  await page.locator('.react-flow__controls-fitview').click();
+  await step(page, name).click();
+  await expect(settings(page)).toContainText(name);
+}
+
+/** axe on the step's settings in both themes: serious and critical findings fail. */
+export async function expectPanelAxeClean(page: Page) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const audit = await new AxeBuilder({ page }).include('[aria-label="Step settings"]').analyze();
+    const serious = audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * Connects a provider from its card on /integrations through the whole OAuth dance against the
+ * local server speaking its OAuth (its consent approves at once), and waits for the notice.
+ * Gives the card and the authorize URL the browser was sent to (its origin is the local server's).
+ */
+export async function connectOnCard(
+  page: Page,
+  { label, authorizePath, connectedAs }: { label: string; authorizePath: RegExp; connectedAs: string },
+) {
+  await page.goto('/integrations');
+  const card = page.getByRole('region', { name: label, exact: true });
+  const consent = page.waitForRequest(authorizePath);
+  await card.getByRole('button', { name: `Connect ${label}` }).click();
+  const authorize = new URL((await consent).url());
+  await expect(page.getByText(`Connected ${label}: ${connectedAs}`)).toBeVisible();
+  return { card, authorize };
+}
+
+/**
+ * A new flow in the user's personal account, opened in the editor: its manual trigger replaced
+ * by a webhook, then the step the catalogue finds for `search` (the option named `option`) added
+ * after it and opened. Gives the flow's id.
+ */
+export async function webhookFlowWith(
+  page: Page,
+  user: { personalAccountId: string },
+  { name, search, option }: { name: string; search: string; option: string },
+) {
+  const created = await page.request.post('/api/flows', {
+    data: { accountId: user.personalAccountId, name },
+    headers: { origin: APP_ORIGIN },
+  });
+  const flow = (await created.json()) as { id: string };
+  await page.goto(`/flows/${flow.id}`);
+  await expect(step(page, 'Manual trigger')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await page.getByRole('combobox', { name: 'Search steps' }).fill('webhook');
+  await page.getByRole('option', { name: /^Webhook/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Replace trigger' }).click();
+
+  await openStep(page, 'Webhook');
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await page.getByRole('combobox', { name: 'Search steps' }).fill(search);
+  await page.getByRole('option', { name: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+  await openStep(page, option);
+  return flow.id;
+}
+
+/** Closes the panel, waits for the save, publishes version 1 from the editor's button and dialog. */
+export async function publishFromEditor(page: Page) {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('dialog', { name: 'Publish version 1' }).getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+}
+
+/** Calls the published flow's webhook with `data`; it is taken at once (202). */
+export async function callWebhook(page: Page, flowId: string, data: unknown) {
+  const published = await (await page.request.get(`/api/flows/${flowId}`)).json();
+  const call = await page.request.post(`/api/hooks/${published.webhookId}`, { data });
+  expect(call.status()).toBe(202);
+}
