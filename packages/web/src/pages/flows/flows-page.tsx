@@ -1,13 +1,13 @@
 import type { Flow } from '@flowmind/shared/flows';
 import { FlowName } from '@flowmind/shared/flows';
-import { History, Plus, Search, Trash2, Workflow } from 'lucide-react';
+import { History, Plus, Trash2, Workflow } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ActionToasts, showActionToast } from '../../components/ui/action-toasts';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Input } from '../../components/ui/input';
+import { SearchInput } from '../../components/ui/input';
 import { NameDialog } from '../../components/ui/name-dialog';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { ExecutionsTab } from '../../features/flows/executions/executions-tab';
@@ -108,20 +108,14 @@ export function FlowsPage() {
           <ExecutionsTab accountId={accountId} flows={flows.data ?? []} />
         ) : (
           <>
-            <div className="relative">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden="true"
-              />
-              <Input
-                type="search"
-                aria-label={inTrash ? 'Search the trash' : 'Search flows'}
-                placeholder={inTrash ? 'Search the trash' : 'Search flows'}
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                className="pl-9 sm:max-w-sm"
-              />
-            </div>
+            <SearchInput
+              frameClassName="sm:max-w-sm"
+              type="search"
+              aria-label={inTrash ? 'Search the trash' : 'Search flows'}
+              placeholder={inTrash ? 'Search the trash' : 'Search flows'}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
             <ListStates
               list={list}
               noun="flows"
