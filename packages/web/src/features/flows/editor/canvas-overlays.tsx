@@ -1,7 +1,9 @@
+import type { StepTypeInfo } from '@flowmind/shared/flow-steps';
 import type { FlowVersion } from '@flowmind/shared/flows';
 import { ArrowLeft, Plus, Redo2, RotateCcw, StickyNote as StickyIcon, Undo2, Wand2 } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useAlertsBelow } from '../../../shell/alerts';
 
 /** Adding steps and notes, tidying up, undo and redo, over the canvas's top-left corner. */
@@ -119,5 +121,28 @@ export function EmptyFlowPrompt({ onAdd }: { onAdd: () => void }) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** A second trigger was picked: it can only take the place of the one the flow has. */
+export function ReplaceTriggerDialog({
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  pending: StepTypeInfo | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={pending !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      title="Replace the trigger?"
+      description={`A flow has one trigger. ${pending?.label ?? 'The new trigger'} takes the place of the current one and keeps its connections.`}
+      confirmLabel="Replace trigger"
+      tone="default"
+      onConfirm={onConfirm}
+    />
   );
 }

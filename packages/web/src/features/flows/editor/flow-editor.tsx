@@ -1,93 +1,41 @@
-import { type NodeIssue, stepType, validateGraph } from '@flowmind/shared/flow-steps';
-import { type Flow, FlowExport, FlowGraph, type FlowNode, type FlowVersion } from '@flowmind/shared/flows';
+import { stepType, validateGraph } from '@flowmind/shared/flow-steps';
+import type { Flow, FlowNode, FlowVersion } from '@flowmind/shared/flows';
 import { useQueryClient } from '@tanstack/react-query';
-import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import { useReactFlow } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { Workflow } from 'lucide-react';
-import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { alerts } from '../../../shell/alert-store';
-import { liveQueryKey } from '../../live/use-live-query';
-import { flowApi, flowLivePath, flowVersionsKey, useFlow } from '../flow-api';
-import { nameProblem } from '../node-panel/param-form-logic';
-import { NODE_WIDTH } from './auto-layout';
-import { CanvasToolbar, EmptyFlowPrompt, ReadOnlyBanner } from './canvas-overlays';
-import { type CanvasActions, CanvasActionsContext } from './editor-context';
+import { flowApi, flowVersionsKey } from '../flow-api';
+import { CanvasToolbar, EmptyFlowPrompt, ReadOnlyBanner, ReplaceTriggerDialog } from './canvas-overlays';
+import { CanvasActionsContext, useEditorCanvasActions } from './editor-context';
 import { EditorTopBar, type TopBarMenuAction } from './editor-top-bar';
 import { ExecutionsList } from './executions-list';
 import { FlowCanvas } from './flow-canvas';
+import { clipboardShortcuts } from './flow-clipboard';
+import { groupIssues, publishBlockedReason } from './flow-issues';
 import { FlowSettingsDialog } from './flow-settings-dialog';
-import { emptyGraph, parseFragment, removeItems, renameNode, updateNode, updateSticky } from './graph-ops';
+import { applyNodeEdit, emptyGraph } from './graph-ops';
 import { nodeRuns } from './node-runs';
 import { PublishDialog } from './publish-dialog';
-import { RunBar } from './run-bar';
+import { EditorRunBar } from './run-bar';
 import { ShortcutsDialog } from './shortcuts-dialog';
-import { stepNodeHeight } from './step-node';
 import { type PaletteState, StepPaletteOverlay } from './step-palette-overlay';
 import { StepSidePanel } from './step-side-panel';
 import { useEditorRun } from './use-editor-run';
 import { useEditorShortcuts } from './use-editor-shortcuts';
+import { downloadFrom, useFlowImport } from './use-flow-import';
 import { useGraphActions } from './use-graph-actions';
+import { useRevealNode } from './use-reveal-node';
 import { useSyncedDraft } from './use-synced-draft';
-import { VersionHistory } from './version-history';
-
-const CLIPBOARD_KEY = 'flowmind.flow-clipboard';
+import { RestoreVersionDialog, VersionHistory } from './version-history';
 
 type RightPanel = { kind: 'node'; nodeId: string } | { kind: 'versions' } | { kind: 'executions' } | null;
 
-/** `/flows/{id}`: loads the flow, then the editor (or says it is gone). */
-export function FlowEditor({ flowId }: { flowId: string }) {
-  const flow = useFlow(flowId);
-  const queryClient = useQueryClient();
-  // The last edits leave with the page (a request the cache never sees the answer to): the next visit reads afresh
-  // instead of starting from a draft that is one save behind.
-  useEffect(
-    () => () => queryClient.removeQueries({ queryKey: liveQueryKey(flowLivePath(flowId)), exact: true }),
-    [queryClient, flowId],
-  );
-  if (flow.error instanceof ApiError && flow.error.status === 404) {
-    return (
-      <div className="flex min-h-dvh items-center justify-center bg-surface p-4">
-        <EmptyState
-          icon={Workflow}
-          title="Flow not found"
-          description="It may have been deleted, or it belongs to an account you are not in."
-          className="w-full max-w-lg"
-        >
-          <ButtonLink to="/flows">Back to Flows</ButtonLink>
-        </EmptyState>
-      </div>
-    );
-  }
-  if (!flow.data) {
-    return (
-      <div className="flex h-dvh flex-col bg-surface">
-        <div className="h-12 border-b bg-background" />
-        <div className="flex flex-1 items-center justify-center text-muted-foreground text-sm">
-          {flow.error ? errorMessage(flow.error, 'Could not load the flow') : 'Loading the flow…'}
-        </div>
-      </div>
-    );
-  }
-  return (
-    <ReactFlowProvider>
-      <LoadedFlowEditor flow={flow.data} />
-    </ReactFlowProvider>
-  );
-}
-
-function groupIssues(issues: NodeIssue[]): Map<string, NodeIssue[]> {
-  const byNode = new Map<string, NodeIssue[]>();
-  for (const issue of issues) byNode.set(issue.nodeId, [...(byNode.get(issue.nodeId) ?? []), issue]);
-  return byNode;
-}
-
-function LoadedFlowEditor({ flow }: { flow: Flow }) {
+/** The editor of a loaded flow: canvas, panels, run bar and dialogs, inside a ReactFlowProvider. */
+export function FlowEditor({ flow }: { flow: Flow }) {
   const flowId = flow.id;
   const [initial] = useState(flow);
   const queryClient = useQueryClient();
@@ -133,7 +81,6 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [restoring, setRestoring] = useState<FlowVersion | null>(null);
   const canvasBox = useRef<HTMLDivElement>(null);
-  const importInput = useRef<HTMLInputElement>(null);
 
   const commit = history.commit;
   const selectedNodeIds = useCallback(
@@ -143,28 +90,10 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
 
   const select = useCallback((ids: string[]) => setSelected(new Set(ids)), []);
 
-  /** Pans a step into the canvas's view when any of it is outside (under the side panel, off the edge). */
-  const revealNode = useCallback(
-    (nodeId: string) => {
-      // Two frames: a panel that just opened is laid out and React Flow has taken the canvas's new width.
-      requestAnimationFrame(() =>
-        requestAnimationFrame(() => {
-          const node = graphRef.current.nodes.find((candidate) => candidate.id === nodeId);
-          const box = canvasBox.current?.getBoundingClientRect();
-          if (!node || !box) return;
-          const measured = reactFlow.getInternalNode(nodeId)?.measured;
-          const { x, y } = node.position;
-          const width = measured?.width ?? NODE_WIDTH;
-          const height = measured?.height ?? stepNodeHeight(node);
-          const start = reactFlow.flowToScreenPosition({ x, y });
-          const end = reactFlow.flowToScreenPosition({ x: x + width, y: y + height });
-          if (start.x >= box.left && end.x <= box.right && start.y >= box.top && end.y <= box.bottom) return;
-          void reactFlow.setCenter(x + width / 2, y + height / 2, { zoom: reactFlow.getZoom(), duration: 300 });
-        }),
-      );
-    },
-    [reactFlow],
-  );
+  const revealNode = useRevealNode(graphRef, canvasBox);
+  /** Fits the whole graph in view once a new one (a version, an execution, an import) is drawn. */
+  const fitViewSoon = (delayMs: number) =>
+    setTimeout(() => void reactFlow.fitView({ duration: 300, padding: 0.25, maxZoom: 1 }), delayMs);
 
   /** Opens a step's panel; the canvas narrows for it, so a step it would cover is brought into view. */
   const openNode = useCallback(
@@ -205,54 +134,24 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
     [openNode, select],
   );
 
-  const actions = useMemo<CanvasActions>(
-    () => ({
-      flow,
-      readOnly,
-      startRename: (nodeId) => !readOnly && setRenamingId(nodeId),
-      finishRename: (nodeId, name) => {
-        const node = graphRef.current.nodes.find((candidate) => candidate.id === nodeId);
-        const problem = name !== null && node ? nameProblem(name, node, graphRef.current) : null;
-        if (problem) return problem;
-        setRenamingId(null);
-        if (name !== null) commit((current) => renameNode(current, nodeId, name));
-        return null;
-      },
-      openPaletteFrom: (from) => setPalette({ from }),
-      toggleDisabled,
-      duplicate,
-      removeNodes: (nodeIds) => commit((current) => removeItems(current, { nodeIds })),
-      removeEdge: (edgeId) => commit((current) => removeItems(current, { edgeIds: [edgeId] })),
-      testStep: (nodeId) => void startRun(nodeId),
-      updateSticky: (sticky) =>
-        commit((current) => updateSticky(current, sticky), { coalesceKey: `sticky:${sticky.id}` }),
-      removeSticky: (stickyId) => commit((current) => removeItems(current, { stickyIds: [stickyId] })),
-    }),
-    [flow, readOnly, commit, toggleDisabled, duplicate, startRun],
-  );
+  const actions = useEditorCanvasActions({
+    flow,
+    readOnly,
+    graphRef,
+    commit,
+    setRenamingId,
+    setPalette,
+    toggleDisabled,
+    duplicate,
+    startRun,
+  });
 
   useEditorShortcuts(
     {
       undo: () => !readOnly && history.undo(),
       redo: () => !readOnly && history.redo(),
       selectAll: () => select([...graph.nodes.map((n) => n.id), ...graph.stickies.map((s) => s.id)]),
-      copy: () => {
-        const fragment = currentFragment();
-        if (fragment) localStorage.setItem(CLIPBOARD_KEY, JSON.stringify(fragment));
-      },
-      copyText: () => {
-        const fragment = currentFragment();
-        return fragment ? JSON.stringify(fragment) : null;
-      },
-      pasteText: (text) => {
-        const fragment = parseFragment(text);
-        if (fragment) paste(fragment);
-        return fragment !== null;
-      },
-      pasteFallback: () => {
-        const fragment = parseFragment(localStorage.getItem(CLIPBOARD_KEY) ?? '');
-        if (fragment) paste(fragment);
-      },
+      ...clipboardShortcuts({ currentFragment, paste }),
       duplicate: () => duplicate(selectedNodeIds()),
       rename: () => {
         const ids = selectedNodeIds();
@@ -278,39 +177,28 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
     if (action === 'executions') setRightPanel({ kind: 'executions' });
     if (action === 'shortcuts') setShortcutsOpen(true);
     if (action === 'settings') setSettingsOpen(true);
-    if (action === 'import') importInput.current?.click();
-    if (action === 'export') {
-      const link = document.createElement('a');
-      link.href = flowApi.exportUrl(flowId);
-      link.download = '';
-      link.click();
-    }
-  };
-
-  const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    try {
-      const value = JSON.parse(await file.text()) as unknown;
-      const asExport = FlowExport.safeParse(value);
-      const asGraph = asExport.success ? null : FlowGraph.safeParse(value);
-      const imported = asExport.success ? asExport.data.graph : asGraph?.success ? asGraph.data : null;
-      if (!imported) throw new Error('This file is not a Flowmind flow export.');
-      leaveReadOnly();
-      commit(imported);
-      select([]);
-      setTimeout(() => void reactFlow.fitView({ duration: 300, padding: 0.25, maxZoom: 1 }), 50);
-      alerts.success(`Imported ${imported.nodes.length} steps. Undo (Ctrl+Z) brings the old draft back.`);
-    } catch (failure) {
-      alerts.error(errorMessage(failure, 'Could not read the file'));
-    }
+    if (action === 'import') fileImport.choose();
+    if (action === 'export') downloadFrom(flowApi.exportUrl(flowId));
   };
 
   const leaveReadOnly = () => {
     setViewingVersion(null);
     if (executionViewId) setParams({}, { replace: false });
   };
+
+  const fileImport = useFlowImport((imported) => {
+    leaveReadOnly();
+    commit(imported);
+    select([]);
+    fitViewSoon(50);
+  });
+
+  /** Runs an execution again (from one step on), and shows the new one. */
+  const rerun = (executionId: string, fromNodeId?: string) =>
+    void flowApi
+      .rerunExecution({ executionId, ...(fromNodeId ? { fromNodeId } : {}) })
+      .then((next) => setParams({ execution: next.id }))
+      .catch((failure) => alerts.error(errorMessage(failure, 'Could not re-run')));
 
   const restoreVersion = (version: FlowVersion) => {
     // The draft takes the version's graph as an ordinary edit: it saves like any other and undo takes it back.
@@ -329,30 +217,14 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
     alerts.success(`Published v${published.publishedVersion}`);
   };
 
-  const publishBlockedBy =
-    mode !== 'edit'
-      ? 'Go back to the draft to publish'
-      : issues.length > 0
-        ? `Fix ${issues.length} issue${issues.length === 1 ? '' : 's'} first: ${[draft.nodes.find((node) => node.id === issues[0]?.nodeId)?.name, issues[0]?.message].filter(Boolean).join(': ')}`
-        : flow.publishedVersion !== null && !flow.hasUnpublishedChanges && saver.status === 'saved'
-          ? `No changes since v${flow.publishedVersion}`
-          : null;
+  const publishBlockedBy = publishBlockedReason({ mode, issues, draft, flow, saveStatus: saver.status });
 
   const panelNode =
     rightPanel?.kind === 'node' ? (graph.nodes.find((node) => node.id === rightPanel.nodeId) ?? null) : null;
 
   const onNodeChange = (next: FlowNode) => {
     if (readOnly) return;
-    // A new name goes through renameNode: unique, and expressions that read the step follow it.
-    commit(
-      (current) => {
-        const before = current.nodes.find((node) => node.id === next.id);
-        if (!before) return current;
-        const updated = updateNode(current, { ...next, name: before.name });
-        return next.name === before.name ? updated : renameNode(updated, next.id, next.name);
-      },
-      { coalesceKey: `node:${next.id}` },
-    );
+    commit((current) => applyNodeEdit(current, next), { coalesceKey: `node:${next.id}` });
   };
 
   const firstIssueNode = issues.find((issue) => issue.nodeId)?.nodeId;
@@ -377,12 +249,12 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
           onMenu={onMenu}
         />
         <input
-          ref={importInput}
+          ref={fileImport.input}
           type="file"
           accept="application/json,.json"
           className="hidden"
           aria-label="Import JSON file"
-          onChange={(event) => void onImport(event)}
+          onChange={(event) => void fileImport.onChange(event)}
         />
         <div className="relative flex min-h-0 flex-1">
           <div ref={canvasBox} className="relative min-w-0 flex-1" data-testid="flow-canvas">
@@ -428,43 +300,21 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
                 version={viewingVersion}
                 onBack={leaveReadOnly}
                 onRestore={() => viewingVersion && setRestoring(viewingVersion)}
-                onRerun={
-                  execution
-                    ? () =>
-                        void flowApi
-                          .rerunExecution({ executionId: execution.id })
-                          .then((next) => setParams({ execution: next.id }))
-                          .catch((failure) => alerts.error(errorMessage(failure, 'Could not re-run')))
-                    : undefined
-                }
+                onRerun={execution ? () => rerun(execution.id) : undefined}
               />
             )}
             {mode === 'edit' && draft.nodes.length === 0 && !palette && (
               <EmptyFlowPrompt onAdd={() => setPalette({ from: null, triggersOnly: true })} />
             )}
             {(followedId && (mode === 'execution' || runId)) || runStarting ? (
-              <div className="pointer-events-none absolute inset-x-3 bottom-3 z-10 flex justify-center sm:bottom-4">
-                <RunBar
-                  execution={execution}
-                  loading={runStarting}
-                  error={
-                    executionQuery.error && !execution
-                      ? errorMessage(executionQuery.error, 'Could not load this execution')
-                      : null
-                  }
-                  onCancel={
-                    execution
-                      ? () =>
-                          void flowApi
-                            .cancelExecution(execution.id)
-                            .catch((failure) => alerts.error(errorMessage(failure, 'Could not cancel')))
-                      : undefined
-                  }
-                  onOpen={mode === 'edit' && execution ? () => setParams({ execution: execution.id }) : undefined}
-                  onDismiss={mode === 'edit' ? dismissRun : leaveReadOnly}
-                  onFocusNode={focusNode}
-                />
-              </div>
+              <EditorRunBar
+                execution={execution}
+                loading={runStarting}
+                loadError={executionQuery.error}
+                onOpen={mode === 'edit' && execution ? () => setParams({ execution: execution.id }) : undefined}
+                onDismiss={mode === 'edit' ? dismissRun : leaveReadOnly}
+                onFocusNode={focusNode}
+              />
             ) : null}
             {palette && (
               <StepPaletteOverlay
@@ -489,12 +339,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
               lastRun={lastRun}
               onChange={onNodeChange}
               onTestStep={readOnly ? undefined : () => void startRun(panelNode.id)}
-              onRerunFrom={(shown) =>
-                void flowApi
-                  .rerunExecution({ executionId: shown.id, fromNodeId: panelNode.id })
-                  .then((next) => setParams({ execution: next.id }))
-                  .catch((failure) => alerts.error(errorMessage(failure, 'Could not re-run')))
-              }
+              onRerunFrom={(shown) => rerun(shown.id, panelNode.id)}
               onClose={() => setRightPanel(null)}
             />
           )}
@@ -507,7 +352,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
                 if (executionViewId) setParams({});
                 setViewingVersion(version);
                 select([]);
-                setTimeout(() => void reactFlow.fitView({ duration: 300, padding: 0.25, maxZoom: 1 }), 50);
+                fitViewSoon(50);
               }}
               onRestore={setRestoring}
               onClose={() => {
@@ -524,7 +369,7 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
                 setViewingVersion(null);
                 setParams({ execution: executionId });
                 select([]);
-                setTimeout(() => void reactFlow.fitView({ duration: 300, padding: 0.25, maxZoom: 1 }), 300);
+                fitViewSoon(300);
               }}
               onClose={() => setRightPanel(null)}
             />
@@ -539,24 +384,12 @@ function LoadedFlowEditor({ flow }: { flow: Flow }) {
       />
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <FlowSettingsDialog flow={flow} open={settingsOpen} onOpenChange={setSettingsOpen} />
-      <ConfirmDialog
-        open={pendingTrigger !== null}
-        onOpenChange={(open) => !open && cancelReplaceTrigger()}
-        title="Replace the trigger?"
-        description={`A flow has one trigger. ${pendingTrigger?.info.label ?? 'The new trigger'} takes the place of the current one and keeps its connections.`}
-        confirmLabel="Replace trigger"
-        tone="default"
+      <ReplaceTriggerDialog
+        pending={pendingTrigger?.info ?? null}
+        onCancel={cancelReplaceTrigger}
         onConfirm={confirmReplaceTrigger}
       />
-      <ConfirmDialog
-        open={restoring !== null}
-        onOpenChange={(open) => !open && setRestoring(null)}
-        title={`Restore version ${restoring?.version ?? ''}?`}
-        description="The draft becomes a copy of this version. You can undo it (Ctrl+Z) while the editor is open."
-        confirmLabel="Restore into draft"
-        tone="default"
-        onConfirm={() => restoring && restoreVersion(restoring)}
-      />
+      <RestoreVersionDialog version={restoring} onCancel={() => setRestoring(null)} onConfirm={restoreVersion} />
     </CanvasActionsContext.Provider>
   );
 }

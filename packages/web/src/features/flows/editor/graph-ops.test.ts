@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { autoLayout } from './auto-layout';
 import {
   addNode,
+  applyNodeEdit,
   connect,
   copyFragment,
   createNode,
@@ -121,6 +122,16 @@ describe('graph edits', () => {
       ],
       other: '{{ $node["Checker"].json }}',
     });
+  });
+
+  it('takes a form edit: params as given, and a new name through renaming (unique, expressions follow)', () => {
+    const graph = base();
+    graph.nodes[2] = { ...(graph.nodes[2] as FlowNode), params: { value: '{{ $node["Check"].json.total }}' } };
+    const checked = graph.nodes[1] as FlowNode;
+    const renamed = applyNodeEdit(graph, { ...checked, name: 'Big order?', params: { limit: 5 } });
+    expect(renamed.nodes[1]).toMatchObject({ name: 'Big order?', params: { limit: 5 } });
+    expect(renamed.nodes[2]?.params).toEqual({ value: '{{ $node["Big order?"].json.total }}' });
+    expect(applyNodeEdit(graph, { ...checked, id: 'gone' })).toBe(graph);
   });
 
   it('renames to a unique name and ignores an empty one', () => {

@@ -130,6 +130,17 @@ function renameReferences(value: unknown, from: string, to: string): unknown {
  * Renames a step to a name no other step has, and points expressions that read it by name
  * (`$node["Old name"]`) at the new one, so renaming does not break the steps after it.
  */
+/**
+ * A step's settings form changed the node: its params and settings as given, and a new name
+ * through renameNode (unique, and the expressions that read the step follow it).
+ */
+export function applyNodeEdit(graph: FlowGraph, next: FlowNode): FlowGraph {
+  const before = graph.nodes.find((node) => node.id === next.id);
+  if (!before) return graph;
+  const updated = updateNode(graph, { ...next, name: before.name });
+  return next.name === before.name ? updated : renameNode(updated, next.id, next.name);
+}
+
 export function renameNode(graph: FlowGraph, nodeId: string, name: string): FlowGraph {
   const trimmed = name.trim().slice(0, 80);
   const before = graph.nodes.find((node) => node.id === nodeId);

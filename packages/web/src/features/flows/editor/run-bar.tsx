@@ -2,7 +2,10 @@ import { type ExecutionDetail, FINISHED_STATUSES } from '@flowmind/shared/flows'
 import { AlertTriangle, ExternalLink, Loader2, Square, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { alerts } from '../../../shell/alert-store';
+import { flowApi } from '../flow-api';
 import { STATUS_TONE } from './executions-list';
 import { formatDuration } from './node-runs';
 
@@ -123,4 +126,42 @@ function stepsRan(execution: ExecutionDetail): string {
   const runs = execution.stepsTotal ?? execution.steps.length;
   const text = `${steps} step${steps === 1 ? '' : 's'} ran`;
   return runs > steps ? `${text} (${runs.toLocaleString()} runs)` : text;
+}
+
+/** The run bar as the editor places it, under the canvas: Cancel asks the server, a failed load says so. */
+export function EditorRunBar({
+  execution,
+  loading,
+  loadError,
+  onOpen,
+  onDismiss,
+  onFocusNode,
+}: {
+  execution: ExecutionDetail | null;
+  loading: boolean;
+  loadError: unknown;
+  onOpen?: () => void;
+  onDismiss: () => void;
+  onFocusNode: (nodeId: string) => void;
+}) {
+  return (
+    <div className="pointer-events-none absolute inset-x-3 bottom-3 z-10 flex justify-center sm:bottom-4">
+      <RunBar
+        execution={execution}
+        loading={loading}
+        error={loadError && !execution ? errorMessage(loadError, 'Could not load this execution') : null}
+        onCancel={
+          execution
+            ? () =>
+                void flowApi
+                  .cancelExecution(execution.id)
+                  .catch((failure) => alerts.error(errorMessage(failure, 'Could not cancel')))
+            : undefined
+        }
+        onOpen={onOpen}
+        onDismiss={onDismiss}
+        onFocusNode={onFocusNode}
+      />
+    </div>
+  );
 }

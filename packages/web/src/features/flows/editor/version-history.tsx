@@ -1,6 +1,7 @@
 import type { FlowGraph, FlowVersion } from '@flowmind/shared/flows';
 import { Eye, RotateCcw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { relativeTime } from '../../../lib/relative-time';
@@ -103,5 +104,28 @@ function VersionDiff({ before, after }: { before: FlowGraph; after: FlowGraph })
         </p>
       )}
     </div>
+  );
+}
+
+/** Asks before a version's graph replaces the draft (undo still takes it back while the editor is open). */
+export function RestoreVersionDialog({
+  version,
+  onCancel,
+  onConfirm,
+}: {
+  version: FlowVersion | null;
+  onCancel: () => void;
+  onConfirm: (version: FlowVersion) => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={version !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      title={`Restore version ${version?.version ?? ''}?`}
+      description="The draft becomes a copy of this version. You can undo it (Ctrl+Z) while the editor is open."
+      confirmLabel="Restore into draft"
+      tone="default"
+      onConfirm={() => version && onConfirm(version)}
+    />
   );
 }
