@@ -15,7 +15,7 @@ import {
   isBlankRow,
   optionsForImport,
 } from '@flowmind/shared/csv-import';
-import type { FilterGroup, Sort } from '@flowmind/shared/tables';
+import type { FilterGroup, Sort } from '@flowmind/shared/table-queries';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../packages/server/src/db/client';
 import { compileFilter, compileSorts, orderBy } from '../packages/server/src/tables/record-query';

@@ -1,5 +1,6 @@
+import type { FilterOperator } from './table-queries';
 import { NUMBER_LIKE_TYPES, TEXT_LIKE_TYPES } from './table-values';
-import type { FieldType, FilterOperator } from './tables';
+import type { FieldType } from './tables';
 
 /**
  * Which filter operators each field type takes: the server refuses any other (400), the filter

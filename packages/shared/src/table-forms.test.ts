@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formFieldsOf } from './table-forms';
-import { type Field, type FieldOptions, ViewConfig } from './tables';
+import { ViewConfig } from './table-views';
+import type { Field, FieldOptions } from './tables';
 
 const field = (id: string, position: number, options: FieldOptions, isPrimary = false): Field => ({
   id,

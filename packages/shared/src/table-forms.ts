@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type Field, FieldOptions, FieldType, RecordValues, type ViewConfig } from './tables';
+import type { ViewConfig } from './table-views';
+import { type Field, FieldOptions, FieldType, RecordValues } from './tables';
 
 /**
  * Types a form can collect. Computed types are written by the system; links would let a visitor

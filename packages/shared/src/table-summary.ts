@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NUMBER_LIKE_TYPES, TEXT_LIKE_TYPES } from './table-values';
-import type { Field, SummaryFunction } from './tables';
+import type { SummaryFunction } from './table-views';
+import type { Field } from './tables';
 
 /**
  * The footer summaries of a grid, as in Airtable: one per field, over every record of the view (its filter and

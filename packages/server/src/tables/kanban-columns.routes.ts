@@ -1,4 +1,4 @@
-import { RecordPage, RecordsQueryText } from '@flowmind/shared/tables';
+import { RecordPage, RecordsQueryText } from '@flowmind/shared/table-queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesFor } from '../http/define-route';

@@ -1,5 +1,5 @@
 import { AppError } from '@flowmind/shared/errors';
-import type { ListRecordsQuery, RecordPage } from '@flowmind/shared/tables';
+import type { ListRecordsQuery, RecordPage } from '@flowmind/shared/table-queries';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { RecordService } from './record.service';

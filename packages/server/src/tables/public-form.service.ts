@@ -1,7 +1,7 @@
 import { AppError } from '@flowmind/shared/errors';
 import { type FormField, formFieldsOf, type PublicForm, type SubmitForm } from '@flowmind/shared/table-forms';
 import { validateValue } from '@flowmind/shared/table-values';
-import type { View } from '@flowmind/shared/tables';
+import type { View } from '@flowmind/shared/table-views';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { type ChangeBus, topics } from '../live/change-bus';

@@ -1,6 +1,7 @@
 import { csvRow } from '@flowmind/shared/csv';
 import { AppError } from '@flowmind/shared/errors';
-import type { Field, ListRecordsQuery } from '@flowmind/shared/tables';
+import type { ListRecordsQuery } from '@flowmind/shared/table-queries';
+import type { Field } from '@flowmind/shared/tables';
 import type { Db } from '../db/client';
 import type { RecordService } from './record.service';
 import { tableRepository } from './table.repository';

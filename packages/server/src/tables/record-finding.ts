@@ -1,5 +1,6 @@
 import { AppError } from '@flowmind/shared/errors';
-import type { Field, ListRecordsQuery, Sort } from '@flowmind/shared/tables';
+import type { ListRecordsQuery, Sort } from '@flowmind/shared/table-queries';
+import type { Field } from '@flowmind/shared/tables';
 import { type SQL, sql } from 'drizzle-orm';
 import { compileFilter, compileSearch } from './record-query';
 import type { TableRow, tableRepository } from './table.repository';

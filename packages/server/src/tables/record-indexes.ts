@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Field, Sort } from '@flowmind/shared/tables';
+import type { Sort } from '@flowmind/shared/table-queries';
+import type { Field } from '@flowmind/shared/tables';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';

@@ -1,4 +1,5 @@
-import type { Field, FilterOperator } from '@flowmind/shared/tables';
+import type { FilterOperator } from '@flowmind/shared/table-queries';
+import type { Field } from '@flowmind/shared/tables';
 import { testField as field } from '@flowmind/shared/test/table-fields';
 import { describe, expect, it } from 'vitest';
 import { operatorsFor } from '../../../web/src/features/tables/views/filter-draft';

@@ -1,7 +1,8 @@
 import { AppError } from '@flowmind/shared/errors';
 import { FILTER_OPERATORS, filterKindOf } from '@flowmind/shared/table-filters';
+import type { FilterCondition, FilterGroup, Sort } from '@flowmind/shared/table-queries';
 import { isValidDate, NUMBER_LIKE_TYPES, TEXT_LIKE_TYPES } from '@flowmind/shared/table-values';
-import type { Field, FilterCondition, FilterGroup, Sort } from '@flowmind/shared/tables';
+import type { Field } from '@flowmind/shared/tables';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**

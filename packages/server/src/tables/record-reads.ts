@@ -1,15 +1,13 @@
 import { AppError } from '@flowmind/shared/errors';
-import { NUMBER_LIKE_TYPES } from '@flowmind/shared/table-values';
 import {
-  type Field,
   type ListRecordsQuery,
   RECORD_GROUP_LIMIT,
-  type RecordChange,
   type RecordCount,
   type RecordGroups,
   type RecordPage,
-  type TableRecord,
-} from '@flowmind/shared/tables';
+} from '@flowmind/shared/table-queries';
+import { NUMBER_LIKE_TYPES } from '@flowmind/shared/table-values';
+import type { Field, RecordChange, TableRecord } from '@flowmind/shared/tables';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { PUBLIC_FORM_SOURCE } from './public-form.service';

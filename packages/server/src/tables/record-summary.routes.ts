@@ -1,5 +1,5 @@
+import { queryParam, RecordsFilterText } from '@flowmind/shared/table-queries';
 import { RecordSummary, SummaryRequest } from '@flowmind/shared/table-summary';
-import { queryParam, RecordsFilterText } from '@flowmind/shared/tables';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesFor } from '../http/define-route';

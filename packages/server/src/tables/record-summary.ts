@@ -1,7 +1,9 @@
 import { AppError } from '@flowmind/shared/errors';
+import type { ListRecordsQuery } from '@flowmind/shared/table-queries';
 import { type RecordSummary, SUMMARY_LABELS, summariesFor } from '@flowmind/shared/table-summary';
 import { NUMBER_LIKE_TYPES } from '@flowmind/shared/table-values';
-import type { Field, ListRecordsQuery, SummaryFunction } from '@flowmind/shared/tables';
+import type { SummaryFunction } from '@flowmind/shared/table-views';
+import type { Field } from '@flowmind/shared/tables';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { findingRecords } from './record-finding';

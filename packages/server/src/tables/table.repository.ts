@@ -1,4 +1,5 @@
-import type { Field, FieldOptions, Table, View, ViewConfig } from '@flowmind/shared/tables';
+import type { View, ViewConfig } from '@flowmind/shared/table-views';
+import type { Field, FieldOptions, Table } from '@flowmind/shared/tables';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';

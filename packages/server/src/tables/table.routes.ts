@@ -1,20 +1,12 @@
 import { Readable } from 'node:stream';
 import {
-  CreateRecords,
-  CreateTable,
-  DeleteRecords,
-  DuplicateTable,
-  RecordChange,
   RecordCount,
   RecordGroups,
   RecordPage,
   RecordsFilterText,
   RecordsQueryText,
-  Table,
-  TableRecord,
-  UpdateRecords,
-  UpdateTable,
-} from '@flowmind/shared/tables';
+} from '@flowmind/shared/table-queries';
+import { CreateRecords, CreateTable, DeleteRecords, DuplicateTable, RecordChange, Table, TableRecord, UpdateRecords, UpdateTable } from '@flowmind/shared/tables';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';

@@ -1,11 +1,6 @@
 import { AppError } from '@flowmind/shared/errors';
-import {
-  type CreateTable,
-  type DuplicateTable,
-  type Table,
-  type UpdateTable,
-  ViewConfig,
-} from '@flowmind/shared/tables';
+import { ViewConfig } from '@flowmind/shared/table-views';
+import type { CreateTable, DuplicateTable, Table, UpdateTable } from '@flowmind/shared/tables';
 import type { AccountService } from '../accounts/account.service';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';

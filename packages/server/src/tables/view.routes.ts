@@ -1,4 +1,4 @@
-import { CreateView, UpdateView, View } from '@flowmind/shared/tables';
+import { CreateView, UpdateView, View } from '@flowmind/shared/table-views';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesFor } from '../http/define-route';

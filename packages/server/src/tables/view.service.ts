@@ -1,5 +1,5 @@
 import { AppError } from '@flowmind/shared/errors';
-import { type CreateView, type UpdateView, type View, ViewConfig } from '@flowmind/shared/tables';
+import { type CreateView, type UpdateView, type View, ViewConfig } from '@flowmind/shared/table-views';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { type ChangeBus, topics } from '../live/change-bus';

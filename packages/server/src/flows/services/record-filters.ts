@@ -1,6 +1,7 @@
 import type { ConditionOperator } from '@flowmind/shared/flow-steps';
+import type { FilterCondition, FilterOperator } from '@flowmind/shared/table-queries';
 import { NUMBER_LIKE_TYPES, TEXT_LIKE_TYPES } from '@flowmind/shared/table-values';
-import type { Field, FilterCondition, FilterOperator } from '@flowmind/shared/tables';
+import type { Field } from '@flowmind/shared/tables';
 import { asNumber } from '../steps/conditions';
 import { StepError } from '../steps/step';
 

@@ -1,5 +1,6 @@
 import { AppError } from '@flowmind/shared/errors';
-import { type Field, type FilterGroup, RECORD_BATCH_LIMIT, RECORD_PAGE_LIMIT } from '@flowmind/shared/tables';
+import type { FilterGroup } from '@flowmind/shared/table-queries';
+import { type Field, RECORD_BATCH_LIMIT, RECORD_PAGE_LIMIT } from '@flowmind/shared/tables';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idFromKey } from '../../db/ids';

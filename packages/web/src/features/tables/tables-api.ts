@@ -1,23 +1,8 @@
+import type { FilterGroup, RecordCount, RecordGroups, RecordPage, Sort } from '@flowmind/shared/table-queries';
+import { recordsQueryText } from '@flowmind/shared/table-queries';
 import type { RecordSummary } from '@flowmind/shared/table-summary';
-import type {
-  CreateField,
-  Field,
-  FieldChangePreview,
-  FieldOptions,
-  FilterGroup,
-  RecordChange,
-  RecordCount,
-  RecordGroups,
-  RecordPage,
-  RecordValues,
-  Sort,
-  Table,
-  TableRecord,
-  UpdateField,
-  UpdateView,
-  View,
-} from '@flowmind/shared/tables';
-import { recordsQueryText } from '@flowmind/shared/tables';
+import type { UpdateView, View } from '@flowmind/shared/table-views';
+import type { CreateField, Field, FieldChangePreview, FieldOptions, RecordChange, RecordValues, Table, TableRecord, UpdateField } from '@flowmind/shared/tables';
 import { api } from '../../lib/api';
 
 const tablePath = (tableId: string) => `/api/tables/${encodeURIComponent(tableId)}`;

@@ -1,4 +1,5 @@
-import type { Field, Table, View } from '@flowmind/shared/tables';
+import type { View } from '@flowmind/shared/table-views';
+import type { Field, Table } from '@flowmind/shared/tables';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { liveQueryKey, useLiveQuery } from '../live/use-live-query';

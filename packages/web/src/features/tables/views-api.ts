@@ -1,5 +1,5 @@
 import type { FormSubmitted, PublicForm, SubmitForm } from '@flowmind/shared/table-forms';
-import type { CreateView, View } from '@flowmind/shared/tables';
+import type { CreateView, View } from '@flowmind/shared/table-views';
 import { api } from '../../lib/api';
 
 const viewsPath = (tableId: string) => `/api/tables/${encodeURIComponent(tableId)}/views`;

@@ -1,4 +1,5 @@
-import type { Table, View } from '@flowmind/shared/tables';
+import type { View } from '@flowmind/shared/table-views';
+import type { Table } from '@flowmind/shared/tables';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { InlineNameInput } from '../../../components/ui/inline-name-input';

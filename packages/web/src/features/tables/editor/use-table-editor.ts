@@ -1,4 +1,5 @@
-import type { Field, View, ViewConfig } from '@flowmind/shared/tables';
+import type { View, ViewConfig } from '@flowmind/shared/table-views';
+import type { Field } from '@flowmind/shared/tables';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api';

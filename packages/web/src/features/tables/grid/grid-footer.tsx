@@ -1,7 +1,8 @@
 // biome-ignore-all lint/a11y/useSemanticElements: the footer is a row of the virtualised grid, placed like its other rows
 // biome-ignore-all lint/a11y/useFocusableInteractive: the menu button inside each footer cell takes the focus
 import { SUMMARY_LABELS, summariesFor } from '@flowmind/shared/table-summary';
-import type { Field, SummaryFunction, View } from '@flowmind/shared/tables';
+import type { SummaryFunction, View } from '@flowmind/shared/table-views';
+import type { Field } from '@flowmind/shared/tables';
 import { Check, ChevronDown } from 'lucide-react';
 import { DropdownMenu as Menu } from 'radix-ui';
 import {

@@ -1,4 +1,5 @@
-import type { Field, SummaryFunction } from '@flowmind/shared/tables';
+import type { SummaryFunction } from '@flowmind/shared/table-views';
+import type { Field } from '@flowmind/shared/tables';
 import { displayText } from '../fields/field-types';
 
 const COUNTS: SummaryFunction[] = ['count', 'filled', 'empty', 'unique', 'checked', 'unchecked'];

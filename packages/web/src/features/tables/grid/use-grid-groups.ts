@@ -1,4 +1,6 @@
-import { type Field, RECORD_GROUP_LIMIT, type View } from '@flowmind/shared/tables';
+import { RECORD_GROUP_LIMIT } from '@flowmind/shared/table-queries';
+import type { View } from '@flowmind/shared/table-views';
+import type { Field } from '@flowmind/shared/tables';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { readJson, storageKeys, writeJson } from '../../../lib/storage';

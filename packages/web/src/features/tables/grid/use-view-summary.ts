@@ -1,5 +1,6 @@
 import { summariesFor } from '@flowmind/shared/table-summary';
-import type { Field, SummaryFunction, View } from '@flowmind/shared/tables';
+import type { SummaryFunction, View } from '@flowmind/shared/table-views';
+import type { Field } from '@flowmind/shared/tables';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { tablesApi } from '../tables-api';
 import { useViews } from '../use-tables';

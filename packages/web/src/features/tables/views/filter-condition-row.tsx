@@ -1,4 +1,5 @@
-import type { Field, FilterOperator } from '@flowmind/shared/tables';
+import type { FilterOperator } from '@flowmind/shared/table-queries';
+import type { Field } from '@flowmind/shared/tables';
 import { X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Input, NativeSelect } from '../../../components/ui/input';

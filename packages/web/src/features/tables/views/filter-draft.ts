@@ -1,5 +1,6 @@
 import { FILTER_OPERATORS, filterKindOf, filterOperatorsFor } from '@flowmind/shared/table-filters';
-import type { Field, FilterCondition, FilterGroup, FilterOperator } from '@flowmind/shared/tables';
+import type { FilterCondition, FilterGroup, FilterOperator } from '@flowmind/shared/table-queries';
+import type { Field } from '@flowmind/shared/tables';
 
 /**
  * The filter as the editor holds it while someone changes it: a top-level and/or list of conditions and condition

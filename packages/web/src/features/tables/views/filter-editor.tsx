@@ -1,4 +1,5 @@
-import type { Field, FilterGroup } from '@flowmind/shared/tables';
+import type { FilterGroup } from '@flowmind/shared/table-queries';
+import type { Field } from '@flowmind/shared/tables';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';

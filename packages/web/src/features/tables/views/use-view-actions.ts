@@ -1,4 +1,4 @@
-import type { View } from '@flowmind/shared/tables';
+import type { View } from '@flowmind/shared/table-views';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { liveQueryKey } from '../../live/use-live-query';

@@ -1,4 +1,5 @@
-import type { FilterGroup, RecordValues, TableRecord } from '@flowmind/shared/tables';
+import type { FilterGroup } from '@flowmind/shared/table-queries';
+import type { RecordValues, TableRecord } from '@flowmind/shared/tables';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { errorMessage } from '../../../lib/api';

@@ -1,4 +1,4 @@
-import type { View } from '@flowmind/shared/tables';
+import type { View } from '@flowmind/shared/table-views';
 import { TableName } from '@flowmind/shared/tables';
 import { ChevronDown, Copy, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';

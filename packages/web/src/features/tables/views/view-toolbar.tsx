@@ -1,4 +1,5 @@
-import type { Field, FilterGroup, Sort } from '@flowmind/shared/tables';
+import type { FilterGroup, Sort } from '@flowmind/shared/table-queries';
+import type { Field } from '@flowmind/shared/tables';
 import { ArrowUpDown, EyeOff, Filter, Plus, Search, Trash2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type ReactNode, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { View } from '@flowmind/shared/tables';
+import type { View } from '@flowmind/shared/table-views';
 import { CalendarDays, Columns3, FileText, type LucideIcon, Sheet } from 'lucide-react';
 
 type ViewType = View['type'];

@@ -1,4 +1,5 @@
-import type { Field, FilterCondition, FilterGroup } from '@flowmind/shared/tables';
+import type { FilterCondition, FilterGroup } from '@flowmind/shared/table-queries';
+import type { Field } from '@flowmind/shared/tables';
 import { instantOfWallClock, wallClock } from '../../../../lib/time-zones';
 
 /**

@@ -1,4 +1,5 @@
-import type { Field, SelectOption, TableRecord, View, ViewConfig } from '@flowmind/shared/tables';
+import type { View, ViewConfig } from '@flowmind/shared/table-views';
+import type { Field, SelectOption, TableRecord } from '@flowmind/shared/tables';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../../components/ui/button';

@@ -1,5 +1,6 @@
 import { formFieldsOf } from '@flowmind/shared/table-forms';
-import { type Field, ViewConfig } from '@flowmind/shared/tables';
+import { ViewConfig } from '@flowmind/shared/table-views';
+import type { Field } from '@flowmind/shared/tables';
 import { describe, expect, it } from 'vitest';
 import { builderQuestions, moveQuestion } from './form-builder';
 

@@ -1,5 +1,6 @@
 import { type FormField, formFieldsOf } from '@flowmind/shared/table-forms';
-import type { Field, ViewConfig } from '@flowmind/shared/tables';
+import type { ViewConfig } from '@flowmind/shared/table-views';
+import type { Field } from '@flowmind/shared/tables';
 
 export type BuilderQuestion = FormField & { hidden: boolean };
 

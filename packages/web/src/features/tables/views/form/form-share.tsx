@@ -1,4 +1,4 @@
-import type { View } from '@flowmind/shared/tables';
+import type { View } from '@flowmind/shared/table-views';
 import { Copy, ExternalLink } from 'lucide-react';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';

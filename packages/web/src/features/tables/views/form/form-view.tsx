@@ -1,5 +1,6 @@
 import { formFieldsOf } from '@flowmind/shared/table-forms';
-import type { Field, View, ViewConfig } from '@flowmind/shared/tables';
+import type { View, ViewConfig } from '@flowmind/shared/table-views';
+import type { Field } from '@flowmind/shared/tables';
 import { useMemo, useState } from 'react';
 import { Field as FormField } from '../../../../components/ui/form-field';
 import { Input, Textarea } from '../../../../components/ui/input';

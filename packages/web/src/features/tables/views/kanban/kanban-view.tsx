@@ -1,4 +1,5 @@
-import type { Field, RecordValues, TableRecord, View, ViewConfig } from '@flowmind/shared/tables';
+import type { View, ViewConfig } from '@flowmind/shared/table-views';
+import type { Field, RecordValues, TableRecord } from '@flowmind/shared/tables';
 import { Columns3 } from 'lucide-react';
 import { type DragEvent, type ReactNode, useMemo, useState } from 'react';
 import { errorMessage } from '../../../../lib/api';

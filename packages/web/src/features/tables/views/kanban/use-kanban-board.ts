@@ -1,4 +1,5 @@
-import type { Field, RecordPage, RecordValues, TableRecord } from '@flowmind/shared/tables';
+import type { RecordPage } from '@flowmind/shared/table-queries';
+import type { Field, RecordValues, TableRecord } from '@flowmind/shared/tables';
 import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { errorMessage } from '../../../../lib/api';
