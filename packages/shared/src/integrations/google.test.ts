@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  Attendees,
-  createEventInfo,
-  deleteEventInfo,
-  EventTime,
-  freeBusyInfo,
-  listEventsInfo,
-  RangeTime,
-  updateEventInfo,
-} from './google';
+import { createEventInfo, deleteEventInfo, freeBusyInfo, listEventsInfo, updateEventInfo } from './google';
+import { Attendees, EventTime, RangeTime } from './google-inputs';
 
 const problems = (
   schema: { safeParse: (value: unknown) => { error?: { issues: { path: PropertyKey[]; message: string }[] } } },

@@ -1,4 +1,4 @@
-import type { EventTime } from '@flowmind/shared/integrations/google';
+import type { EventTime } from '@flowmind/shared/integrations/google-inputs';
 
 /** An event as Calendar API v3 gives it (the parts the actions read). */
 export type GoogleApiEvent = {
