@@ -17,7 +17,7 @@ import type { ConnectionOptionsResponse } from '@flowmind/shared/integrations/de
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account.service';
 import { createSecretBox } from '../ai/secret-box';
-import type { IntegrationsConfig } from '../config';
+import type { IntegrationsConfig } from '../config-integrations';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { StepError } from '../user-error';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IntegrationProviderId } from '@flowmind/shared/integrations';
-import type { OAuthProviderConfig } from '../config';
+import type { OAuthProviderConfig } from '../config-integrations';
 
 /**
  * OAuth 2.0 authorization code with PKCE, the same dance for every provider; what differs (extra

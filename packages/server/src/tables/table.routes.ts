@@ -6,7 +6,17 @@ import {
   RecordsFilterText,
   RecordsQueryText,
 } from '@flowmind/shared/table-queries';
-import { CreateRecords, CreateTable, DeleteRecords, DuplicateTable, RecordChange, Table, TableRecord, UpdateRecords, UpdateTable } from '@flowmind/shared/tables';
+import {
+  CreateRecords,
+  CreateTable,
+  DeleteRecords,
+  DuplicateTable,
+  RecordChange,
+  Table,
+  TableRecord,
+  UpdateRecords,
+  UpdateTable,
+} from '@flowmind/shared/tables';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
