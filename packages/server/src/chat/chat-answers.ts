@@ -21,14 +21,8 @@ import {
   toChatMessage,
 } from './chat.repository';
 import { type ChatRunner, type Generation, INTERRUPTED } from './chat-runner';
-import {
-  type ChatToolSet,
-  chatToolsFor,
-  runApprovedTool,
-  sdkTools,
-  type ToolContext,
-  type WorkspaceServices,
-} from './chat-tools';
+import type { ToolContext, WorkspaceServices } from './chat-tool-spec';
+import { type ChatToolSet, chatToolsFor, runApprovedTool, sdkTools } from './chat-tools';
 
 const NOT_FOUND = 'Chat not found';
 export const MESSAGE_NOT_FOUND = 'Message not found';

@@ -29,7 +29,7 @@ import {
 } from './chat.repository';
 import { chatAnswers, MESSAGE_NOT_FOUND } from './chat-answers';
 import { chatRunner } from './chat-runner';
-import type { WorkspaceServices } from './chat-tools';
+import type { WorkspaceServices } from './chat-tool-spec';
 
 const encodeCursor = (session: ChatSessionRow) =>
   Buffer.from(JSON.stringify([session.updatedAt.toISOString(), session.id])).toString('base64url');

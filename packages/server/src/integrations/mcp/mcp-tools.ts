@@ -5,7 +5,7 @@ import type { JSONSchema7, Schema } from 'ai';
 import { z } from 'zod';
 import type { AgentConnection } from '../../agents/agent-gallery.service';
 import { loadAi } from '../../ai/ai-sdk';
-import type { ToolContext, ToolSpec, WorkspaceServices } from '../../chat/chat-tools';
+import type { ToolContext, ToolSpec, WorkspaceServices } from '../../chat/chat-tool-spec';
 import { StepError } from '../../user-error';
 import type { AccountConnections } from '../credentials';
 
