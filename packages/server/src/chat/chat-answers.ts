@@ -3,7 +3,6 @@ import {
   branchTo,
   type ChatMessage,
   type ChatPart,
-  type ChatStreamEvent,
   type ChatToolPart,
   type RegenerateChatMessage,
   type SendChatMessage,
@@ -20,6 +19,7 @@ import {
   titleFrom,
   toChatMessage,
 } from './chat.repository';
+import { followAnswer, followGeneration } from './chat-follow';
 import { type ChatRunner, type Generation, INTERRUPTED } from './chat-runner';
 import type { ToolContext, WorkspaceServices } from './chat-tool-spec';
 import { type ChatToolSet, chatToolsFor, runApprovedTool, sdkTools } from './chat-tools';
@@ -192,65 +192,14 @@ export function chatAnswers({
   }
 
   /** Events of an answer: what it holds now, then what it adds, until it is done. */
-  async function* follow(messageId: string, pollMs = 250): AsyncGenerator<ChatStreamEvent> {
-    const generation = runner.local(messageId);
-    if (generation) {
-      yield* followLocal(generation);
-      return;
-    }
-    // Written by another process (or done): what is saved, as it is saved.
-    let last = '';
-    for (;;) {
-      const row = await repo.message(messageId);
-      if (!row) return;
-      const message = toChatMessage(await settle(row));
-      if (message.status !== 'streaming') {
-        yield { type: 'done', message };
-        return;
-      }
-      if (message.updatedAt !== last) {
-        last = message.updatedAt;
-        yield { type: 'message', message };
-      }
-      const local = runner.local(messageId);
-      if (local) {
-        yield* followLocal(local);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
-    }
-  }
-
-  async function* followLocal(generation: Generation): AsyncGenerator<ChatStreamEvent> {
-    const queue: ChatStreamEvent[] = [];
-    let wake: (() => void) | null = null;
-    // Listening starts before the snapshot is taken, in the same tick: nothing falls between them.
-    const unlisten = generation.listen((event) => {
-      queue.push(event);
-      wake?.();
+  const follow = (messageId: string) =>
+    followAnswer(messageId, {
+      local: (id) => runner.local(id),
+      read: async (id) => {
+        const row = await repo.message(id);
+        return row ? toChatMessage(await settle(row)) : null;
+      },
     });
-    try {
-      if (generation.isDone()) {
-        yield { type: 'done', message: generation.snapshot() };
-        return;
-      }
-      yield { type: 'message', message: generation.snapshot() };
-      for (;;) {
-        const event = queue.shift();
-        if (event) {
-          yield event;
-          if (event.type === 'done') return;
-          continue;
-        }
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-        wake = null;
-      }
-    } finally {
-      unlisten();
-    }
-  }
 
   return {
     ownSession,
@@ -402,6 +351,6 @@ export function chatAnswers({
     },
 
     /** Events of a generation started by send or regenerate, for the response that asked. */
-    stream: (generation: Generation) => followLocal(generation),
+    stream: (generation: Generation) => followGeneration(generation),
   };
 }
