@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
+import { step } from './flow-editor-support';
 import { APP_ORIGIN, signedInUser } from './support';
 
 const headers = { origin: APP_ORIGIN };
-const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
 const settings = (page: Page) => page.getByRole('complementary', { name: 'Step settings', exact: true });
 
 let api: Server;

@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { step } from './flow-editor-support';
 import { APP_ORIGIN, type ChainStep, chainedFlow, signedInUser, typeInField } from './support';
 
 const headers = { origin: APP_ORIGIN };
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
 const settings = (page: Page) => page.getByRole('complementary', { name: 'Step settings', exact: true });
 
 /** A flow made through the API with the given steps, connected in order. */

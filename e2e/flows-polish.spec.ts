@@ -1,9 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { step } from './flow-editor-support';
 import { chainedFlow, signedInUser } from './support';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
 const settings = (page: Page) => page.getByRole('complementary', { name: 'Step settings', exact: true });
 
 type Box = { x: number; y: number; width: number; height: number };

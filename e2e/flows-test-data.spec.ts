@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import nodemailer from 'nodemailer';
+import { step } from './flow-editor-support';
 import { APP_ORIGIN, type ChainStep, chainedFlow, signedInUser } from './support';
 
 const inboundPort = Number(process.env.E2E_INBOUND_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 25);
 const shots = process.env.E2E_SHOTS_DIR;
-const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Step settings', exact: true });
 
 type Flow = { id: string; webhookId: string; emailAddress: string };

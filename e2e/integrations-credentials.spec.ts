@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { startMcpServer, type TestMcpServer } from '../packages/server/src/test/mcp-server';
+import { step } from './flow-editor-support';
 import { APP_ORIGIN, screenshots, signedInUser } from './support';
 
 const KEY = 'e2e-weather-key-5f3a91';
 const headers = { origin: APP_ORIGIN };
-const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
 const settings = (page: Page) => page.getByRole('complementary', { name: 'Step settings', exact: true });
 
 let api: Server;

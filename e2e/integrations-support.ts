@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { step } from './flow-editor-support';
 import { APP_ORIGIN } from './support';
 
-/** A step on the canvas, by its name. */
-export const step = (page: Page, name: string) => page.getByTestId(`step-${name}`);
 /** The open step's settings panel. */
 export const settings = (page: Page) => page.getByRole('complementary', { name: 'Step settings', exact: true });
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { connectOnCard, publishFromEditor, settings, step } from './integrations-support';
+import { step } from './flow-editor-support';
+import { connectOnCard, publishFromEditor, settings } from './integrations-support';
 import { APP_ORIGIN, signedInUser } from './support';
 
 const headers = { origin: APP_ORIGIN };
