@@ -16,6 +16,7 @@ import type { Sandbox } from './sandbox/sandbox';
 import { createStepMailer } from './services/mail';
 import { startInboundSmtp } from './triggers/email-inbound';
 import {
+  followEventSupport,
   integrationTriggerStatus,
   startIntegrationPoller,
   syncIntegrationTrigger,
@@ -101,6 +102,8 @@ export function createFlowSystem({
     /** The worker role: takes executions from the queue, reaps, fires schedules and polls integration triggers. */
     async startWorker({ schedulerIntervalMs = 1000 }: { schedulerIntervalMs?: number } = {}) {
       await runtime.startWorker();
+      const moved = await followEventSupport(db, { eventsReady });
+      if (moved > 0) logger.info({ moved }, 'integration triggers moved to how this server now listens');
       scheduler = startScheduler({ db, runtime, logger, intervalMs: schedulerIntervalMs });
       poller = startIntegrationPoller({ db, runtime, integrations, logger, intervalMs: schedulerIntervalMs });
     },

@@ -6,6 +6,7 @@ import {
   CONNECTION_PARAM,
   type IntegrationTriggerStatus,
   integrationTriggerOf,
+  triggerStepType,
 } from '@flowmind/shared/integrations/define-integration';
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -14,7 +15,7 @@ import { flows, flowVersions } from '../../db/schema';
 import { integrationConnections, integrationTriggerItems, integrationTriggers } from '../../db/schema-integrations';
 import { ConnectionRevoked, type IntegrationTrigger, type TriggerItem } from '../../integrations/define-integration';
 import type { IntegrationService } from '../../integrations/integration.service';
-import { integrationFor } from '../../integrations/registry';
+import { INTEGRATIONS, integrationFor } from '../../integrations/registry';
 import { StepError } from '../../user-error';
 import type { FlowRuntime } from '../engine/runtime';
 import type { FlowRow } from '../flow.repository';
@@ -113,6 +114,33 @@ export async function syncIntegrationTrigger(
     statusMessage: null,
   };
   await db.insert(integrationTriggers).values(row).onConflictDoUpdate({ target: integrationTriggers.flowId, set: row });
+}
+
+/**
+ * Moves published integration triggers onto how this server listens now: to pushed events when
+ * their provider sends them here (its signing secret was set after publishing), back to polling
+ * when it no longer does. A moved trigger starts afresh, as after publishing. Run when a worker
+ * starts: the configuration changes only with a restart.
+ */
+export async function followEventSupport(
+  db: Db,
+  { eventsReady }: { eventsReady: (provider: IntegrationProviderId) => boolean },
+): Promise<number> {
+  let moved = 0;
+  for (const integration of INTEGRATIONS) {
+    const types = (integration.triggers ?? [])
+      .filter((trigger) => trigger.event)
+      .map((trigger) => triggerStepType(integration.provider, trigger.info.name));
+    if (types.length === 0) continue;
+    const mode = eventsReady(integration.provider) ? 'events' : 'poll';
+    const rows = await db
+      .update(integrationTriggers)
+      .set({ mode, cursor: null, nextPollAt: new Date() })
+      .where(and(inArray(integrationTriggers.stepType, types), sql`${integrationTriggers.mode} <> ${mode}`))
+      .returning({ flowId: integrationTriggers.flowId });
+    moved += rows.length;
+  }
+  return moved;
 }
 
 /** A flow listening through an integration trigger, as the runs it starts need it. */

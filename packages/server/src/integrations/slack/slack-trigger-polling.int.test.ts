@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followEventSupport } from '../../flows/triggers/integration-triggers';
 import { connectThroughOAuth } from '../../test/integration-connect';
 import { pollNow, primed, publishTriggerFlow, runItems, triggerRow } from '../../test/integration-triggers';
 import { type SlackServer, startSlackServer } from '../../test/slack-server';
@@ -136,6 +137,30 @@ describe('Slack New message, polling', () => {
     await pollNow(server, flow.id);
     expect(texts(items)).toEqual(['While publishing again']);
     expect(texts(await runItems(server, flow.id))).toEqual(['While publishing again']);
+  });
+
+  it('follows the server when it starts: to events once a signing secret is set, back to polling without, afresh', async () => {
+    const flow = await publishTriggerFlow(owner, 'trigger.slack.newMessage', { connectionId, channel: 'C0GENERAL' });
+    await primed(server, flow.id);
+    expect(await followEventSupport(server.db, { eventsReady: () => true })).toBeGreaterThanOrEqual(1);
+    expect(await triggerRow(server, flow.id)).toMatchObject({ mode: 'events', cursor: null });
+    const status = await owner.client.get(`/api/flows/${flow.id}/trigger-status`);
+    expect(status.body).toMatchObject({ mode: 'events', listening: true });
+    // Already where it should be: nothing moves.
+    expect(await followEventSupport(server.db, { eventsReady: () => true })).toBe(0);
+    // Back to polling: the first poll records where the channel is, so what came meanwhile starts nothing.
+    slack.postAs('C0GENERAL', 'U0ANN', 'While the server was restarting');
+    expect(await followEventSupport(server.db, { eventsReady: () => false })).toBeGreaterThanOrEqual(1);
+    const row = await primed(server, flow.id);
+    expect(row).toMatchObject({ mode: 'poll' });
+    expect(row?.cursor).not.toBeNull();
+    slack.postAs('C0GENERAL', 'U0ANN', 'After the restart');
+    await pollNow(server, flow.id);
+    const items = await waitFor(
+      () => runItems(server, flow.id),
+      (list) => list.length >= 1,
+    );
+    expect(texts(items)).toEqual(['After the restart']);
   });
 
   it('turned off, it stops listening; unpublished flows have no trigger row', async () => {
