@@ -218,6 +218,12 @@ export const UpdateRecords = z.object({
 export type UpdateRecords = z.infer<typeof UpdateRecords>;
 export const DeleteRecords = z.object({ ids: z.array(z.string().min(1)).min(1).max(RECORD_BATCH_LIMIT) });
 export type DeleteRecords = z.infer<typeof DeleteRecords>;
+/** What creating, updating or restoring records answers: the records as they now are. */
+export const RecordsResponse = z.object({ records: z.array(TableRecord) });
+export type RecordsResponse = z.infer<typeof RecordsResponse>;
+/** What deleting records answers: how many went to the trash. */
+export const DeletedRecordsResponse = z.object({ deleted: z.number() });
+export type DeletedRecordsResponse = z.infer<typeof DeletedRecordsResponse>;
 
 export const RecordChange = z.object({
   id: z.string(),

@@ -9,9 +9,11 @@ import {
 import {
   CreateRecords,
   CreateTable,
+  DeletedRecordsResponse,
   DeleteRecords,
   DuplicateTable,
   RecordChange,
+  RecordsResponse,
   Table,
   TableRecord,
   UpdateRecords,
@@ -35,7 +37,6 @@ const ListTablesQuery = z.object({
   trash: z.enum(['true', 'false']).optional(),
 });
 const RemoveTableQuery = z.object({ permanent: z.enum(['true', 'false']).optional() });
-const RecordsResult = z.object({ records: z.array(TableRecord) });
 const GroupsQuery = z.object({
   fieldId: z.string({ error: 'fieldId is required' }).min(1, 'fieldId is required').describe('The field to group by'),
   ...RecordsFilterText.shape,
@@ -170,7 +171,7 @@ export function registerTableRoutes(
       summary: 'Create up to 1000 records; one bad value rejects the whole batch',
       params: TableParams,
       body: CreateRecords,
-      response: RecordsResult,
+      response: RecordsResponse,
       status: 201,
     }),
     async ({ reply, user, params, body }) => {
@@ -186,7 +187,7 @@ export function registerTableRoutes(
       summary: 'Update up to 1000 records; only the given fields change',
       params: TableParams,
       body: UpdateRecords,
-      response: RecordsResult,
+      response: RecordsResponse,
     }),
     async ({ user, params, body }) => {
       return records.update({
@@ -202,7 +203,7 @@ export function registerTableRoutes(
       summary: 'Delete up to 1000 records',
       params: TableParams,
       body: DeleteRecords,
-      response: z.object({ deleted: z.number() }),
+      response: DeletedRecordsResponse,
     }),
     async ({ user, params, body }) => {
       return records.remove({
@@ -248,7 +249,7 @@ export function registerTableRoutes(
       summary: 'Restore deleted records with their ids, autonumbers and links (undo of a delete)',
       params: TableParams,
       body: DeleteRecords,
-      response: z.object({ records: z.array(TableRecord) }),
+      response: RecordsResponse,
     }),
     async ({ user, params, body }) => {
       return records.restore({

@@ -2,7 +2,18 @@ import type { FilterGroup, RecordCount, RecordGroups, RecordPage, Sort } from '@
 import { recordsQueryText } from '@flowmind/shared/table-queries';
 import type { RecordSummary } from '@flowmind/shared/table-summary';
 import type { UpdateView, View } from '@flowmind/shared/table-views';
-import type { CreateField, Field, FieldChangePreview, FieldOptions, RecordChange, RecordValues, Table, TableRecord, UpdateField } from '@flowmind/shared/tables';
+import type {
+  CreateField,
+  DeletedRecordsResponse,
+  Field,
+  FieldChangePreview,
+  FieldOptions,
+  RecordChange,
+  RecordsResponse,
+  RecordValues,
+  Table,
+  UpdateField,
+} from '@flowmind/shared/tables';
 import { api } from '../../lib/api';
 
 const tablePath = (tableId: string) => `/api/tables/${encodeURIComponent(tableId)}`;
@@ -130,21 +141,18 @@ export const tablesApi = {
     return api<RecordSummary>(`${tablePath(tableId)}/summary?${params}`, { signal });
   },
   createRecords: ({ tableId, records }: { tableId: string; records: Array<{ values: RecordValues }> }) =>
-    api<TableRecord[] | { records: TableRecord[] }>(`${tablePath(tableId)}/records`, {
-      method: 'POST',
-      body: { records },
-    }).then((answer) => (Array.isArray(answer) ? answer : answer.records)),
+    api<RecordsResponse>(`${tablePath(tableId)}/records`, { method: 'POST', body: { records } }).then(
+      (answer) => answer.records,
+    ),
   updateRecords: ({ tableId, records }: { tableId: string; records: Array<{ id: string; values: RecordValues }> }) =>
-    api<unknown>(`${tablePath(tableId)}/records`, { method: 'PATCH', body: { records } }),
+    api<RecordsResponse>(`${tablePath(tableId)}/records`, { method: 'PATCH', body: { records } }),
   deleteRecords: ({ tableId, ids }: { tableId: string; ids: string[] }) =>
-    api<unknown>(`${tablePath(tableId)}/records/delete`, { method: 'POST', body: { ids } }),
+    api<DeletedRecordsResponse>(`${tablePath(tableId)}/records/delete`, { method: 'POST', body: { ids } }),
   /** Deleted records come back with their ids, positions, history and links. */
   restoreRecords: ({ tableId, ids }: { tableId: string; ids: string[] }) =>
-    api<{ records: TableRecord[] }>(`${tablePath(tableId)}/records/restore`, { method: 'POST', body: { ids } }),
+    api<RecordsResponse>(`${tablePath(tableId)}/records/restore`, { method: 'POST', body: { ids } }),
   recordHistory: ({ tableId, recordId }: { tableId: string; recordId: string }) =>
-    api<RecordChange[] | { changes: RecordChange[] }>(
-      `${tablePath(tableId)}/records/${encodeURIComponent(recordId)}/history`,
-    ).then((answer) => (Array.isArray(answer) ? answer : answer.changes)),
+    api<RecordChange[]>(`${tablePath(tableId)}/records/${encodeURIComponent(recordId)}/history`),
 
   views: (tableId: string) => api<View[]>(`${tablePath(tableId)}/views`),
   updateView: ({ tableId, viewId, input }: { tableId: string; viewId: string; input: UpdateView }) =>
