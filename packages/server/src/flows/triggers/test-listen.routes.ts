@@ -5,21 +5,19 @@ import { routesFor } from '../../http/define-route';
 import type { SessionReader } from '../../http/session';
 import type { FlowService } from '../flow.service';
 import type { TestListens } from './test-listen';
-import { acceptAnyBody, requestItem } from './webhook.routes';
-import { webhookSecretMatches } from './webhook-secret';
+import { acceptAnyBody, refuse, refusedCall, requestItem } from './webhook.routes';
 
 const FlowParams = z.object({ flowId: z.string().min(1).max(64) });
 const HookParams = z.object({ webhookId: z.string().min(1).max(64) });
 const doc = <const S extends object>(route: S) => ({ tags: ['Flows'], ...route });
 
 const notListening = (reply: FastifyReply) =>
-  reply.status(404).send({
-    error: {
-      code: 'not_found',
-      message:
-        'Nobody is listening for a test call here. Click "Listen for a test call" in the flow editor, then call this URL.',
-    },
-  });
+  refuse(
+    reply,
+    404,
+    'not_found',
+    'Nobody is listening for a test call here. Click "Listen for a test call" in the flow editor, then call this URL.',
+  );
 
 export function registerTestListenRoutes(
   app: FastifyInstance,
@@ -60,15 +58,8 @@ export function registerTestListenRoutes(
     const found = parsed.success ? await listens.listening({ webhookId: parsed.data.webhookId }) : null;
     if (found?.trigger.type !== 'trigger.webhook') return notListening(reply);
     const rules = listens.webhookRules(found.trigger);
-    if (rules.method !== 'ANY' && rules.method !== request.method)
-      return reply
-        .status(405)
-        .header('allow', rules.method)
-        .send({ error: { code: 'bad_request', message: `This webhook takes ${rules.method} requests` } });
-    if (rules.secretHeader && !webhookSecretMatches(rules.secretValue, request.headers[rules.secretHeader]))
-      return reply
-        .status(401)
-        .send({ error: { code: 'unauthorized', message: `Missing or wrong ${rules.secretHeader} header` } });
+    const refused = refusedCall(request, reply, rules);
+    if (refused) return refused;
     const item = requestItem(request, params['*'] ?? '', rules.secretHeader);
     if (!(await listens.capture({ listening: found, item, source: 'test_call' }))) return notListening(reply);
     return reply.status(202).send({

@@ -1,3 +1,4 @@
+import { AppError, type ErrorCode } from '@flowmind/shared/errors';
 import { paramsWithDefaults } from '@flowmind/shared/flow-steps';
 import type { FlowGraph, Item, SaveExecutions } from '@flowmind/shared/flows';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -117,6 +118,39 @@ export function acceptAnyBody(scope: FastifyInstance) {
 
 const HookParams = z.object({ webhookId: z.string().min(1).max(64) });
 
+/**
+ * An error answer in the API's one shape (`ErrorBody`) at the status the webhook contract gives
+ * (405 for another method is not `AppError`'s own), with what else the caller may use beside it.
+ */
+export function refuse(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  extra: Record<string, string> = {},
+) {
+  return reply.status(status).send({ ...new AppError(code, message).toBody(), ...extra });
+}
+
+/**
+ * Refuses a call the webhook does not take: another method (405, with Allow) or a missing or
+ * wrong secret header (401); null when the call may go on. The published address and the
+ * editor's test URL answer alike.
+ */
+export function refusedCall(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rules: { method: string; secretHeader: string; secretValue: string },
+) {
+  if (rules.method !== 'ANY' && rules.method !== request.method) {
+    reply.header('allow', rules.method);
+    return refuse(reply, 405, 'bad_request', `This webhook takes ${rules.method} requests`);
+  }
+  if (rules.secretHeader && !webhookSecretMatches(rules.secretValue, request.headers[rules.secretHeader]))
+    return refuse(reply, 401, 'unauthorized', `Missing or wrong ${rules.secretHeader} header`);
+  return null;
+}
+
 export function registerWebhookRoutes(app: FastifyInstance, { db, runtime }: { db: Db; runtime: FlowRuntime }) {
   const findHook = hookCache(db);
 
@@ -127,21 +161,14 @@ export function registerWebhookRoutes(app: FastifyInstance, { db, runtime }: { d
     const webhookId = typeof id === 'string' && id.length >= 1 && id.length <= 64 ? id : '';
     const hook = webhookId ? await findHook(webhookId) : null;
     if (!hook)
-      return reply.status(404).send({
-        error: {
-          code: 'not_found',
-          message: 'No active flow listens at this address. Publish the flow and turn it on.',
-        },
-      });
-    if (hook.method !== 'ANY' && hook.method !== request.method)
-      return reply
-        .status(405)
-        .header('allow', hook.method)
-        .send({ error: { code: 'bad_request', message: `This webhook takes ${hook.method} requests` } });
-    if (hook.secretHeader && !webhookSecretMatches(hook.secretValue, request.headers[hook.secretHeader]))
-      return reply
-        .status(401)
-        .send({ error: { code: 'unauthorized', message: `Missing or wrong ${hook.secretHeader} header` } });
+      return refuse(
+        reply,
+        404,
+        'not_found',
+        'No active flow listens at this address. Publish the flow and turn it on.',
+      );
+    const refused = refusedCall(request, reply, hook);
+    if (refused) return refused;
 
     const input = {
       accountId: hook.accountId,
@@ -168,19 +195,19 @@ export function registerWebhookRoutes(app: FastifyInstance, { db, runtime }: { d
       return reply.send(JSON.stringify(response.body));
     }
     if (outcome?.kind === 'finished' && outcome.status === 'failed')
-      return reply.status(500).send({
-        error: {
-          code: 'internal',
-          // Anyone with the address reads this: it says what the saved run says, never a query.
-          message: storedErrorText(
-            outcome.error?.nodeName
-              ? `The flow failed at "${outcome.error.nodeName}": ${outcome.error.message}`
-              : (outcome.error?.message ?? 'The flow failed'),
-          ),
-        },
+      return refuse(
+        reply,
+        500,
+        'internal',
+        // Anyone with the address reads this: it says what the saved run says, never a query.
+        storedErrorText(
+          outcome.error?.nodeName
+            ? `The flow failed at "${outcome.error.nodeName}": ${outcome.error.message}`
+            : (outcome.error?.message ?? 'The flow failed'),
+        ),
         // Only a run that was kept can be looked up.
-        ...(keepsRun(hook.flow.saveExecutions, 'webhook', 'failed') ? { executionId: execution.id } : {}),
-      });
+        keepsRun(hook.flow.saveExecutions, 'webhook', 'failed') ? { executionId: execution.id } : {},
+      );
     if (outcome?.kind === 'finished') return reply.status(200).send(outcome.items);
     return reply.status(202).send({ executionId: execution.id });
   };
