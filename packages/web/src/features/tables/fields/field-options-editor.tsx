@@ -1,5 +1,13 @@
 import { parseFormula } from '@flowmind/shared/formula';
-import { DateFormat, type Field, type FieldOptions, RollupFunction, SELECT_COLORS, type SelectOption, type Table } from '@flowmind/shared/tables';
+import {
+  DateFormat,
+  type Field,
+  type FieldOptions,
+  RollupFunction,
+  SELECT_COLORS,
+  type SelectOption,
+  type Table,
+} from '@flowmind/shared/tables';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,13 @@
 import { validateValue } from '@flowmind/shared/table-values';
-import { COMPUTED_FIELD_TYPES, type DateFormat, type Field, type FieldOptions, type FieldType, SELECT_COLORS, type SelectOption } from '@flowmind/shared/tables';
+import {
+  COMPUTED_FIELD_TYPES,
+  type DateFormat,
+  type Field,
+  type FieldOptions,
+  type FieldType,
+  SELECT_COLORS,
+  type SelectOption,
+} from '@flowmind/shared/tables';
 import {
   AtSign,
   Calculator,
