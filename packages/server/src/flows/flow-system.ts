@@ -15,12 +15,8 @@ import type { FlowRow } from './flow.repository';
 import type { Sandbox } from './sandbox/sandbox';
 import { createStepMailer } from './services/mail';
 import { startInboundSmtp } from './triggers/email-inbound';
-import {
-  followEventSupport,
-  integrationTriggerStatus,
-  startIntegrationPoller,
-  syncIntegrationTrigger,
-} from './triggers/integration-triggers';
+import { startIntegrationPoller } from './triggers/integration-poller';
+import { followEventSupport, integrationTriggerStatus, syncIntegrationTrigger } from './triggers/integration-triggers';
 import { startScheduler, syncSchedule } from './triggers/schedule';
 import type { TableTriggers } from './triggers/table-events';
 import { testListens } from './triggers/test-listen';
