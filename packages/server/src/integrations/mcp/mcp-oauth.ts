@@ -46,9 +46,15 @@ const hostOf = (url: string) => {
   }
 };
 
-/** The SDK's fetch, through the guarded one: redirects and private addresses obey the flows' rules. */
-const sdkFetch = (fetch: GuardedFetch) => (url: string | URL, init?: RequestInit) =>
-  fetch(String(url), { ...init, timeoutMs: TOKEN_TIMEOUT_MS });
+/**
+ * The SDK's fetch, through the guarded one: redirects and private addresses obey the flows' rules.
+ * Its answer is rewrapped in the global Response, which the SDK checks with instanceof to read an
+ * error body (the guarded fetch's Response is undici's own class).
+ */
+const sdkFetch = (fetch: GuardedFetch) => async (url: string | URL, init?: RequestInit) => {
+  const res = await fetch(String(url), { ...init, timeoutMs: TOKEN_TIMEOUT_MS });
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers: res.headers });
+};
 
 const refused = (message: string) => new AppError('bad_request', message, 'url');
 
