@@ -22,6 +22,8 @@ export const integrationConnections = pgTable(
     status: text('status').notNull().default('connected'),
     accessTokenSealed: text('access_token_sealed').notNull(),
     refreshTokenSealed: text('refresh_token_sealed'),
+    /** An MCP server's OAuth client secret, when its authorization server gave one at registration. */
+    clientSecretSealed: text('client_secret_sealed'),
     /**
      * What a credential connection needs besides its secret, none of it secret: where an API key
      * goes (header or query, and its name), an MCP server's URL. Empty for OAuth connections.
@@ -59,6 +61,13 @@ export const integrationOauthStates = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     returnTo: text('return_to').notNull(),
+    /** The connection a reconnect signs in again (MCP servers, whose connection exists before its tokens). */
+    connectionId: text('connection_id'),
+    /**
+     * What an MCP server's sign-in learnt before the consent page (its token endpoint, the client
+     * registered there, the resource): sealed, since a registered client may hold a secret.
+     */
+    contextSealed: text('context_sealed'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
