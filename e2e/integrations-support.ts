@@ -66,6 +66,9 @@ export async function webhookFlowWith(
   await page.getByRole('combobox', { name: 'Search steps' }).fill('webhook');
   await page.getByRole('option', { name: /^Webhook/ }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Replace trigger' }).click();
+  // The confirmation (and its overlay) must be gone before the canvas takes clicks again.
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await expect(step(page, 'Webhook')).toBeVisible();
 
   await openStep(page, 'Webhook');
   await page.getByRole('button', { name: 'Add step' }).click();
