@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createNoteApi } from './notes-support';
-import { APP_ORIGIN, signedInUser } from './support';
+import { APP_ORIGIN, signedInUser, themeSettled } from './support';
 import { tableIn } from './tables-support';
 
 // Every screen of the app, at a desktop and a phone width, in the light and the dark theme (the app
@@ -84,8 +84,7 @@ async function scanScreen(
     if (wide > size.width) out.push(`${screen.name ?? screen.path} @${size.width}: the page is ${wide} px wide`);
     for (const theme of THEMES) {
       await page.emulateMedia({ colorScheme: theme });
-      // Two frames, so the new theme's colours are painted before axe reads them.
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await themeSettled(page);
       const label = `${screen.name ?? screen.path} @${size.width} ${theme}`;
       const coloursOnly = theme !== THEMES[0];
       if (shots) {

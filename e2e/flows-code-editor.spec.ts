@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { step } from './flow-editor-support';
-import { APP_ORIGIN, type ChainStep, chainedFlow, signedInUser, typeInField } from './support';
+import { APP_ORIGIN, type ChainStep, chainedFlow, signedInUser, themeSettled, typeInField } from './support';
 
 const headers = { origin: APP_ORIGIN };
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -57,6 +57,7 @@ test('typing {{ }} key by key gives exactly the text typed, and the published we
   // The field editors pass an accessibility audit, light and dark.
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
+    await themeSettled(page);
     const audit = await new AxeBuilder({ page }).include('[data-field-editor]').analyze();
     expect(audit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   }

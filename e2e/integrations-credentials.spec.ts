@@ -1,10 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { startMcpServer, type TestMcpServer } from '../packages/server/src/test/mcp-server';
 import { step } from './flow-editor-support';
-import { APP_ORIGIN, screenshots, signedInUser } from './support';
+import { APP_ORIGIN, expectAxeClean, screenshots, signedInUser } from './support';
 
 const KEY = 'e2e-weather-key-5f3a91';
 const headers = { origin: APP_ORIGIN };
@@ -30,17 +29,6 @@ test.afterAll(async () => {
   await new Promise((resolve) => api.close(resolve));
   await mcp.close();
 });
-
-async function expectAxeClean(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const audit = await new AxeBuilder({ page }).analyze();
-    const serious = audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('add an API key, sign an HTTP request with it in a flow, and never see the key again', async ({ page }) => {
   test.setTimeout(300_000);

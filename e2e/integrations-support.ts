@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { step } from './flow-editor-support';
-import { APP_ORIGIN } from './support';
+import { APP_ORIGIN, expectAxeClean } from './support';
 
 /** The open step's settings panel. */
 export const settings = (page: Page) => page.getByRole('complementary', { name: 'Step settings', exact: true });
@@ -15,16 +14,7 @@ export async function openStep(page: Page, name: string) {
 }
 
 /** axe on the step's settings in both themes: serious and critical findings fail. */
-export async function expectPanelAxeClean(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const audit = await new AxeBuilder({ page }).include('[aria-label="Step settings"]').analyze();
-    const serious = audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+export const expectPanelAxeClean = (page: Page) => expectAxeClean(page, '[aria-label="Step settings"]');
 
 /**
  * Connects a provider from its card on /integrations through the whole OAuth dance against the

@@ -1,21 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { screenshots, signedInUser } from './support';
-
-/**
- * axe on the whole page in both themes: serious and critical findings fail. Motion is reduced and
- * two frames pass after the switch, so no colour is read halfway through its transition.
- */
-async function expectAxeClean(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const audit = await new AxeBuilder({ page }).analyze();
-    const serious = audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+import { expect, test } from '@playwright/test';
+import { expectAxeClean, screenshots, signedInUser } from './support';
 
 test('connect a Slack workspace through the OAuth dance, rename it, and disconnect it', async ({ page }) => {
   await signedInUser(page, 'Ivy');

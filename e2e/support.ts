@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 const shots = process.env.E2E_SHOTS_DIR;
@@ -125,4 +126,29 @@ export async function chainedFlow(
   });
   expect(created.status(), await created.text()).toBe(201);
   return created.json();
+}
+
+/**
+ * Waits for a theme switch to be painted: two frames, then every transition or animation still
+ * running (a colour halfway between the two themes) to finish, so axe reads the final colours.
+ */
+export async function themeSettled(page: Page) {
+  await page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/** axe on the page (or the part `include` selects) in both themes: serious and critical findings fail. */
+export async function expectAxeClean(page: Page, include?: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await themeSettled(page);
+    const builder = new AxeBuilder({ page });
+    const audit = await (include ? builder.include(include) : builder).analyze();
+    const serious = audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }

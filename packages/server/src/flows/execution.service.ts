@@ -95,8 +95,9 @@ export function executionService({
       if (!trigger) throw new AppError('bad_request', 'Add a trigger to start the flow');
       if (input.nodeId && !graph.nodes.some((n) => n.id === input.nodeId))
         throw new AppError('bad_request', 'That step is not in the flow', 'nodeId');
-      const latest = await repo.latestForFlow(flow.accountId, flow.id);
-      // Pinned outputs are test data of the draft: the published version never runs with them.
+      // Pinned outputs and test runs are test data of the draft: the published version never
+      // runs with them, nor replays a trigger a test run was given.
+      const latest = await repo.latestForFlow(flow.accountId, flow.id, { live: Boolean(input.published) });
       const pinned = input.published ? new Map() : await pins.forRun(flow, graph);
       let items = input.trigger as Item[] | undefined;
       const pinnedTrigger = pinned.get(trigger.id);
@@ -108,9 +109,11 @@ export function executionService({
       if (!items && (trigger.type === 'trigger.webhook' || trigger.type === 'trigger.email'))
         throw new AppError(
           'bad_request',
-          trigger.type === 'trigger.email'
-            ? `"${trigger.name}" has no test data yet. Listen for a test email or pin test data.`
-            : `"${trigger.name}" has no test data yet. ${NO_TEST_DATA_MESSAGE}.`,
+          input.published
+            ? `"${trigger.name}" has had no live run to replay yet. Give its items in trigger.`
+            : trigger.type === 'trigger.email'
+              ? `"${trigger.name}" has no test data yet. Listen for a test email or pin test data.`
+              : `"${trigger.name}" has no test data yet. ${NO_TEST_DATA_MESSAGE}.`,
           'trigger',
         );
       const row = await startWithPins({

@@ -1,5 +1,5 @@
 import type { ExecutionError, ExecutionMode, FlowGraph, Item, StepLog, StepStatus } from '@flowmind/shared/flows';
-import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
 import { executionSteps, executions, flows, flowVersions } from '../../db/schema';
@@ -318,11 +318,18 @@ export function executionRepository(db: Db) {
       return graph;
     },
 
-    async latestForFlow(accountId: string, flowId: string): Promise<ExecutionRow | null> {
+    /** The flow's newest execution; with `live`, the newest that was not a test run of the draft. */
+    async latestForFlow(accountId: string, flowId: string, { live = false } = {}): Promise<ExecutionRow | null> {
       const [row] = await db
         .select()
         .from(executions)
-        .where(and(eq(executions.accountId, accountId), eq(executions.flowId, flowId)))
+        .where(
+          and(
+            eq(executions.accountId, accountId),
+            eq(executions.flowId, flowId),
+            live ? ne(executions.mode, 'test') : undefined,
+          ),
+        )
         .orderBy(desc(executions.createdAt))
         .limit(1);
       return row ?? null;
