@@ -88,21 +88,18 @@ export function createServices({ config, database, bus, mailer, logger, secret, 
   const sandbox = createSandbox(config.flows.sandbox);
   /** Notes' Yjs documents: one store per process, shared by the api (editors) and flow steps. */
   const noteDocs = createNoteDocs({ db, bus, logger });
+  /** The flows' address rules, which MCP servers and their sign-ins obey as the HTTP request step does. */
+  const network = { allowPrivate: config.flows.allowPrivateHttp, allowHosts: config.flows.allowHosts };
   const integrations = integrationService({
     db,
     accounts,
     config: config.integrations,
     appUrl: config.appUrl,
     secret,
+    network,
     logger,
   });
-  const credentials = credentialService({
-    db,
-    accounts,
-    integrations,
-    secret,
-    network: { allowPrivate: config.flows.allowPrivateHttp, allowHosts: config.flows.allowHosts },
-  });
+  const credentials = credentialService({ db, accounts, integrations, secret, network });
   const flowsOfProcess = createFlowSystem({
     db,
     bus,

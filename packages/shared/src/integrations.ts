@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INTEGRATION_PROVIDER_IDS } from './integrations/provider-ids';
+import { INTEGRATION_PROVIDER_IDS, OAUTH_CALLBACK_IDS } from './integrations/provider-ids';
 
 /**
  * Integrations contract (REST under /api/integrations). An account connects external services
@@ -52,11 +52,17 @@ export const HTTP_CREDENTIAL_PROVIDERS: readonly ConnectionProvider[] = ['api_ke
 export const ApiKeyPlacement = z.enum(['header', 'query']);
 export type ApiKeyPlacement = z.infer<typeof ApiKeyPlacement>;
 
+/** How an MCP server connection signs its requests: a token typed in (or none), or an OAuth sign-in. */
+export const McpAuth = z.enum(['token', 'oauth']);
+export type McpAuth = z.infer<typeof McpAuth>;
+
 /** What a credential connection keeps besides its secret; none of it is secret. */
 export const ConnectionSettings = z.object({
   placement: ApiKeyPlacement.optional(),
   paramName: z.string().optional(),
   url: z.string().optional(),
+  /** MCP servers: `oauth` when it was signed in to, and is reconnected rather than given a new token. */
+  auth: McpAuth.optional(),
 });
 export type ConnectionSettings = z.infer<typeof ConnectionSettings>;
 
@@ -125,9 +131,13 @@ export type ConnectIntegration = z.input<typeof ConnectIntegration>;
 export const ConnectIntegrationResponse = z.object({ authorizeUrl: z.string() });
 export type ConnectIntegrationResponse = z.infer<typeof ConnectIntegrationResponse>;
 
+/** Who sends the browser back to /integrations/callback/:provider. */
+export const OAuthCallbackProvider = z.enum(OAUTH_CALLBACK_IDS);
+export type OAuthCallbackProvider = z.infer<typeof OAuthCallbackProvider>;
+
 /** What the provider sent back to the callback page. */
 export const CompleteIntegration = z.object({
-  provider: IntegrationProviderId,
+  provider: OAuthCallbackProvider,
   code: z.string().min(1).max(2000),
   state: z.string().min(1).max(200),
 });
@@ -216,6 +226,17 @@ export const CreateCredential = z
   ])
   .superRefine(headerNameCheck);
 export type CreateCredential = z.infer<typeof CreateCredential>;
+
+/** Signs in to an MCP server with OAuth: its URL and the connection's name; the consent page comes next. */
+export const ConnectMcpServer = ConnectIntegration.extend({
+  name: z.string().trim().min(1, 'Enter a name').max(INTEGRATION_LIMITS.name),
+  url: httpUrl,
+});
+export type ConnectMcpServer = z.input<typeof ConnectMcpServer>;
+
+/** Signs in again to the MCP server of a connection (its URL, name and uses kept). */
+export const ReconnectConnection = z.object({ returnTo: ReturnTo.default('/integrations') });
+export type ReconnectConnection = z.input<typeof ReconnectConnection>;
 
 /** A tool an MCP server offers; `readOnly` from its `readOnlyHint` (writing is assumed without one). */
 export const McpToolInfo = z.object({

@@ -18,7 +18,8 @@ import { StepError } from '../user-error';
 import { credentialRepository } from './credential.repository';
 import { type ConnectionRow, integrationRepository } from './integration.repository';
 import { type IntegrationService, toConnection } from './integration.service';
-import { callMcpTool, listMcpTools, type McpEndpoint, type McpToolResult, withMcpClient } from './mcp/mcp-client';
+import { callMcpTool, listMcpTools, McpFailure, type McpToolResult, withMcpClient } from './mcp/mcp-client';
+import { isOAuthMcp } from './mcp/mcp-sign-in';
 
 /** What signs a request with a connection; `secrets` are the values no log or error may show. */
 export type RequestAuth = { headers: Record<string, string>; query: [string, string][]; secrets: string[] };
@@ -68,7 +69,7 @@ export function credentialService({
 }: {
   db: Db;
   accounts: AccountService;
-  integrations: Pick<IntegrationService, 'tokenFor'>;
+  integrations: Pick<IntegrationService, 'tokenFor' | 'markNeedsReconnect'>;
   secret: string;
   /** The flows' address rules: MCP servers are reached like the HTTP request step's URLs. */
   network: AddressPolicyOptions;
@@ -104,10 +105,46 @@ export function credentialService({
     return found.connection;
   }
 
-  const mcpEndpoint = (row: ConnectionRow): McpEndpoint => {
+  /** An OAuth connection's token, refreshed when due (or when `rejected` was refused); words for a step when it cannot be. */
+  async function oauthToken(accountId: string, connectionId: string, rejected?: string) {
+    try {
+      return await integrations.tokenFor({ accountId, connectionId, ...(rejected ? { rejected } : {}) });
+    } catch (error) {
+      if (error instanceof AppError) throw new StepError(error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * Runs `work` with a session on the connection's MCP server. A server signed in to with OAuth
+   * that refuses its token gets one new token (a refresh) and one more try; refused again, the
+   * connection needs reconnecting and the step says so.
+   */
+  async function withMcp<T>(
+    accountId: string,
+    connectionId: string,
+    signal: AbortSignal | undefined,
+    work: Parameters<typeof withMcpClient<T>>[1],
+  ): Promise<T> {
+    const row = await ownRow(accountId, connectionId);
     if (row.provider !== 'mcp') throw new StepError(`"${row.name}" is not an MCP server connection`);
-    return { url: String(row.settings.url ?? ''), token: open(row).token ?? null };
-  };
+    const url = String(row.settings.url ?? '');
+    if (!isOAuthMcp(row))
+      return withMcpClient({ endpoint: { url, token: open(row).token ?? null }, fetch, signal }, work);
+    const attempt = (token: string) => withMcpClient({ endpoint: { url, token }, fetch, signal }, work);
+    const token = await oauthToken(accountId, connectionId);
+    try {
+      return await attempt(token);
+    } catch (error) {
+      if (!(error instanceof McpFailure && error.tokenRefused)) throw error;
+    }
+    try {
+      return await attempt(await oauthToken(accountId, connectionId, token));
+    } catch (error) {
+      if (!(error instanceof McpFailure && error.tokenRefused)) throw error;
+      throw new StepError(await integrations.markNeedsReconnect({ accountId, connectionId }));
+    }
+  }
 
   function forAccount(accountId: string): AccountConnections {
     return {
@@ -118,13 +155,7 @@ export function credentialService({
             `"${row.name}" cannot sign HTTP requests: choose an API key, bearer token, basic auth or OAuth 2.0 connection`,
           );
         if (row.provider === 'oauth2') {
-          let token: string;
-          try {
-            token = await integrations.tokenFor({ accountId, connectionId });
-          } catch (error) {
-            if (error instanceof AppError) throw new StepError(error.message);
-            throw error;
-          }
+          const token = await oauthToken(accountId, connectionId);
           return { headers: { authorization: `Bearer ${token}` }, query: [], secrets: [token] };
         }
         const sealed = open(row);
@@ -146,16 +177,9 @@ export function credentialService({
           secrets: [sealed.password ?? '', header.slice('Basic '.length)].filter(Boolean),
         };
       },
-      async mcpTools(connectionId, signal) {
-        const endpoint = mcpEndpoint(await ownRow(accountId, connectionId));
-        return withMcpClient({ endpoint, fetch, signal }, listMcpTools);
-      },
-      async callMcpTool(connectionId, { name, args, signal }) {
-        const endpoint = mcpEndpoint(await ownRow(accountId, connectionId));
-        return withMcpClient({ endpoint, fetch, signal }, (client, options) =>
-          callMcpTool(client, options, { name, args }),
-        );
-      },
+      mcpTools: (connectionId, signal) => withMcp(accountId, connectionId, signal, listMcpTools),
+      callMcpTool: (connectionId, { name, args, signal }) =>
+        withMcp(accountId, connectionId, signal, (client, options) => callMcpTool(client, options, { name, args })),
     };
   }
 
@@ -199,7 +223,7 @@ export function credentialService({
       const existing = await connections.get(accountId, connectionId);
       if (!existing) throw notFound();
       const provider = existing.connection.provider;
-      if (!isCredential(provider))
+      if (!isCredential(provider) || isOAuthMcp(existing.connection))
         throw new AppError('bad_request', 'This connection signs in with OAuth: reconnect it instead', 'kind');
       if (provider !== input.kind)
         throw new AppError('bad_request', `This connection is a ${CREDENTIAL_KINDS[provider].label}`, 'kind');

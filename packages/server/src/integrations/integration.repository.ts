@@ -88,6 +88,16 @@ export function integrationRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** Changes a connection of the account; false when it is not there (any more). */
+    async update(accountId: string, connectionId: string, changes: Partial<ConnectionRow>): Promise<boolean> {
+      const rows = await db
+        .update(integrationConnections)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(inAccount(accountId, connectionId))
+        .returning({ id: integrationConnections.id });
+      return rows.length > 0;
+    },
+
     async remove(accountId: string, connectionId: string): Promise<boolean> {
       const rows = await db
         .delete(integrationConnections)

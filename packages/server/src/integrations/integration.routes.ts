@@ -3,12 +3,14 @@ import {
   CompleteIntegrationResponse,
   ConnectIntegration,
   ConnectIntegrationResponse,
+  ConnectMcpServer,
   CreateCredential,
   CredentialSecret,
   IntegrationConnection,
   IntegrationProviderId,
   IntegrationsResponse,
   McpToolsResponse,
+  ReconnectConnection,
   RenameConnection,
 } from '@flowmind/shared/integrations';
 import { ConnectionOptionList, ConnectionOptionsResponse } from '@flowmind/shared/integrations/define-integration';
@@ -61,6 +63,31 @@ export function registerIntegrationRoutes(
         provider: parse(ProviderParams, req.params).provider,
         userId: await userId(req),
         input: parse(ConnectIntegration, req.body),
+      }),
+  );
+  app.post(
+    '/api/integrations/mcp/connect',
+    doc({
+      summary:
+        'Start signing in to an MCP server with OAuth: discovery, dynamic registration, then its consent page to send the browser to',
+      body: ConnectMcpServer,
+      response: ConnectIntegrationResponse,
+    }),
+    async (req) => integrations.connectMcp({ userId: await userId(req), input: parse(ConnectMcpServer, req.body) }),
+  );
+  app.post(
+    '/api/integrations/connections/:connectionId/reconnect',
+    doc({
+      summary: 'Sign in again to the server of an MCP connection signed in to with OAuth (its name and uses kept)',
+      params: ConnectionParams,
+      body: ReconnectConnection,
+      response: ConnectIntegrationResponse,
+    }),
+    async (req) =>
+      integrations.reconnect({
+        connectionId: connectionId(req),
+        userId: await userId(req),
+        input: parse(ReconnectConnection, req.body ?? {}),
       }),
   );
   app.post(

@@ -7,10 +7,12 @@ import {
   ConnectIntegration,
   type ConnectIntegrationResponse,
   type ConnectionUsage,
+  ConnectMcpServer,
   INTEGRATION_PROVIDERS,
   type IntegrationConnection,
   IntegrationProviderId,
   type IntegrationsResponse,
+  ReconnectConnection,
   reconnectMessage,
 } from '@flowmind/shared/integrations';
 import type { ConnectionOptionsResponse } from '@flowmind/shared/integrations/define-integration';
@@ -20,10 +22,14 @@ import { createSecretBox } from '../ai/secret-box';
 import type { IntegrationsConfig } from '../config-integrations';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
+import { type AddressPolicyOptions, addressPolicy } from '../net/address-policy';
+import { createGuardedFetch } from '../net/guarded-fetch';
 import { StepError } from '../user-error';
+import { connectionTokens } from './connection-tokens';
 import { connectionUsageRepository } from './connection-usage.repository';
 import { type ConnectionAccess, ConnectionRevoked } from './define-integration';
 import { type ConnectionRow, integrationRepository } from './integration.repository';
+import { mcpSignIn } from './mcp/mcp-sign-in';
 import {
   authorizeUrl,
   exchangeCode,
@@ -31,21 +37,22 @@ import {
   pkcePair,
   randomState,
   redirectUri,
-  refreshGrant,
   revokeToken,
+  STATE_TTL_MS,
 } from './oauth';
 import { integrationFor, oauthProfileFor } from './registry';
-
-/** How long a started authorization may take: consent pages, sign-ins, two-factor prompts. */
-export const STATE_TTL_MS = 10 * 60_000;
-/** A token this close to its expiry is refreshed first: a step must not start with one about to die. */
-export const REFRESH_MARGIN_MS = 5 * 60_000;
 
 const START_AGAIN = 'Start again from Integrations.';
 /** A picker's list is read while someone waits for the form. */
 const OPTIONS_TIMEOUT_MS = 15_000;
 
 const unused: ConnectionUsage = { flows: [], agents: [] };
+
+/** The settings a member may read: an OAuth MCP connection's client and metadata stay on the server. */
+function publicSettings(settings: Record<string, unknown>): IntegrationConnection['settings'] {
+  const { placement, paramName, url, auth } = settings as IntegrationConnection['settings'];
+  return { placement, paramName, url, auth };
+}
 
 export function toConnection(
   { connection, creatorName }: { connection: ConnectionRow; creatorName: string | null },
@@ -57,7 +64,7 @@ export function toConnection(
     name: connection.name,
     scopes: connection.scopes,
     status: connection.status as IntegrationConnection['status'],
-    settings: connection.settings as IntegrationConnection['settings'],
+    settings: publicSettings(connection.settings),
     createdBy: connection.createdBy ? { id: connection.createdBy, name: creatorName ?? '' } : null,
     usedBy,
     createdAt: connection.createdAt.toISOString(),
@@ -75,6 +82,7 @@ export function integrationService({
   config,
   appUrl,
   secret,
+  network,
   logger,
 }: {
   db: Db;
@@ -82,12 +90,23 @@ export function integrationService({
   config: IntegrationsConfig;
   appUrl: string;
   secret: string;
+  /** The flows' address rules: an MCP server's sign-in reaches its servers as a step would. */
+  network: AddressPolicyOptions;
   logger?: Pick<Logger, 'warn'>;
 }) {
   const repo = integrationRepository(db);
   const usage = connectionUsageRepository(db);
   const box = createSecretBox({ secret, purpose: 'integration-token' });
   const notFound = () => new AppError('not_found', 'Connection not found');
+  const mcp = mcpSignIn({
+    repo,
+    accounts,
+    box,
+    redirect: redirectUri(appUrl, 'mcp'),
+    fetch: createGuardedFetch(network),
+    policy: addressPolicy(network),
+  });
+  const { lockedToken, labelOf } = connectionTokens({ repo, box, config, mcp });
 
   function configured(provider: IntegrationProviderId) {
     const providerConfig = config[provider];
@@ -106,50 +125,6 @@ export function integrationService({
     if (!accountId) throw notFound();
     await accounts.requireManager(accountId, userId);
     return accountId;
-  }
-
-  /** `tokenFor`'s work: the token and the provider's id of the connected account. */
-  async function lockedToken({
-    accountId,
-    connectionId,
-    provider: expected,
-  }: {
-    accountId: string;
-    connectionId: string;
-    provider?: IntegrationProviderId;
-  }): Promise<{ token: string; externalId: string }> {
-    const outcome = await repo.withLockedConnection<{ token: string; externalId: string } | { reconnect: string }>(
-      accountId,
-      connectionId,
-      async (row, tx) => {
-        if (!row || (expected && row.provider !== expected)) throw notFound();
-        const provider = row.provider as IntegrationProviderId;
-        if (row.status !== 'connected') return { reconnect: reconnectMessage(config[provider].label, row.name) };
-        if (!row.expiresAt || row.expiresAt.getTime() - REFRESH_MARGIN_MS > Date.now())
-          return { token: box.open(row.accessTokenSealed), externalId: row.externalId };
-        try {
-          if (!row.refreshTokenSealed)
-            throw new OAuthError('invalid_grant', 'The token expired and cannot be refreshed');
-          const grant = await refreshGrant(oauthProfileFor(provider), configured(provider), {
-            refreshToken: box.open(row.refreshTokenSealed),
-            previous: { externalId: row.externalId, name: row.name },
-          });
-          await repo.updateInTx(tx, row.id, {
-            accessTokenSealed: box.seal(grant.accessToken),
-            refreshTokenSealed: grant.refreshToken ? box.seal(grant.refreshToken) : null,
-            expiresAt: grant.expiresAt,
-          });
-          return { token: grant.accessToken, externalId: row.externalId };
-        } catch (error) {
-          if (!(error instanceof OAuthError)) throw error;
-          if (!error.revoked) throw new AppError('bad_request', error.message);
-          await repo.updateInTx(tx, row.id, { status: 'needs_reconnect' });
-          return { reconnect: reconnectMessage(config[provider].label, row.name) };
-        }
-      },
-    );
-    if ('reconnect' in outcome) throw new AppError('conflict', outcome.reconnect);
-    return { token: outcome.token, externalId: outcome.externalId };
   }
 
   const service = {
@@ -229,6 +204,12 @@ export function integrationService({
       if (row.provider !== input.provider)
         throw new AppError('bad_request', `This connection attempt was for another service. ${START_AGAIN}`, 'state');
       await accounts.requireManager(row.accountId, userId);
+      const finished = async (connectionId: string) => {
+        const full = await repo.get(row.accountId, connectionId);
+        if (!full) throw notFound();
+        return { connection: await withUsage(row.accountId, full), accountId: row.accountId, returnTo: row.returnTo };
+      };
+      if (input.provider === 'mcp') return finished(await mcp.finish({ state: row, code: input.code, userId }));
       const provider = input.provider;
       const providerConfig = configured(provider);
       let grant: Awaited<ReturnType<typeof exchangeCode>>;
@@ -255,9 +236,34 @@ export function integrationService({
         expiresAt: grant.expiresAt,
         createdBy: userId,
       });
-      const full = await repo.get(row.accountId, saved.id);
-      if (!full) throw notFound();
-      return { connection: await withUsage(row.accountId, full), accountId: row.accountId, returnTo: row.returnTo };
+      return finished(saved.id);
+    },
+
+    /** Starts signing in to an MCP server with OAuth: discovery, registration, then its consent page. */
+    async connectMcp({
+      userId,
+      input,
+    }: {
+      userId: string;
+      input: ConnectMcpServer;
+    }): Promise<ConnectIntegrationResponse> {
+      return mcp.connect({ userId, input: ConnectMcpServer.parse(input) });
+    },
+
+    /** Signs in again to the server of an MCP connection that was signed in to with OAuth. */
+    async reconnect({
+      connectionId,
+      userId,
+      input,
+    }: {
+      connectionId: string;
+      userId: string;
+      input: ReconnectConnection;
+    }): Promise<ConnectIntegrationResponse> {
+      const accountId = await managedAccount(connectionId, userId);
+      const found = await repo.get(accountId, connectionId);
+      if (!found) throw notFound();
+      return mcp.reconnect({ accountId, row: found.connection, userId, input: ReconnectConnection.parse(input) });
     },
 
     async rename({ connectionId, userId, name }: { connectionId: string; userId: string; name: string }) {
@@ -293,17 +299,15 @@ export function integrationService({
      * callers, in any process, wait for it and use its result, and a rotated refresh token is
      * stored in the same transaction. A refused refresh marks the connection for reconnecting.
      */
-    async tokenFor({
-      accountId,
-      connectionId,
-      provider: expected,
-    }: {
+    async tokenFor(input: {
       accountId: string;
       connectionId: string;
       /** When given, a connection to another provider is not found: its token must not reach this one. */
       provider?: IntegrationProviderId;
+      /** The token the service just refused: a new one is got unless another caller got it already. */
+      rejected?: string;
     }): Promise<string> {
-      return (await lockedToken({ accountId, connectionId, provider: expected })).token;
+      return (await lockedToken(input)).token;
     },
 
     /**
@@ -347,7 +351,7 @@ export function integrationService({
     }): Promise<string> {
       const row = await repo.setStatus(accountId, connectionId, 'needs_reconnect');
       if (!row) throw notFound();
-      return reconnectMessage(config[row.provider as IntegrationProviderId].label, row.name);
+      return reconnectMessage(labelOf(row.provider), row.name);
     },
 
     /** A list for the editor's pickers (Slack channels…), read through the live connection by a member. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { IntegrationProviderId } from '@flowmind/shared/integrations';
+import type { IntegrationProviderId, OAuthCallbackProvider } from '@flowmind/shared/integrations';
 import type { OAuthProviderConfig } from '../config-integrations';
 
 /**
@@ -51,7 +51,10 @@ export function pkcePair() {
 
 export const randomState = () => randomBytes(24).toString('base64url');
 
-export const redirectUri = (appUrl: string, provider: IntegrationProviderId) =>
+/** How long a started authorization may take: consent pages, sign-ins, two-factor prompts. */
+export const STATE_TTL_MS = 10 * 60_000;
+
+export const redirectUri = (appUrl: string, provider: OAuthCallbackProvider) =>
   `${appUrl}/integrations/callback/${provider}`;
 
 export function authorizeUrl(

@@ -4,6 +4,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 
+const METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
+
 /** A tool call as the server took it, for tests to check what the client sent. */
 export type McpCall = { tool: string; args: Record<string, unknown>; authorization: string | undefined };
 
@@ -14,7 +16,17 @@ export type McpCall = { tool: string; args: Record<string, unknown>; authorizati
  * client must treat as writing) and one that answers with `isError`. With a `token`, requests
  * without `Authorization: Bearer <token>` get 401.
  */
-export async function startMcpServer({ token = null }: { token?: string | null } = {}) {
+export async function startMcpServer({
+  token = null,
+  oauth,
+}: {
+  token?: string | null;
+  /**
+   * An OAuth protected resource instead of a fixed token: its metadata (RFC 9728), served at the
+   * well-known address its 401s name, and the check of each bearer token.
+   */
+  oauth?: { metadata: () => Record<string, unknown>; accepts: (token: string) => Promise<boolean> };
+} = {}) {
   const calls: McpCall[] = [];
   let tickets = 0;
 
@@ -63,8 +75,19 @@ export async function startMcpServer({ token = null }: { token?: string | null }
   const http = createServer(async (req, res) => {
     try {
       const authorization = req.headers.authorization;
-      if (token && authorization !== `Bearer ${token}`) {
-        res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
+      if (oauth && req.url === METADATA_PATH) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(oauth.metadata()));
+        return;
+      }
+      const bearer = authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : '';
+      const allowed = oauth ? Boolean(bearer) && (await oauth.accepts(bearer)) : !token || bearer === token;
+      if (!allowed) {
+        const origin = `http://${req.headers.host}`;
+        res.writeHead(401, {
+          'content-type': 'application/json',
+          'www-authenticate': oauth ? `Bearer resource_metadata="${origin}${METADATA_PATH}"` : 'Bearer',
+        });
         res.end(JSON.stringify({ error: 'invalid_token' }));
         return;
       }

@@ -3,6 +3,52 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
 /**
+ * The browser's part at an oidc-provider server (its dev sign-in and consent pages): follows
+ * redirects, keeps cookies, signs in as `user` and consents; gives where it sends the user back.
+ */
+export async function playConsent(authorizeUrl: string, redirectUri: string, user = 'grace') {
+  const cookies = new Map<string, string>();
+  const send = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      if (name) cookies.set(name.trim(), value.join('='));
+    }
+    return res;
+  };
+  let url = authorizeUrl;
+  for (let hop = 0; hop < 12; hop++) {
+    if (url.startsWith(redirectUri)) return new URL(url);
+    const res = await send(url);
+    const location = res.headers.get('location');
+    if (location) {
+      url = new URL(location, url).toString();
+      continue;
+    }
+    const html = await res.text();
+    const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (!prompt || !action) throw new Error(`The OAuth server showed an unexpected page: ${html.slice(0, 300)}`);
+    const form = new URLSearchParams({ prompt, ...(prompt === 'login' ? { login: user, password: 'x' } : {}) });
+    const posted = await send(new URL(action, url).toString(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    url = new URL(posted.headers.get('location') ?? '', url).toString();
+  }
+  throw new Error('The OAuth server did not send the browser back');
+}
+
+/**
  * A real OAuth 2.0 / OpenID Connect server (oidc-provider) for one confidential client: PKCE
  * required, refresh tokens issued (offline_access) and rotated. `consent(authorizeUrl)` plays the
  * browser through its sign-in and consent pages and returns where it sends the user back.
@@ -46,48 +92,7 @@ export async function startOAuth2Server({
   });
   server.on('request', provider.callback());
 
-  /** The browser's part: follows redirects, keeps cookies, signs in as `user` and consents. */
-  async function consent(authorizeUrl: string, user = 'grace') {
-    const cookies = new Map<string, string>();
-    const send = async (url: string, init: RequestInit = {}) => {
-      const res = await fetch(url, {
-        ...init,
-        redirect: 'manual',
-        headers: {
-          ...(init.headers as Record<string, string>),
-          cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        },
-      });
-      for (const line of res.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const [name, ...value] = (pair ?? '').split('=');
-        if (name) cookies.set(name.trim(), value.join('='));
-      }
-      return res;
-    };
-    let url = authorizeUrl;
-    for (let hop = 0; hop < 12; hop++) {
-      if (url.startsWith(redirectUri)) return new URL(url);
-      const res = await send(url);
-      const location = res.headers.get('location');
-      if (location) {
-        url = new URL(location, url).toString();
-        continue;
-      }
-      const html = await res.text();
-      const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-      const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-      if (!prompt || !action) throw new Error(`The OAuth server showed an unexpected page: ${html.slice(0, 300)}`);
-      const form = new URLSearchParams({ prompt, ...(prompt === 'login' ? { login: user, password: 'x' } : {}) });
-      const posted = await send(new URL(action, url).toString(), {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form.toString(),
-      });
-      url = new URL(posted.headers.get('location') ?? '', url).toString();
-    }
-    throw new Error('The OAuth server did not send the browser back');
-  }
+  const consent = (authorizeUrl: string, user = 'grace') => playConsent(authorizeUrl, redirectUri, user);
 
   return {
     issuer,

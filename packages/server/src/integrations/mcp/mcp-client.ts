@@ -19,7 +19,15 @@ export type McpToolResult = {
 };
 
 /** What went wrong talking to an MCP server, in words for the user (never a stack). */
-export class McpFailure extends StepError {}
+export class McpFailure extends StepError {
+  /** The server refused the token (401 or 403): an OAuth connection refreshes or needs reconnecting. */
+  constructor(
+    message: string,
+    readonly tokenRefused = false,
+  ) {
+    super(message);
+  }
+}
 
 function failure(error: unknown, url: string): McpFailure {
   if (error instanceof McpFailure) return error;
@@ -35,6 +43,7 @@ function failure(error: unknown, url: string): McpFailure {
   if (error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403))
     return new McpFailure(
       `The MCP server at ${host} refused the token (HTTP ${error.code}). Replace the token of this connection in Integrations.`,
+      true,
     );
   if (error instanceof StreamableHTTPError && error.code)
     return new McpFailure(`The MCP server at ${host} answered HTTP ${error.code}. Check its URL, or try again later.`);
