@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { startMcpServer, type TestMcpServer } from '../packages/server/src/test/mcp-server';
 import { step } from './flow-editor-support';
+import { mcpServerDialog } from './integrations-support';
 import { APP_ORIGIN, expectAxeClean, screenshots, signedInUser } from './support';
 
 const KEY = 'e2e-weather-key-5f3a91';
@@ -98,13 +99,10 @@ test('add an API key, sign an HTTP request with it in a flow, and never see the 
 test('add an MCP server and list its tools', async ({ page }) => {
   test.setTimeout(180_000);
   await signedInUser(page, 'Milo');
-  await page.goto('/integrations');
-  const card = page.getByRole('region', { name: 'API credentials and MCP servers' });
-  await card.getByRole('button', { name: 'Add credential' }).click({ timeout: 30_000 });
-  const dialog = page.getByRole('dialog', { name: 'Add a credential' });
-  await dialog.getByRole('button', { name: 'MCP server' }).click();
-  await dialog.getByLabel('Name', { exact: true }).fill('Orders');
-  await dialog.getByLabel('Server URL').fill(mcp.url.replace('127.0.0.1', 'localhost'));
+  const { card, dialog } = await mcpServerDialog(page, {
+    name: 'Orders',
+    url: mcp.url.replace('127.0.0.1', 'localhost'),
+  });
   await dialog.getByRole('button', { name: 'Add credential' }).click();
   await expect(dialog).toBeHidden();
   await card.getByRole('button', { name: 'Test Orders' }).click();

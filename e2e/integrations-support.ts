@@ -83,3 +83,15 @@ export async function callWebhook(page: Page, flowId: string, data: unknown) {
   const call = await page.request.post(`/api/hooks/${published.webhookId}`, { data });
   expect(call.status()).toBe(202);
 }
+
+/** Opens "Add a credential" on /integrations as an MCP server with its name and URL typed in. */
+export async function mcpServerDialog(page: Page, { name, url }: { name: string; url: string }) {
+  await page.goto('/integrations');
+  const card = page.getByRole('region', { name: 'API credentials and MCP servers' });
+  await card.getByRole('button', { name: 'Add credential' }).click({ timeout: 30_000 });
+  const dialog = page.getByRole('dialog', { name: 'Add a credential' });
+  await dialog.getByRole('button', { name: 'MCP server' }).click();
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('Server URL').fill(url);
+  return { card, dialog };
+}

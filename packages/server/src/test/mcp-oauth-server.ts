@@ -10,10 +10,17 @@ import { playConsent } from './oauth2-server';
  * server (oidc-provider) with dynamic client registration, PKCE and resource indicators; it takes
  * only access tokens that server issued for its URL. Counts token requests, for refresh tests.
  */
-export async function startMcpOAuthServer({ accessTokenTtl = 3600 }: { accessTokenTtl?: number } = {}) {
+export async function startMcpOAuthServer({
+  accessTokenTtl = 3600,
+  host = '127.0.0.1',
+}: {
+  accessTokenTtl?: number;
+  /** The name both servers are reached by (an app that allows only `localhost` needs that one). */
+  host?: string;
+} = {}) {
   const as = createServer();
   await new Promise<void>((resolve) => as.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(as.address() as AddressInfo).port}`;
+  const issuer = `http://${host}:${(as.address() as AddressInfo).port}`;
   let mcpUrl = '';
   const provider = new Provider(issuer, {
     pkce: { required: () => true },
@@ -60,11 +67,11 @@ export async function startMcpOAuthServer({ accessTokenTtl = 3600 }: { accessTok
       },
     },
   });
-  mcpUrl = mcp.url;
+  mcpUrl = mcp.url.replace('127.0.0.1', host);
 
   return {
     issuer,
-    url: mcp.url,
+    url: mcpUrl,
     calls: mcp.calls,
     provider,
     /** How many times the token endpoint was asked (codes and refreshes). */

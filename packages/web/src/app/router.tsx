@@ -1,4 +1,4 @@
-import { INTEGRATION_PROVIDER_IDS } from '@flowmind/shared/integrations/provider-ids';
+import { OAUTH_CALLBACK_IDS } from '@flowmind/shared/integrations/provider-ids';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { RouteErrorPage } from './error-page';
 import { lazyPage } from './lazy-page';
@@ -241,8 +241,7 @@ const routes: RouteObject[] = [
                 {
                   path: 'integrations/callback/:provider',
                   loader: ({ params }) => {
-                    if (!(INTEGRATION_PROVIDER_IDS as readonly string[]).includes(params.provider ?? ''))
-                      notFoundLoader();
+                    if (!(OAUTH_CALLBACK_IDS as readonly string[]).includes(params.provider ?? '')) notFoundLoader();
                     return null;
                   },
                   lazy: lazyPage(integrationCallbackPage, (m) => m.IntegrationCallbackPage),

@@ -13,11 +13,20 @@ import {
   emptyCredentialForm,
   fieldOf,
   toCreateRequest,
+  toMcpSignIn,
   toSecretRequest,
 } from './credential-form';
 import type { IntegrationActions } from './integrations-api';
 
 const KINDS = Object.keys(CREDENTIAL_KINDS) as CredentialKind[];
+const PLACEMENTS = [
+  { value: 'header', label: 'A header' },
+  { value: 'query', label: 'A query parameter' },
+] as const;
+const MCP_AUTHS = [
+  { value: 'token', label: 'A token, or none' },
+  { value: 'oauth', label: 'OAuth (the server’s sign-in page)' },
+] as const;
 
 /**
  * Adds a credential (no `connection`), or replaces the secret of one: its kind stays, and what was
@@ -104,6 +113,13 @@ function CredentialFormBody({
       );
       return;
     }
+    if (signsIn) {
+      const checked = toMcpSignIn(form, accountId);
+      if (!checked.ok) return setErrors(checked.errors);
+      // Success leaves for the server's consent page; the callback page finishes the connection.
+      actions.connectMcp.mutate(checked.value, { onError });
+      return;
+    }
     const checked = toCreateRequest(form, accountId);
     if (!checked.ok) return setErrors(checked.errors);
     actions.createCredential.mutate(checked.value, { onSuccess: onDone, onError });
@@ -111,7 +127,12 @@ function CredentialFormBody({
 
   const text = (key: keyof CredentialForm) => (event: { target: { value: string } }) =>
     change({ [key]: event.target.value });
-  const pending = actions.createCredential.isPending || actions.replaceSecret.isPending;
+  const signsIn = !connection && form.kind === 'mcp' && form.mcpAuth === 'oauth';
+  const pending =
+    actions.createCredential.isPending ||
+    actions.replaceSecret.isPending ||
+    actions.connectMcp.isPending ||
+    actions.connectMcp.isSuccess;
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       {!connection && <KindPicker kind={form.kind} onChange={(kind) => change({ kind })} />}
@@ -122,24 +143,13 @@ function CredentialFormBody({
       )}
       {form.kind === 'api_key' && (
         <>
-          <fieldset className="grid gap-1.5">
-            <legend className="mb-1.5 font-medium text-[13px]">Send the key as</legend>
-            <div className="flex flex-wrap gap-4 text-sm">
-              {(['header', 'query'] as const).map((placement) => (
-                <label key={placement} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="placement"
-                    value={placement}
-                    checked={form.placement === placement}
-                    onChange={() => change({ placement })}
-                    className="size-4 accent-primary"
-                  />
-                  {placement === 'header' ? 'A header' : 'A query parameter'}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <RadioChoice
+            legend="Send the key as"
+            name="placement"
+            options={PLACEMENTS}
+            value={form.placement}
+            onChange={(placement) => change({ placement })}
+          />
           <Field label={form.placement === 'header' ? 'Header name' : 'Parameter name'} error={errors.paramName}>
             {(props) => (
               <Input
@@ -192,12 +202,28 @@ function CredentialFormBody({
               />
             )}
           </Field>
-          <SecretField
-            label="Bearer token (optional)"
-            value={form.token}
-            error={errors.token}
-            onChange={text('token')}
-          />
+          {!connection && (
+            <RadioChoice
+              legend="Sign in with"
+              name="mcpAuth"
+              options={MCP_AUTHS}
+              value={form.mcpAuth}
+              onChange={(mcpAuth) => change({ mcpAuth })}
+            />
+          )}
+          {form.mcpAuth === 'token' || connection ? (
+            <SecretField
+              label="Bearer token (optional)"
+              value={form.token}
+              error={errors.token}
+              onChange={text('token')}
+            />
+          ) : (
+            <p className="text-[13px] text-muted-foreground">
+              You will sign in on the server’s own page and come back here. Flowmind registers itself with the server
+              and keeps the token fresh.
+            </p>
+          )}
         </>
       )}
       <FormError>{errors.form}</FormError>
@@ -206,7 +232,7 @@ function CredentialFormBody({
           Cancel
         </Button>
         <Button type="submit" pending={pending}>
-          {connection ? 'Replace secret' : 'Add credential'}
+          {connection ? 'Replace secret' : signsIn ? 'Continue to sign in' : 'Add credential'}
         </Button>
       </DialogFooter>
     </form>
@@ -237,6 +263,42 @@ function SecretField({
         />
       )}
     </Field>
+  );
+}
+
+/** A choice of a few options, as radio buttons in a row. */
+function RadioChoice<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: readonly { value: T; label: string }[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset className="grid gap-1.5">
+      <legend className="mb-1.5 font-medium text-[13px]">{legend}</legend>
+      <div className="flex flex-wrap gap-4 text-sm">
+        {options.map((option) => (
+          <label key={option.value} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              className="size-4 accent-primary"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

@@ -1,4 +1,6 @@
 import {
+  type ConnectMcpServer,
+  ConnectMcpServer as ConnectMcpServerSchema,
   type CreateCredential,
   CreateCredential as CreateCredentialSchema,
   type CredentialKind,
@@ -17,6 +19,8 @@ export type CredentialForm = {
   username: string;
   password: string;
   url: string;
+  /** MCP servers: a token typed in (or none), or the server's own OAuth sign-in. */
+  mcpAuth: 'token' | 'oauth';
 };
 
 export type CredentialField = keyof CredentialForm | 'form';
@@ -32,6 +36,7 @@ export const emptyCredentialForm = (kind: CredentialKind = 'api_key'): Credentia
   username: '',
   password: '',
   url: '',
+  mcpAuth: 'token',
 });
 
 function secretOf(form: CredentialForm): Record<string, unknown> {
@@ -75,3 +80,7 @@ export const toCreateRequest = (form: CredentialForm, accountId: string): Checke
 
 export const toSecretRequest = (form: CredentialForm): Checked<CredentialSecret> =>
   check(CredentialSecretSchema.safeParse(secretOf(form)));
+
+/** The request to sign in to an MCP server with OAuth; the consent page comes next. */
+export const toMcpSignIn = (form: CredentialForm, accountId: string): Checked<ConnectMcpServer> =>
+  check(ConnectMcpServerSchema.safeParse({ accountId, name: form.name, url: form.url, returnTo: '/integrations' }));

@@ -2,6 +2,7 @@ import type {
   CompleteIntegration,
   CompleteIntegrationResponse,
   ConnectIntegrationResponse,
+  ConnectMcpServer,
   CreateCredential,
   CredentialSecret,
   IntegrationConnection,
@@ -30,6 +31,13 @@ export const integrationsApi = {
     api<ConnectIntegrationResponse>(`/api/integrations/${provider}/connect`, {
       method: 'POST',
       body: { accountId, returnTo },
+    }),
+  connectMcp: (input: ConnectMcpServer) =>
+    api<ConnectIntegrationResponse>('/api/integrations/mcp/connect', { method: 'POST', body: input }),
+  reconnect: (connectionId: string) =>
+    api<ConnectIntegrationResponse>(`${connectionPath(connectionId)}/reconnect`, {
+      method: 'POST',
+      body: { returnTo: '/integrations' },
     }),
   complete: (input: CompleteIntegration) =>
     api<CompleteIntegrationResponse>('/api/integrations/complete', { method: 'POST', body: input }),
@@ -62,6 +70,8 @@ export function useConnectionOptions({ connectionId, list }: { connectionId: str
   });
 }
 
+const toConsent = ({ authorizeUrl }: ConnectIntegrationResponse) => window.location.assign(authorizeUrl);
+
 /** Connect (and reconnect) leave for the provider's consent page; rename and disconnect refresh the list. */
 export function useIntegrationActions(accountId: string) {
   const queryClient = useQueryClient();
@@ -70,8 +80,10 @@ export function useIntegrationActions(accountId: string) {
     connect: useMutation({
       mutationFn: (provider: IntegrationProviderId) =>
         integrationsApi.connect({ provider, accountId, returnTo: '/integrations' }),
-      onSuccess: ({ authorizeUrl }) => window.location.assign(authorizeUrl),
+      onSuccess: toConsent,
     }),
+    connectMcp: useMutation({ mutationFn: integrationsApi.connectMcp, onSuccess: toConsent }),
+    reconnect: useMutation({ mutationFn: integrationsApi.reconnect, onSuccess: toConsent }),
     rename: useMutation({ mutationFn: integrationsApi.rename, onSuccess: refresh }),
     disconnect: useMutation({ mutationFn: integrationsApi.disconnect, onSettled: refresh }),
     createCredential: useMutation({ mutationFn: integrationsApi.createCredential, onSuccess: refresh }),

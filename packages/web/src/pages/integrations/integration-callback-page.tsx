@@ -1,4 +1,4 @@
-import { INTEGRATION_PROVIDERS, IntegrationProviderId } from '@flowmind/shared/integrations';
+import { CREDENTIAL_KINDS, INTEGRATION_PROVIDERS, OAuthCallbackProvider } from '@flowmind/shared/integrations';
 import { useMutation } from '@tanstack/react-query';
 import { Plug, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -13,10 +13,16 @@ import { errorMessage } from '../../lib/api';
 import { alerts } from '../../shell/alert-store';
 
 /** Why the provider sent the user back without a code, in words (never the protocol's own text). */
-function providerRefusal(error: string, label: string) {
-  if (error === 'access_denied') return `You did not allow access in ${label}, so nothing was connected.`;
+function providerRefusal(error: string, provider: OAuthCallbackProvider, label: string) {
+  const where = provider === 'mcp' ? 'the MCP server' : label;
+  if (error === 'access_denied') return `You did not allow access in ${where}, so nothing was connected.`;
+  if (provider === 'mcp')
+    return 'The MCP server could not finish the sign-in. Try again from Integrations; if it keeps failing, add the server with a token instead.';
   return `${label} could not finish the connection. Try again from Integrations; if it keeps failing, the server's operator should check the ${label} app.`;
 }
+
+const labelOf = (provider: OAuthCallbackProvider) =>
+  provider === 'mcp' ? CREDENTIAL_KINDS.mcp.label : INTEGRATION_PROVIDERS[provider].label;
 
 /** Where the provider sends the browser back: finishes the connection and returns to where the user started. */
 export function IntegrationCallbackPage() {
@@ -24,8 +30,8 @@ export function IntegrationCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   usePageHeader({ title: 'Connecting', showFloatingButton: false, showTabs: false });
-  const known = IntegrationProviderId.safeParse(provider);
-  const label = known.success ? INTEGRATION_PROVIDERS[known.data].label : provider;
+  const known = OAuthCallbackProvider.safeParse(provider);
+  const label = known.success ? labelOf(known.data) : provider;
   const code = params.get('code');
   const state = params.get('state');
   const error = params.get('error');
@@ -51,9 +57,11 @@ export function IntegrationCallbackPage() {
   const problem = !known.success
     ? `${label} connections are not available yet.`
     : error
-      ? providerRefusal(error, label)
+      ? providerRefusal(error, known.data, label)
       : !code || !state
-        ? `This page finishes a ${label} connection after you approve access in ${label}. There is nothing to finish here.`
+        ? known.data === 'mcp'
+          ? 'This page finishes an MCP server connection after you sign in on the server. There is nothing to finish here.'
+          : `This page finishes a ${label} connection after you approve access in ${label}. There is nothing to finish here.`
         : complete.error
           ? errorMessage(complete.error)
           : null;
