@@ -26,6 +26,8 @@ export const ChatToolPart = z.object({
   type: z.literal('tool'),
   toolCallId: z.string(),
   toolName: z.string(),
+  /** How people see the tool when its name is not enough: an MCP tool's title and its server. */
+  label: z.string().optional(),
   input: z.unknown(),
   /** awaiting-approval | running | done | error | denied */
   state: z.enum(['awaiting-approval', 'running', 'done', 'error', 'denied']),
@@ -136,7 +138,7 @@ export type ChatShare = z.infer<typeof ChatShare>;
 /** A part of a shared message, in the order it was written: its text, or a tool it used (by name, no data). */
 export const PublicChatPart = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({ type: z.literal('tool'), toolName: z.string() }),
+  z.object({ type: z.literal('tool'), toolName: z.string(), label: z.string().optional() }),
 ]);
 export type PublicChatPart = z.infer<typeof PublicChatPart>;
 

@@ -121,6 +121,8 @@ describe('an agent given a Slack connection', () => {
     const answer = await chatWith(agent.id, 'Say hello in #general');
     const [call] = toolCallsOf(answer);
     expect(call).toMatchObject({ toolName: 'slack_send_message', state: 'awaiting-approval' });
+    // Named for people with its connection: two workspaces' tools would otherwise look alike.
+    expect(call?.label).toMatch(/^Slack: Send message \(.+\)$/);
     expect(slack.messages.length).toBe(before);
 
     // Nobody else can answer it: the chat is not theirs.
@@ -162,6 +164,7 @@ describe('an agent given an MCP server', () => {
     expect(Object.keys(lookup?.function.parameters.properties ?? {})).toEqual(['orderId']);
     expect(toolCallsOf(answer)[0]).toMatchObject({
       toolName: 'lookup_order',
+      label: 'Look up an order (Orders)',
       state: 'done',
       output: { text: 'Order A-1: shipped', structuredContent: { orderId: 'A-1', status: 'shipped' } },
     });

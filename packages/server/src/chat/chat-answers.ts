@@ -150,6 +150,7 @@ export function chatAnswers({
       model,
       tools: workspace ? sdkTools(workspace, context, tools) : undefined,
       needsApproval: (name) => (Object.hasOwn(tools, name) ? (tools[name]?.needsApproval ?? false) : false),
+      labelOf: (name) => (Object.hasOwn(tools, name) ? tools[name]?.label : undefined),
       // A chat counts on the leaderboard once the agent has answered in it, not when it was opened.
       onAnswered: session.agentId
         ? () => agents.countAnswered({ agentId: session.agentId as string, userId: session.userId })

@@ -120,6 +120,7 @@ export function chatRunner({
     modelRef,
     tools,
     needsApproval = () => false,
+    labelOf = () => undefined,
     system,
     saved: rowSaved = Promise.resolve(),
     model: modelLookup,
@@ -133,6 +134,7 @@ export function chatRunner({
     /** The workspace tools; those without `execute` wait for approval. */
     tools?: Record<string, Tool>;
     needsApproval?: (toolName: string) => boolean;
+    labelOf?: (toolName: string) => string | undefined;
     /** A custom agent's instructions, read after the product's own prompt. */
     system?: string | null;
     /** Settles once the answer's row is in the database: saves wait for it. */
@@ -223,10 +225,12 @@ export function chatRunner({
             emit({ type: part.type, messageId: row.id, delta: part.text });
             if (Date.now() - lastSave >= saveMs) void save();
           } else if (part.type === 'tool-call') {
+            const label = labelOf(part.toolName);
             parts.push({
               type: 'tool',
               toolCallId: part.toolCallId,
               toolName: part.toolName,
+              ...(label ? { label } : {}),
               input: part.input,
               state: needsApproval(part.toolName) ? 'awaiting-approval' : 'running',
             });

@@ -32,6 +32,8 @@ export type ToolContext = { accountId: string; userId: string; scope: AgentToolS
 
 export type ToolSpec<Input> = {
   description: string;
+  /** How the chat shows the tool when its name is not enough (a connection's, an MCP server's). */
+  label?: string;
   input: z.ZodType<Input>;
   /** What the model is told the input is, when not `input` itself (an MCP tool's JSON Schema). */
   modelSchema?: Schema;

@@ -171,7 +171,8 @@ export function chatService({
           // Each text and each tool call in its place: the text written after a tool call is a part of its own.
           const parts = (message.parts as ChatPart[]).flatMap((part): PublicChatPart[] => {
             if (part.type === 'text') return part.text ? [{ type: 'text', text: part.text }] : [];
-            if (part.type === 'tool') return [{ type: 'tool', toolName: part.toolName }];
+            if (part.type === 'tool')
+              return [{ type: 'tool', toolName: part.toolName, ...(part.label ? { label: part.label } : {}) }];
             return [];
           });
           return {

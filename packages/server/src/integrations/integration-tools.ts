@@ -94,6 +94,7 @@ function boundActionTool(
   const label = INTEGRATION_PROVIDERS[integration.provider].label;
   return {
     description: `${label} (${connection.name}): ${action.info.description}`,
+    label: `${label}: ${action.info.label} (${connection.name})`,
     input: z.object(actionFields(action)),
     needsApproval: action.info.writes,
     offered: () => true,

@@ -116,6 +116,7 @@ export function mcpChatTool(
   const about = [tool.title && tool.title !== tool.name ? tool.title : '', tool.description].filter(Boolean).join(': ');
   return {
     description: `MCP server "${connection.name}", tool ${tool.name}${about ? `. ${about}` : ''}`.slice(0, 1024),
+    label: `${tool.title || tool.name} (${connection.name})`,
     input: z.record(z.string(), z.unknown()),
     modelSchema: schemaOf(objectSchema(tool.inputSchema)),
     needsApproval: !tool.readOnly,

@@ -57,6 +57,10 @@ function summary(part: ChatToolPart): string | null {
   return null;
 }
 
+/** How a tool call is named to people: its own label (a connection's tool), the catalogue's, or its name. */
+export const toolLabel = (part: { toolName: string; label?: string }) =>
+  part.label ?? TOOL_LABELS[part.toolName] ?? part.toolName;
+
 /** A tool call in an answer: what it was asked, what it gave, and the approval it waits for. */
 export function ChatToolCard({
   part,
@@ -69,7 +73,7 @@ export function ChatToolCard({
 }) {
   const state = STATES[part.state];
   const Icon = state.icon;
-  const label = TOOL_LABELS[part.toolName] ?? part.toolName;
+  const label = toolLabel(part);
   const link = part.state === 'done' ? resultLink(part.output) : null;
   const said = summary(part);
   return (

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api';
 import { usePageHeader } from '../page-header/use-page-header';
 import { chatApi } from './chat-api';
 import { ChatMarkdown } from './chat-markdown';
-import { TOOL_LABELS } from './chat-tool-card';
+import { toolLabel } from './chat-tool-card';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
 
@@ -70,7 +70,7 @@ function SharedAnswer({ parts }: { parts: PublicChatPart[] }) {
             key={index}
             className="flex items-center gap-2 text-muted-foreground text-xs"
           >
-            <Wrench className="size-3.5" aria-hidden="true" /> Used: {TOOL_LABELS[part.toolName] ?? part.toolName}
+            <Wrench className="size-3.5" aria-hidden="true" /> Used: {toolLabel(part)}
           </p>
         ),
       )}
