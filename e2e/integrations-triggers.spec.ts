@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { step } from './flow-editor-support';
 import { connectOnCard, publishFromEditor, settings } from './integrations-support';
-import { APP_ORIGIN, signedInUser } from './support';
+import { APP_ORIGIN, screenshots, signedInUser } from './support';
 
 const headers = { origin: APP_ORIGIN };
 
@@ -48,6 +48,28 @@ test('Slack New message trigger: set up in the editor, publish, a message posted
   await expect(panel.getByRole('status').filter({ hasText: 'Checks every minute' })).toContainText(
     'It starts once the flow is published and on.',
   );
+
+  // Test data from Slack itself: listening, the first new message in the channel is pinned. (A
+  // message posted before the listen has read where the channel is would not count: post until one does.)
+  await panel.getByRole('button', { name: 'Listen for a test event' }).click();
+  await expect(
+    panel.getByText('Waiting for a test event. Make one happen in Slack now (up to 2 minutes).'),
+  ).toBeVisible();
+  const received = panel.getByText('Test event received.', { exact: false });
+  await expect
+    .poll(
+      async () => {
+        await page.request.post(`${slackOrigin}/_test/post`, {
+          data: { channel: 'C0GENERAL', user: 'U0BOB', text: 'Testing the trigger' },
+        });
+        return received.isVisible();
+      },
+      { timeout: 60_000, intervals: [2000] },
+    )
+    .toBe(true);
+  await expect(panel.getByRole('region', { name: 'Test data' })).toContainText('Testing the trigger');
+  await expect(panel.getByText(/^From a test event,/)).toBeVisible();
+  await screenshots(page, 'slack-trigger-test-event');
 
   await publishFromEditor(page);
 

@@ -13,7 +13,7 @@ export const PINNED_STEP_LOG = 'Pinned data used: this step did not run';
 export const StepOutput = z.record(z.string().max(40), z.array(z.record(z.string(), z.unknown())).max(10_000));
 export type StepOutput = z.infer<typeof StepOutput>;
 
-export const PinSource = z.enum(['step', 'test_call', 'test_email']);
+export const PinSource = z.enum(['step', 'test_call', 'test_email', 'test_event']);
 export type PinSource = z.infer<typeof PinSource>;
 
 /** A step's output kept in the draft: editor runs use it instead of running the step. */
@@ -38,7 +38,7 @@ export type ListenForTest = z.input<typeof ListenForTest>;
 /** The answer to a listen: the caught call, pinned on the trigger, or that none came in time. */
 export const TestListenResult = z.discriminatedUnion('received', [
   z.object({ received: z.literal(true), pin: PinnedOutput }),
-  z.object({ received: z.literal(false), reason: z.enum(['timeout', 'cancelled']), message: z.string() }),
+  z.object({ received: z.literal(false), reason: z.enum(['timeout', 'cancelled', 'failed']), message: z.string() }),
 ]);
 export type TestListenResult = z.infer<typeof TestListenResult>;
 

@@ -17,7 +17,7 @@ export const flowPins = pgTable(
     /** Items per output handle (StepOutput). */
     output: jsonb('output').notNull(),
     bytes: integer('bytes').notNull(),
-    /** step | test_call | test_email */
+    /** step | test_call | test_email | test_event */
     source: text('source').notNull(),
     pinnedBy: text('pinned_by'),
     pinnedAt: timestamp('pinned_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,6 +16,7 @@ import type { Sandbox } from './sandbox/sandbox';
 import { createStepMailer } from './services/mail';
 import { startInboundSmtp } from './triggers/email-inbound';
 import { startIntegrationPoller } from './triggers/integration-poller';
+import { integrationTestPoll } from './triggers/integration-test-poll';
 import { followEventSupport, integrationTriggerStatus, syncIntegrationTrigger } from './triggers/integration-triggers';
 import { startScheduler, syncSchedule } from './triggers/schedule';
 import type { TableTriggers } from './triggers/table-events';
@@ -76,8 +77,11 @@ export function createFlowSystem({
     workerConcurrency: config.flows.workerConcurrency,
     retentionDays: config.flows.retentionDays,
   });
-  /** The editor's "Listen for a test call": read by the test URL (api routes) and the test address (inbound mail). */
-  const listens = testListens({ db, bus });
+  /**
+   * The editor's "Listen for a test call": read by the test URL (api routes) and the test address
+   * (inbound mail); an integration trigger polls its service while it listens.
+   */
+  const listens = testListens({ db, bus, pollTest: integrationTestPoll({ integrations }) });
   let scheduler: ReturnType<typeof startScheduler> | null = null;
   let poller: ReturnType<typeof startIntegrationPoller> | null = null;
   /** Providers that push events to this server; their triggers listen without polling. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { IntegrationProviderId, OAuthCallbackProvider } from '@flowmind/shared/integrations';
+import type { OAuthCallbackProvider } from '@flowmind/shared/integrations';
 import type { OAuthProviderConfig } from '../config-integrations';
 
 /**

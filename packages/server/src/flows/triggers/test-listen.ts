@@ -12,6 +12,7 @@ import type { FlowRow } from '../flow.repository';
 import { flowTopic } from '../flow.service';
 import { pinRepository, toPinnedOutput } from '../pins/pin.repository';
 import { checkedPinBytes } from '../pins/pin.service';
+import { type IntegrationTestPoll, pollsForTest } from './integration-test-poll';
 
 const TAKES_TEST_DATA = new Set(['trigger.webhook', 'trigger.email']);
 const callTopic = (listenId: string) => `test-call:${listenId}`;
@@ -26,17 +27,75 @@ export type ListeningFlow = { flow: FlowRow; trigger: FlowNode; listenId: string
  * call, whose data becomes the trigger's pinned output. The wait is a row, so the call may reach
  * any api process; the caught call is announced on the change bus.
  */
-export function testListens({ db, bus, timeoutMs = TEST_LISTEN_MS }: { db: Db; bus: ChangeBus; timeoutMs?: number }) {
+export function testListens({
+  db,
+  bus,
+  timeoutMs = TEST_LISTEN_MS,
+  pollTest,
+}: {
+  db: Db;
+  bus: ChangeBus;
+  timeoutMs?: number;
+  /** Integration triggers (Slack's New message…) listen by polling their service meanwhile. */
+  pollTest?: IntegrationTestPoll;
+}) {
   const pins = pinRepository(db);
+  const listens = (node: FlowNode) => TAKES_TEST_DATA.has(node.type) || (pollTest !== undefined && pollsForTest(node));
 
   function triggerFor(flow: FlowRow, nodeId?: string): FlowNode {
     const graph = flow.graph as FlowGraph;
-    const node = nodeId
-      ? graph.nodes.find((n) => n.id === nodeId)
-      : graph.nodes.find((n) => TAKES_TEST_DATA.has(n.type));
-    if (!node || !TAKES_TEST_DATA.has(node.type))
-      throw new AppError('bad_request', 'Only a webhook or email trigger takes test calls', 'nodeId');
+    const node = nodeId ? graph.nodes.find((n) => n.id === nodeId) : graph.nodes.find(listens);
+    if (!node || !listens(node))
+      throw new AppError('bad_request', 'Only a webhook, email or integration trigger takes test data', 'nodeId');
     return node;
+  }
+
+  /**
+   * Takes a test call for a listening flow: its item becomes the trigger's pinned output and the
+   * editor hears of it. False when the listen ended meanwhile (another call took it).
+   */
+  async function capture({
+    listening: found,
+    item,
+    source,
+  }: {
+    listening: ListeningFlow;
+    item: Item;
+    source: 'test_call' | 'test_email' | 'test_event';
+  }) {
+    const output = { main: [item] };
+    // Checked before the listen is used up, so a call too large leaves the editor listening.
+    const bytes = checkedPinBytes(output, 'body');
+    if (!(await stopListen(found.flow.id, found.listenId))) return false;
+    await pins.put({
+      accountId: found.flow.accountId,
+      flowId: found.flow.id,
+      nodeId: found.trigger.id,
+      output,
+      bytes,
+      source,
+      pinnedBy: null,
+    });
+    bus.publish([callTopic(found.listenId), flowTopic(found.flow.id), topics.account(found.flow.accountId)]);
+    return true;
+  }
+
+  /** Polls an integration trigger while its listen lasts; what it finds is caught as a call would be. */
+  function pollWhileListening(
+    flow: FlowRow,
+    trigger: FlowNode,
+    listenId: string,
+    signal: AbortSignal,
+    failed: (message: string) => void,
+  ) {
+    if (!pollTest || TAKES_TEST_DATA.has(trigger.type)) return;
+    pollTest({ accountId: flow.accountId, node: trigger, signal })
+      .then(async (item) => {
+        if (item) await capture({ listening: { flow, trigger, listenId }, item, source: 'test_event' });
+      })
+      .catch((error: unknown) =>
+        failed(error instanceof AppError ? error.message : 'The service could not be read. Listen again in a moment.'),
+      );
   }
 
   async function stopListen(flowId: string, listenId: string): Promise<boolean> {
@@ -101,10 +160,12 @@ export function testListens({ db, bus, timeoutMs = TEST_LISTEN_MS }: { db: Db; b
       const trigger = triggerFor(flow, nodeId);
       const listenId = newId('lsn');
       const since = new Date(Date.now() - 1000);
-      let settle: (outcome: 'call' | 'timeout' | 'cancelled' | 'ended') => void = () => {};
-      const outcome = new Promise<'call' | 'timeout' | 'cancelled' | 'ended'>((resolve) => {
+      let settle: (outcome: 'call' | 'timeout' | 'cancelled' | 'ended' | 'failed') => void = () => {};
+      const outcome = new Promise<'call' | 'timeout' | 'cancelled' | 'ended' | 'failed'>((resolve) => {
         settle = resolve;
       });
+      let failure = '';
+      const polling = new AbortController();
       // Heard before the row exists, so a call that comes at once is not missed.
       const unsubscribe = bus.subscribe((topic) => {
         if (topic === callTopic(listenId)) settle('call');
@@ -129,11 +190,17 @@ export function testListens({ db, bus, timeoutMs = TEST_LISTEN_MS }: { db: Db; b
           .values(values)
           .onConflictDoUpdate({ target: flowTestListens.flowId, set: values });
         if (signal.aborted) settle('cancelled');
+        pollWhileListening(flow, trigger, listenId, polling.signal, (message) => {
+          failure = message;
+          settle('failed');
+        });
         const result = await outcome;
+        polling.abort();
         // A call that claimed the listen as it ran out still counts.
         const caught = result === 'call' || !(await stopListen(flow.id, listenId));
         const pin = caught ? await caughtPin(flow, trigger.id, since) : null;
         if (pin) return { received: true, pin };
+        if (result === 'failed') return { received: false, reason: 'failed', message: failure };
         if (result === 'ended')
           return {
             received: false,
@@ -145,9 +212,10 @@ export function testListens({ db, bus, timeoutMs = TEST_LISTEN_MS }: { db: Db; b
           : {
               received: false,
               reason: 'timeout',
-              message: `No test ${trigger.type === 'trigger.email' ? 'email' : 'call'} arrived within ${Math.round(timeoutMs / 1000 / 60) || 1} minutes. Listen again, then send it.`,
+              message: `No test ${trigger.type === 'trigger.email' ? 'email' : TAKES_TEST_DATA.has(trigger.type) ? 'call' : 'event'} arrived within ${Math.round(timeoutMs / 1000 / 60) || 1} minutes. Listen again, then send it.`,
             };
       } finally {
+        polling.abort();
         clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
         unsubscribe();
@@ -158,35 +226,7 @@ export function testListens({ db, bus, timeoutMs = TEST_LISTEN_MS }: { db: Db; b
       await endOthers(flow);
     },
 
-    /**
-     * Takes a test call for a listening flow: its item becomes the trigger's pinned output and the
-     * editor hears of it. False when the listen ended meanwhile (another call took it).
-     */
-    async capture({
-      listening: found,
-      item,
-      source,
-    }: {
-      listening: ListeningFlow;
-      item: Item;
-      source: 'test_call' | 'test_email';
-    }) {
-      const output = { main: [item] };
-      // Checked before the listen is used up, so a call too large leaves the editor listening.
-      const bytes = checkedPinBytes(output, 'body');
-      if (!(await stopListen(found.flow.id, found.listenId))) return false;
-      await pins.put({
-        accountId: found.flow.accountId,
-        flowId: found.flow.id,
-        nodeId: found.trigger.id,
-        output,
-        bytes,
-        source,
-        pinnedBy: null,
-      });
-      bus.publish([callTopic(found.listenId), flowTopic(found.flow.id), topics.account(found.flow.accountId)]);
-      return true;
-    },
+    capture,
 
     /** The webhook trigger's method and secret, from the draft: a test call must pass them as a real one would. */
     webhookRules(trigger: FlowNode) {

@@ -172,4 +172,70 @@ describe('Slack New message, polling', () => {
     const status = await owner.client.get(`/api/flows/${flow.id}/trigger-status`);
     expect(status.body).toMatchObject({ mode: 'polling', listening: false, status: null });
   });
+
+  it('listening for a test event in the editor pins the first new message, not what was there before', async () => {
+    slack.postAs('C0RANDOM', 'U0ANN', 'Already there');
+    const created = await owner.client.post('/api/flows', {
+      accountId: owner.user.personalAccountId,
+      name: 'Draft listener',
+      graph: {
+        nodes: [
+          {
+            id: 'trigger',
+            type: 'trigger.slack.newMessage',
+            name: 'New message',
+            position: { x: 0, y: 0 },
+            params: { connectionId, channel: 'C0RANDOM' },
+          },
+        ],
+        edges: [],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const listening = owner.client.post(`/api/flows/${created.body.id}/test-listen`, { nodeId: 'trigger' });
+    // Once the listen has read where the channel is, a new message is the test event.
+    await waitFor(
+      async () => slack.calls.filter((call) => call.method === 'conversations.history').length,
+      (count) => count > 0,
+    );
+    const before = slack.calls.length;
+    await waitFor(
+      async () => slack.calls.length,
+      (count) => count > before,
+    );
+    slack.postAs('C0RANDOM', 'U0BOB', 'Testing, testing');
+    const result = await listening;
+    expect(result.status, result.text).toBe(200);
+    expect(result.body).toMatchObject({ received: true, pin: { nodeId: 'trigger', source: 'test_event' } });
+    expect(result.body.pin.output.main[0]).toMatchObject({ text: 'Testing, testing', channel: 'C0RANDOM' });
+    // A draft listening starts no run and leaves no trigger row.
+    expect(await runItems(server, created.body.id)).toEqual([]);
+    expect(await triggerRow(server, created.body.id)).toBeUndefined();
+  });
+
+  it('a test listen without a connection is refused at once, in words', async () => {
+    const created = await owner.client.post('/api/flows', {
+      accountId: owner.user.personalAccountId,
+      name: 'No connection',
+      graph: {
+        nodes: [
+          {
+            id: 'trigger',
+            type: 'trigger.slack.newMessage',
+            name: 'New message',
+            position: { x: 0, y: 0 },
+            params: {},
+          },
+        ],
+        edges: [],
+      },
+    });
+    const res = await owner.client.post(`/api/flows/${created.body.id}/test-listen`, { nodeId: 'trigger' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      received: false,
+      reason: 'failed',
+      message: 'Choose a Slack connection for the trigger first',
+    });
+  });
 });

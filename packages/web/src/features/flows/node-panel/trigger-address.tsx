@@ -13,7 +13,13 @@ import { IntegrationTriggerStatus } from './integration-trigger-status';
  */
 export function TriggerAddress({ node, flow, readOnly }: { node: FlowNode; flow?: Flow; readOnly?: boolean }) {
   if (!flow) return null;
-  if (integrationTriggerOf(node.type)) return <IntegrationTriggerStatus flow={flow} />;
+  if (integrationTriggerOf(node.type))
+    return (
+      <div className="grid gap-3">
+        <IntegrationTriggerStatus flow={flow} />
+        <TestListen node={node} flowId={flow.id} readOnly={readOnly} />
+      </div>
+    );
   if (node.type === 'trigger.webhook')
     return (
       <div className="grid gap-3">

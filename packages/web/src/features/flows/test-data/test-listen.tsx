@@ -1,5 +1,7 @@
 import type { PinnedOutput, TestListenResult } from '@flowmind/shared/flow-test-data';
 import type { FlowNode } from '@flowmind/shared/flows';
+import { INTEGRATION_PROVIDERS, type IntegrationProviderId } from '@flowmind/shared/integrations';
+import { integrationTriggerOf } from '@flowmind/shared/integrations/define-integration';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, Pin, Radio, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -14,13 +16,39 @@ type State =
   | { kind: 'received' }
   | { kind: 'ended'; message: string; failed: boolean };
 
+/** The words for each kind of trigger that listens: a webhook's call, an email, an integration's event. */
+function wordsFor(node: FlowNode) {
+  const named = integrationTriggerOf(node.type);
+  if (named) {
+    const service = INTEGRATION_PROVIDERS[named.provider as IntegrationProviderId]?.label ?? 'the service';
+    return {
+      what: 'test event',
+      listen: 'Listen for a test event',
+      waiting: `Waiting for a test event. Make one happen in ${service} now (up to 2 minutes).`,
+      received: 'Test event received.',
+      none: `No test data yet. Listen, then make the event happen in ${service}: the first new one is kept as this trigger’s test data for runs from the editor.`,
+    };
+  }
+  const email = node.type === 'trigger.email';
+  return {
+    what: email ? 'test email' : 'test call',
+    listen: email ? 'Listen for a test email' : 'Listen for a test call',
+    waiting: email
+      ? 'Waiting for a test email. Send one to the test address now (up to 2 minutes).'
+      : 'Waiting for a test call. Call the test URL now (up to 2 minutes).',
+    received: email ? 'Test email received.' : 'Test call received.',
+    none: `No test data yet. Listen, then ${email ? 'send an email to the test address' : 'call the test URL'}: what arrives is kept as this trigger’s test data for runs from the editor.`,
+  };
+}
+
 /**
  * "Listen for a test call": the trigger waits for one call to its test URL (or one email to its test
- * address), which becomes its pinned test data; the data pinned now is shown below, with Unpin.
+ * address, or a new event at its service), which becomes its pinned test data; the data pinned now
+ * is shown below, with Unpin.
  */
 export function TestListen({ node, flowId, readOnly }: { node: FlowNode; flowId: string; readOnly?: boolean }) {
-  const email = node.type === 'trigger.email';
-  const what = email ? 'test email' : 'test call';
+  const words = wordsFor(node);
+  const webhook = node.type === 'trigger.webhook';
   const [state, setState] = useState<State>({ kind: 'idle' });
   const listening = useRef<AbortController | null>(null);
   const queryClient = useQueryClient();
@@ -40,7 +68,7 @@ export function TestListen({ node, flowId, readOnly }: { node: FlowNode; flowId:
       result = await testDataApi.listen({ flowId, nodeId: node.id, signal: controller.signal });
     } catch (failure) {
       if (controller.signal.aborted) return;
-      setState({ kind: 'ended', message: errorMessage(failure, 'Could not listen for a test call'), failed: true });
+      setState({ kind: 'ended', message: errorMessage(failure, `Could not listen for a ${words.what}`), failed: true });
       return;
     } finally {
       if (listening.current === controller) listening.current = null;
@@ -51,7 +79,7 @@ export function TestListen({ node, flowId, readOnly }: { node: FlowNode; flowId:
         result.pin,
       ]);
       setState({ kind: 'received' });
-    } else setState({ kind: 'ended', message: result.message, failed: result.reason === 'timeout' });
+    } else setState({ kind: 'ended', message: result.message, failed: result.reason !== 'cancelled' });
   }
 
   function cancel() {
@@ -77,23 +105,20 @@ export function TestListen({ node, flowId, readOnly }: { node: FlowNode; flowId:
           </Button>
         ) : (
           <Button variant={pinned ? 'outline' : 'primary'} size="sm" disabled={readOnly} onClick={() => void listen()}>
-            <Radio aria-hidden="true" /> {email ? 'Listen for a test email' : 'Listen for a test call'}
+            <Radio aria-hidden="true" /> {words.listen}
           </Button>
         )}
       </div>
       {state.kind === 'listening' && (
         <p role="status" className="flex items-start gap-2 text-[13px] text-muted-foreground">
           <Loader2 className="mt-0.5 size-3.5 shrink-0 animate-spin text-primary" aria-hidden="true" />
-          {email
-            ? 'Waiting for a test email. Send one to the test address now (up to 2 minutes).'
-            : 'Waiting for a test call. Call the test URL now (up to 2 minutes).'}
+          {words.waiting}
         </p>
       )}
       {state.kind === 'received' && (
         <p role="status" className="flex items-start gap-2 text-[13px] text-success">
           <CheckCircle2 className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-          {email ? 'Test email received.' : 'Test call received.'} It is pinned as this trigger’s test data: Run uses
-          it.
+          {words.received} It is pinned as this trigger’s test data: Run uses it.
         </p>
       )}
       {state.kind === 'ended' && (
@@ -103,10 +128,11 @@ export function TestListen({ node, flowId, readOnly }: { node: FlowNode; flowId:
       )}
       {pinned ? (
         <div className="grid gap-2">
-          <PinnedTriggerData items={pinned.output.main ?? Object.values(pinned.output)[0] ?? []} webhook={!email} />
+          <PinnedTriggerData items={pinned.output.main ?? Object.values(pinned.output)[0] ?? []} webhook={webhook} />
           <div className="flex items-center justify-between gap-2 text-[12px] text-muted-foreground">
             <span>
-              {pinned.source === 'step' ? 'Pinned' : `From a ${what}`}, {new Date(pinned.pinnedAt).toLocaleString()}
+              {pinned.source === 'step' ? 'Pinned' : `From a ${words.what}`},{' '}
+              {new Date(pinned.pinnedAt).toLocaleString()}
             </span>
             {!readOnly && (
               <Button
@@ -121,12 +147,7 @@ export function TestListen({ node, flowId, readOnly }: { node: FlowNode; flowId:
           </div>
         </div>
       ) : (
-        state.kind !== 'listening' && (
-          <p className="text-[12px] text-muted-foreground">
-            No test data yet. Listen, then {email ? 'send an email to the test address' : 'call the test URL'}: what
-            arrives is kept as this trigger’s test data for runs from the editor.
-          </p>
-        )
+        state.kind !== 'listening' && <p className="text-[12px] text-muted-foreground">{words.none}</p>
       )}
     </section>
   );
