@@ -8,7 +8,8 @@ import { waitFor } from './wait';
 type Member = Awaited<ReturnType<typeof signUpVerified>>;
 
 /** Creates and publishes a flow that starts with an integration trigger (and does nothing else). */
-export async function publishTriggerFlow(member: Member, type: string, params: Record<string, unknown>) {
+/** A draft flow of the member's that is only this trigger (node id `trigger`). */
+export async function draftTriggerFlow(member: Member, type: string, params: Record<string, unknown>) {
   const graph = {
     nodes: [{ id: 'trigger', type, name: 'Trigger', position: { x: 0, y: 0 }, params }],
     edges: [],
@@ -19,7 +20,12 @@ export async function publishTriggerFlow(member: Member, type: string, params: R
     graph,
   });
   expect(created.status, created.text).toBe(201);
-  const published = await member.client.post(`/api/flows/${created.body.id}/publish`, {});
+  return created.body as { id: string };
+}
+
+export async function publishTriggerFlow(member: Member, type: string, params: Record<string, unknown>) {
+  const created = await draftTriggerFlow(member, type, params);
+  const published = await member.client.post(`/api/flows/${created.id}/publish`, {});
   expect(published.status, published.text).toBe(200);
   return published.body as { id: string };
 }

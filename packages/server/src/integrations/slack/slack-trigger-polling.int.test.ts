@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followEventSupport } from '../../flows/triggers/integration-triggers';
 import { connectThroughOAuth } from '../../test/integration-connect';
-import { pollNow, primed, publishTriggerFlow, runItems, triggerRow } from '../../test/integration-triggers';
+import {
+  draftTriggerFlow,
+  pollNow,
+  primed,
+  publishTriggerFlow,
+  runItems,
+  triggerRow,
+} from '../../test/integration-triggers';
 import { type SlackServer, startSlackServer } from '../../test/slack-server';
 import { signUpVerified, startTestServer, type TestServer } from '../../test/test-server';
 import { waitFor } from '../../test/wait';
@@ -175,24 +182,8 @@ describe('Slack New message, polling', () => {
 
   it('listening for a test event in the editor pins the first new message, not what was there before', async () => {
     slack.postAs('C0RANDOM', 'U0ANN', 'Already there');
-    const created = await owner.client.post('/api/flows', {
-      accountId: owner.user.personalAccountId,
-      name: 'Draft listener',
-      graph: {
-        nodes: [
-          {
-            id: 'trigger',
-            type: 'trigger.slack.newMessage',
-            name: 'New message',
-            position: { x: 0, y: 0 },
-            params: { connectionId, channel: 'C0RANDOM' },
-          },
-        ],
-        edges: [],
-      },
-    });
-    expect(created.status, created.text).toBe(201);
-    const listening = owner.client.post(`/api/flows/${created.body.id}/test-listen`, { nodeId: 'trigger' });
+    const created = await draftTriggerFlow(owner, 'trigger.slack.newMessage', { connectionId, channel: 'C0RANDOM' });
+    const listening = owner.client.post(`/api/flows/${created.id}/test-listen`, { nodeId: 'trigger' });
     // Once the listen has read where the channel is, a new message is the test event.
     await waitFor(
       async () => slack.calls.filter((call) => call.method === 'conversations.history').length,
@@ -209,28 +200,13 @@ describe('Slack New message, polling', () => {
     expect(result.body).toMatchObject({ received: true, pin: { nodeId: 'trigger', source: 'test_event' } });
     expect(result.body.pin.output.main[0]).toMatchObject({ text: 'Testing, testing', channel: 'C0RANDOM' });
     // A draft listening starts no run and leaves no trigger row.
-    expect(await runItems(server, created.body.id)).toEqual([]);
-    expect(await triggerRow(server, created.body.id)).toBeUndefined();
+    expect(await runItems(server, created.id)).toEqual([]);
+    expect(await triggerRow(server, created.id)).toBeUndefined();
   });
 
   it('a test listen without a connection is refused at once, in words', async () => {
-    const created = await owner.client.post('/api/flows', {
-      accountId: owner.user.personalAccountId,
-      name: 'No connection',
-      graph: {
-        nodes: [
-          {
-            id: 'trigger',
-            type: 'trigger.slack.newMessage',
-            name: 'New message',
-            position: { x: 0, y: 0 },
-            params: {},
-          },
-        ],
-        edges: [],
-      },
-    });
-    const res = await owner.client.post(`/api/flows/${created.body.id}/test-listen`, { nodeId: 'trigger' });
+    const created = await draftTriggerFlow(owner, 'trigger.slack.newMessage', {});
+    const res = await owner.client.post(`/api/flows/${created.id}/test-listen`, { nodeId: 'trigger' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       received: false,
