@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { RotateCcw, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { ListItemIcon } from './list-item-icon';
@@ -17,7 +18,7 @@ export function TrashRow({
   icon: LucideIcon;
   name: string;
   /** The line under the name: when it was deleted. */
-  detail: string;
+  detail: ReactNode;
   onRestore: () => void;
   onRemoveForever: () => void;
   className?: string;

@@ -39,9 +39,7 @@ export function TablesList({
             key={table.id}
             icon={Table2}
             name={table.name}
-            detail={`${recordCount(table.recordCount)} · ${
-              table.deletedAt ? `deleted ${relativeTime(table.deletedAt)}` : `edited ${relativeTime(table.updatedAt)}`
-            }`}
+            detail={<TableDetail table={table} inTrash />}
             onRestore={() => actions.restore(table)}
             onRemoveForever={() => actions.removeForever(table)}
             className="hover:bg-surface"
@@ -66,7 +64,7 @@ function TableRow({ table, actions }: { table: Table; actions: TableRowActions }
           {table.name}
         </Link>
         <p className="truncate text-muted-foreground text-xs">
-          {recordCount(table.recordCount)} · edited {relativeTime(table.updatedAt)}
+          <TableDetail table={table} inTrash={false} />
         </p>
       </div>
       <RowActionsMenu
@@ -78,5 +76,17 @@ function TableRow({ table, actions }: { table: Table; actions: TableRowActions }
         onTrash={() => actions.trash(table)}
       />
     </li>
+  );
+}
+
+/** The line under a table's name: its size, and when it was deleted (in the trash) or last edited. */
+function TableDetail({ table, inTrash }: { table: Table; inTrash: boolean }) {
+  return (
+    <>
+      {recordCount(table.recordCount)} ·{' '}
+      {inTrash && table.deletedAt
+        ? `deleted ${relativeTime(table.deletedAt)}`
+        : `edited ${relativeTime(table.updatedAt)}`}
+    </>
   );
 }
