@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { Search, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -9,12 +9,12 @@ import type { TrashableList } from './use-trashable-list';
  * the skeleton, the items, no match for the search (with Clear search), an empty trash, or the
  * first-use empty state.
  */
-export function ListStates<T>({
+export function ListStates<T extends { id: string; name: string }>({
   list,
   noun,
   inTrash,
   skeleton,
-  emptyTrash,
+  trashDescription,
   empty,
   children,
 }: {
@@ -23,7 +23,8 @@ export function ListStates<T>({
   noun: string;
   inTrash: boolean;
   skeleton: ReactNode;
-  emptyTrash: ReactNode;
+  /** What the empty trash says about the items that wait in it. */
+  trashDescription: string;
   empty: ReactNode;
   /** The items, shown when there are any. */
   children: ReactNode;
@@ -50,5 +51,5 @@ export function ListStates<T>({
         </Button>
       </EmptyState>
     );
-  return inTrash ? emptyTrash : empty;
+  return inTrash ? <EmptyState icon={Trash2} title="The trash is empty" description={trashDescription} /> : empty;
 }

@@ -1,9 +1,10 @@
 import type { ChatMessage } from '@flowmind/shared/chat';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowUp, Menu, Share2, Sparkles, Square } from 'lucide-react';
+import { ArrowUp, Menu, Share2, Sparkles, Square } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ShareLinkDialog } from '../../components/share-link-dialog';
+import { BackLink } from '../../components/ui/back-link';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { LogoMark } from '../../components/ui/logo';
 import { Sheet } from '../../components/ui/sheet';
@@ -227,14 +228,7 @@ export function AssistantPage() {
         >
           <Menu />
         </Button>
-        <Link
-          to="/dashboard"
-          aria-label="Back home"
-          className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-muted-foreground text-sm hover:bg-accent hover:text-foreground"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          <span className="hidden sm:inline">Home</span>
-        </Link>
+        <BackLink to="/dashboard" label="Back home" text="Home" />
         <span className="h-5 w-px bg-border" aria-hidden="true" />
         <LogoMark className="size-6" />
         <div className="min-w-0 flex-1 leading-tight">

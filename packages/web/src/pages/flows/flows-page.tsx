@@ -3,11 +3,9 @@ import { FlowName } from '@flowmind/shared/flows';
 import { History, Plus, Trash2, Workflow } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ActionToasts, showActionToast } from '../../components/ui/action-toasts';
+import { ActionToasts } from '../../components/ui/action-toasts';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
-import { SearchInput } from '../../components/ui/input';
 import { NameDialog } from '../../components/ui/name-dialog';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
 import { ExecutionsTab } from '../../features/flows/executions/executions-tab';
@@ -18,6 +16,8 @@ import { flowFileName } from '../../features/flows/list/flow-file';
 import { type FlowRowActions, FlowsList, FlowsListSkeleton } from '../../features/flows/list/flows-list';
 import { type FlowsTab, FlowsTabs } from '../../features/flows/list/flows-tabs';
 import { useFlows, useRefreshFlows, useTrashedFlows } from '../../features/flows/list/use-flows';
+import { DeleteForeverDialog } from '../../features/lists/delete-forever-dialog';
+import { ListSearch } from '../../features/lists/list-search';
 import { ListStates } from '../../features/lists/list-states';
 import { useTrashableList } from '../../features/lists/use-trashable-list';
 import { usePageHeader } from '../../features/page-header/use-page-header';
@@ -58,7 +58,6 @@ export function FlowsPage() {
 
   const { account, isLoading: accountLoading } = useActiveAccount();
   const accountId = account?.id ?? null;
-  const [pendingForever, setPendingForever] = useState(false);
   const flows = useFlows(accountId);
   const trashed = useTrashedFlows(accountId, { enabled: tab === 'trash' });
   const refresh = useRefreshFlows(accountId);
@@ -70,8 +69,9 @@ export function FlowsPage() {
     accountLoading,
     matches: flowMatches,
     refresh,
+    api: flowApi,
   });
-  const { search, setSearch, run } = list;
+  const { run } = list;
 
   const actions: FlowRowActions = {
     open: (flow) => navigate(`/flows/${flow.id}`),
@@ -86,15 +86,8 @@ export function FlowsPage() {
         const file = await flowApi.exportFile(flow.id);
         downloadJson({ data: file, fileName: flowFileName(file.name) });
       }),
-    trash: (flow) =>
-      run(async () => {
-        await flowApi.trash(flow.id);
-        showActionToast({
-          message: `"${flow.name}" moved to trash`,
-          onAction: () => void run(() => flowApi.restore(flow.id), `"${flow.name}" restored`),
-        });
-      }),
-    restore: (flow) => run(() => flowApi.restore(flow.id), `"${flow.name}" restored`),
+    trash: list.moveToTrash,
+    restore: list.restore,
     removeForever: (flow) => setDialog({ kind: 'forever', flow }),
     changed: refresh,
   };
@@ -108,26 +101,13 @@ export function FlowsPage() {
           <ExecutionsTab accountId={accountId} flows={flows.data ?? []} />
         ) : (
           <>
-            <SearchInput
-              frameClassName="sm:max-w-sm"
-              type="search"
-              aria-label={inTrash ? 'Search the trash' : 'Search flows'}
-              placeholder={inTrash ? 'Search the trash' : 'Search flows'}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
+            <ListSearch list={list} label={inTrash ? 'Search the trash' : 'Search flows'} className="sm:max-w-sm" />
             <ListStates
               list={list}
               noun="flows"
               inTrash={inTrash}
               skeleton={<FlowsListSkeleton />}
-              emptyTrash={
-                <EmptyState
-                  icon={Trash2}
-                  title="The trash is empty"
-                  description="Flows you delete wait here until you restore them. Their triggers stay off meanwhile."
-                />
-              }
+              trashDescription="Flows you delete wait here until you restore them. Their triggers stay off meanwhile."
               empty={
                 <EmptyState
                   icon={Workflow}
@@ -169,24 +149,11 @@ export function FlowsPage() {
           refresh();
         }}
       />
-      <ConfirmDialog
-        open={dialog?.kind === 'forever'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        title="Delete forever?"
-        description={
-          dialog?.kind === 'forever'
-            ? `"${dialog.flow.name}", its versions and its executions will be deleted. This cannot be undone.`
-            : ''
-        }
-        confirmLabel="Delete forever"
-        pending={pendingForever}
-        onConfirm={async () => {
-          if (dialog?.kind !== 'forever') return;
-          setPendingForever(true);
-          await run(() => flowApi.removeForever(dialog.flow.id), `"${dialog.flow.name}" deleted`);
-          setPendingForever(false);
-          setDialog(null);
-        }}
+      <DeleteForeverDialog
+        item={dialog?.kind === 'forever' ? dialog.flow : null}
+        describe={(flow) => `"${flow.name}", its versions and its executions will be deleted. This cannot be undone.`}
+        onClose={() => setDialog(null)}
+        onDelete={list.removeForever}
       />
       <ActionToasts />
     </div>

@@ -3,13 +3,13 @@ import { TableName } from '@flowmind/shared/tables';
 import { FileUp, Plus, Table2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ActionToasts, showActionToast } from '../../components/ui/action-toasts';
+import { ActionToasts } from '../../components/ui/action-toasts';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
-import { SearchInput } from '../../components/ui/input';
 import { NameDialog } from '../../components/ui/name-dialog';
 import { useActiveAccount } from '../../features/accounts/use-active-account';
+import { DeleteForeverDialog } from '../../features/lists/delete-forever-dialog';
+import { ListSearch } from '../../features/lists/list-search';
 import { ListStates } from '../../features/lists/list-states';
 import { useTrashableList } from '../../features/lists/use-trashable-list';
 import { usePageHeader } from '../../features/page-header/use-page-header';
@@ -43,7 +43,6 @@ export function TablesPage() {
   const accountId = account?.id ?? null;
   const [inTrash, setInTrash] = useState(false);
   const [withRecords, setWithRecords] = useState(false);
-  const [pendingForever, setPendingForever] = useState(false);
   const tables = useTables(accountId);
   const trashed = useTrashedTables(accountId, { enabled: inTrash });
   const refresh = useRefreshTables(accountId);
@@ -54,8 +53,8 @@ export function TablesPage() {
     accountLoading,
     matches: tableMatches,
     refresh,
+    api: tablesApi,
   });
-  const { search, setSearch, run } = list;
 
   const actions = {
     rename: (table: Table) => setDialog({ kind: 'rename', table }),
@@ -63,29 +62,15 @@ export function TablesPage() {
       setWithRecords(false);
       setDialog({ kind: 'duplicate', table });
     },
-    trash: (table: Table) =>
-      run(async () => {
-        await tablesApi.trash(table.id);
-        showActionToast({
-          message: `"${table.name}" moved to trash`,
-          onAction: () => void run(() => tablesApi.restore(table.id), `"${table.name}" restored`),
-        });
-      }),
-    restore: (table: Table) => run(() => tablesApi.restore(table.id), `"${table.name}" restored`),
+    trash: list.moveToTrash,
+    restore: list.restore,
     removeForever: (table: Table) => setDialog({ kind: 'forever', table }),
   };
 
   return (
     <div className="grid max-w-4xl gap-4">
       <div className="flex flex-wrap items-center gap-2">
-        <SearchInput
-          frameClassName="min-w-48 flex-1"
-          type="search"
-          aria-label="Search tables"
-          placeholder="Search tables"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <ListSearch list={list} label="Search tables" className="min-w-48 flex-1" />
         <fieldset className="flex rounded-md border bg-background p-0.5" aria-label="Show">
           {[
             { label: 'Tables', value: false, icon: Table2 },
@@ -113,13 +98,7 @@ export function TablesPage() {
         noun="tables"
         inTrash={inTrash}
         skeleton={<TablesListSkeleton />}
-        emptyTrash={
-          <EmptyState
-            icon={Trash2}
-            title="The trash is empty"
-            description="Tables you delete wait here until you restore them."
-          />
-        }
+        trashDescription="Tables you delete wait here until you restore them."
         empty={
           <EmptyState
             icon={Table2}
@@ -203,24 +182,11 @@ export function TablesPage() {
           refresh();
         }}
       />
-      <ConfirmDialog
-        open={dialog?.kind === 'forever'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        title="Delete forever?"
-        description={
-          dialog?.kind === 'forever'
-            ? `"${dialog.table.name}" and all its records will be deleted. This cannot be undone.`
-            : ''
-        }
-        confirmLabel="Delete forever"
-        pending={pendingForever}
-        onConfirm={async () => {
-          if (dialog?.kind !== 'forever') return;
-          setPendingForever(true);
-          await run(() => tablesApi.removeForever(dialog.table.id), `"${dialog.table.name}" deleted`);
-          setPendingForever(false);
-          setDialog(null);
-        }}
+      <DeleteForeverDialog
+        item={dialog?.kind === 'forever' ? dialog.table : null}
+        describe={(table) => `"${table.name}" and all its records will be deleted. This cannot be undone.`}
+        onClose={() => setDialog(null)}
+        onDelete={list.removeForever}
       />
       {accountId && (
         <CsvImportDialog

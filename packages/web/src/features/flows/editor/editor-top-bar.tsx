@@ -1,7 +1,6 @@
 import type { Flow } from '@flowmind/shared/flows';
 import {
   AlertTriangle,
-  ArrowLeft,
   Check,
   CloudOff,
   Download,
@@ -17,7 +16,7 @@ import {
   Settings2,
 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { BackLink } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,
@@ -71,14 +70,8 @@ export function EditorTopBar({
       ref={header}
       className="flex h-12 shrink-0 items-center gap-1.5 border-b bg-background px-2 sm:gap-2 sm:px-3"
     >
-      <Link
-        to="/flows"
-        aria-label="Back to flows"
-        className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-muted-foreground text-sm hover:bg-accent hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        <span className="hidden md:inline">Flows</span>
-      </Link>
+      {/* The bar is crowded with buttons: the word "Flows" waits for a wider screen than other bars'. */}
+      <BackLink to="/flows" label="Back to flows" text="Flows" textClassName="hidden md:inline" />
       <span className="hidden h-5 w-px bg-border sm:block" aria-hidden="true" />
       <LogoMark className="hidden size-5 sm:block" />
       <FlowNameInput key={flow.id + flow.name} flow={flow} />

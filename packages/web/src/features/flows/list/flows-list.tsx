@@ -1,17 +1,12 @@
 import type { Flow } from '@flowmind/shared/flows';
-import { Copy, Download, ExternalLink, MoreHorizontal, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { Copy, Download, ExternalLink, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { relativeTime } from '../../../lib/relative-time';
+import { ListItemIcon } from '../../lists/list-item-icon';
+import { ListSkeleton } from '../../lists/list-skeleton';
+import { RowActionsMenu } from '../../lists/row-actions-menu';
+import { TrashRow } from '../../lists/trash-row';
 import { ExecutionStatusBadge } from '../executions/execution-status';
 import { useNow } from '../executions/use-now';
 import { ActiveSwitch } from './active-switch';
@@ -38,13 +33,7 @@ const COLUMNS = {
 };
 
 export function FlowsListSkeleton() {
-  return (
-    <div className="grid gap-2" role="status" aria-busy="true" aria-label="Loading flows">
-      {[0, 1, 2, 3].map((index) => (
-        <Skeleton key={index} className="h-[4.5rem] rounded-xl lg:h-14" />
-      ))}
-    </div>
-  );
+  return <ListSkeleton label="Loading flows" rowClassName="h-[4.5rem] rounded-xl lg:h-14" />;
 }
 
 /** The account's flows: rows with the columns on a wide screen, cards on a phone. */
@@ -69,21 +58,24 @@ export function FlowsList({ flows, inTrash, actions }: { flows: Flow[]; inTrash:
       <ul className="divide-y" aria-label={inTrash ? 'Flows in the trash' : 'Flows'}>
         {flows.map((flow) =>
           inTrash ? (
-            <TrashRow key={flow.id} flow={flow} actions={actions} now={now} />
+            <TrashRow
+              key={flow.id}
+              icon={triggerInfo(flow.triggerType).icon}
+              name={flow.name}
+              detail={
+                flow.deletedAt
+                  ? `deleted ${relativeTime(flow.deletedAt, now)}`
+                  : `edited ${relativeTime(flow.updatedAt, now)}`
+              }
+              onRestore={() => actions.restore(flow)}
+              onRemoveForever={() => actions.removeForever(flow)}
+              testId="flow-row"
+            />
           ) : (
             <FlowRow key={flow.id} flow={flow} actions={actions} now={now} />
           ),
         )}
       </ul>
-    </div>
-  );
-}
-
-function FlowIcon({ flow }: { flow: Flow }) {
-  const { icon: Icon } = triggerInfo(flow.triggerType);
-  return (
-    <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
-      <Icon className="size-4" aria-hidden="true" />
     </div>
   );
 }
@@ -97,7 +89,7 @@ function FlowRow({ flow, actions, now }: { flow: Flow; actions: FlowRowActions; 
       data-testid="flow-row"
     >
       <div className="order-1 flex min-w-0 flex-1 items-center gap-3">
-        <FlowIcon flow={flow} />
+        <ListItemIcon icon={trigger.icon} />
         <div className="min-w-0">
           {/* The link's overlay makes the whole row open the flow; the switch and menu sit above it. */}
           <Link
@@ -152,71 +144,17 @@ function FlowRow({ flow, actions, now }: { flow: Flow; actions: FlowRowActions; 
         <ActiveSwitch flow={flow} onChanged={actions.changed} />
       </span>
 
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            size="icon-sm"
-            variant="ghost"
-            className="relative z-10 order-3 lg:order-4"
-            aria-label={`Actions for ${flow.name}`}
-          >
-            <MoreHorizontal aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => actions.open(flow)}>
-            <ExternalLink aria-hidden="true" />
-            Open
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => actions.rename(flow)}>
-            <Pencil aria-hidden="true" />
-            Rename
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => actions.duplicate(flow)}>
-            <Copy aria-hidden="true" />
-            Duplicate
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => actions.exportFile(flow)}>
-            <Download aria-hidden="true" />
-            Export JSON
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem tone="danger" onSelect={() => actions.trash(flow)}>
-            <Trash2 aria-hidden="true" />
-            Move to trash
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-    </li>
-  );
-}
-
-function TrashRow({ flow, actions, now }: { flow: Flow; actions: FlowRowActions; now: number }) {
-  return (
-    <li className="flex items-center gap-3 px-3 py-2.5 sm:px-4" data-testid="flow-row">
-      <FlowIcon flow={flow} />
-      <div className="min-w-0 flex-1">
-        <span className="block truncate font-medium text-sm">{flow.name}</span>
-        <p className="truncate text-muted-foreground text-xs">
-          {flow.deletedAt
-            ? `deleted ${relativeTime(flow.deletedAt, now)}`
-            : `edited ${relativeTime(flow.updatedAt, now)}`}
-        </p>
-      </div>
-      <div className="flex gap-1">
-        <Button size="sm" variant="outline" onClick={() => actions.restore(flow)}>
-          <RotateCcw aria-hidden="true" />
-          Restore
-        </Button>
-        <Button
-          size="icon-sm"
-          variant="ghost"
-          aria-label={`Delete ${flow.name} forever`}
-          onClick={() => actions.removeForever(flow)}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
-      </div>
+      <RowActionsMenu
+        name={flow.name}
+        className="relative z-10 order-3 lg:order-4"
+        actions={[
+          { label: 'Open', icon: ExternalLink, onSelect: () => actions.open(flow) },
+          { label: 'Rename', icon: Pencil, onSelect: () => actions.rename(flow) },
+          { label: 'Duplicate', icon: Copy, onSelect: () => actions.duplicate(flow) },
+          { label: 'Export JSON', icon: Download, onSelect: () => actions.exportFile(flow) },
+        ]}
+        onTrash={() => actions.trash(flow)}
+      />
     </li>
   );
 }

@@ -1,7 +1,6 @@
 import type { View } from '@flowmind/shared/table-views';
 import type { Table } from '@flowmind/shared/tables';
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { BackLink } from '../../../components/ui/back-link';
 import { InlineNameInput } from '../../../components/ui/inline-name-input';
 import { LogoMark } from '../../../components/ui/logo';
 import { tablesApi } from '../tables-api';
@@ -23,14 +22,7 @@ export function TableTopBar({
 }) {
   return (
     <header className="flex h-12 shrink-0 items-center gap-2 border-b bg-background px-2 sm:px-3">
-      <Link
-        to="/tables"
-        aria-label="Back to tables"
-        className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-muted-foreground text-sm hover:bg-accent hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        <span className="hidden sm:inline">Tables</span>
-      </Link>
+      <BackLink to="/tables" label="Back to tables" text="Tables" />
       <span className="h-5 w-px bg-border" aria-hidden="true" />
       <LogoMark className="hidden size-5 sm:block" />
       {table ? (
