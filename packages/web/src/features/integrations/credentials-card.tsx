@@ -1,9 +1,9 @@
 import { CREDENTIAL_KINDS, type CredentialKind, type IntegrationConnection } from '@flowmind/shared/integrations';
-import { FlaskConical, KeyRound, Pencil, Plus, RotateCcw } from 'lucide-react';
+import { FlaskConical, KeyRound, Pencil, Plus, RefreshCw, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { ConnectionAddedBy, ConnectionTitle, DisconnectButton } from './connection-row';
+import { ConnectionAddedBy, ConnectionTitle, DisconnectButton, ReconnectNotice, StatusBadge } from './connection-row';
 import { CredentialDialog } from './credential-dialog';
 import { IntegrationCard, NoConnections } from './integration-card';
 import type { IntegrationActions } from './integrations-api';
@@ -17,8 +17,12 @@ function detailOf(connection: IntegrationConnection): string {
     return settings.placement === 'query' ? `Query parameter ${settings.paramName}` : `Header ${settings.paramName}`;
   if (connection.provider === 'bearer') return 'Authorization: Bearer';
   if (connection.provider === 'basic') return 'Authorization: Basic';
-  return settings.url ?? '';
+  return settings.auth === 'oauth' ? `${settings.url ?? ''} · OAuth` : (settings.url ?? '');
 }
+
+/** An MCP server signed in to with OAuth: reconnected through its sign-in, never given a typed secret. */
+const signsIn = (connection: IntegrationConnection) =>
+  connection.provider === 'mcp' && connection.settings.auth === 'oauth';
 
 /** API keys, bearer tokens, basic auth and MCP servers of the account: added with a form, no OAuth. */
 export function CredentialsCard({
@@ -77,10 +81,16 @@ export function CredentialsCard({
                 <div className="min-w-0 flex-1">
                   <ConnectionTitle
                     name={connection.name}
-                    badge={<Badge>{CREDENTIAL_KINDS[connection.provider as CredentialKind].label}</Badge>}
+                    badge={
+                      <>
+                        <Badge>{CREDENTIAL_KINDS[connection.provider as CredentialKind].label}</Badge>
+                        {connection.status !== 'connected' && <StatusBadge status={connection.status} />}
+                      </>
+                    }
                   />
                   <p className="break-all font-mono text-[12px] text-muted-foreground">{detailOf(connection)}</p>
                   <ConnectionAddedBy verb="Added" connection={connection} />
+                  <ReconnectNotice label={CREDENTIAL_KINDS.mcp.label} connection={connection} />
                 </div>
                 <div className="flex shrink-0 flex-wrap gap-1.5">
                   {connection.provider === 'mcp' && (
@@ -97,15 +107,28 @@ export function CredentialsCard({
                   )}
                   {canManage && (
                     <>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Replace the secret of ${connection.name}`}
-                        onClick={() => setReplacing(connection)}
-                      >
-                        <RotateCcw aria-hidden="true" />
-                        Replace secret
-                      </Button>
+                      {signsIn(connection) ? (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={`Reconnect ${connection.name}`}
+                          pending={actions.reconnect.isPending && actions.reconnect.variables === connection.id}
+                          onClick={() => actions.reconnect.mutate(connection.id)}
+                        >
+                          <RefreshCw aria-hidden="true" />
+                          Reconnect
+                        </Button>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={`Replace the secret of ${connection.name}`}
+                          onClick={() => setReplacing(connection)}
+                        >
+                          <RotateCcw aria-hidden="true" />
+                          Replace secret
+                        </Button>
+                      )}
                       <Button
                         size="sm"
                         variant="outline"

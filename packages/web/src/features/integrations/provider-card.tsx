@@ -2,23 +2,15 @@ import {
   connectionUsageText,
   type IntegrationConnection,
   type IntegrationProviderInfo,
-  reconnectMessage,
 } from '@flowmind/shared/integrations';
-import { AlertTriangle, Pencil, Plug, RefreshCw } from 'lucide-react';
-import { Badge } from '../../components/ui/badge';
+import { Pencil, Plug, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api';
-import { ConnectionAddedBy, ConnectionTitle, DisconnectButton } from './connection-row';
+import { ConnectionAddedBy, ConnectionTitle, DisconnectButton, ReconnectNotice, StatusBadge } from './connection-row';
 import { ConnectionUsedBy } from './connection-used-by';
 import { IntegrationCard, NoConnections } from './integration-card';
 import type { IntegrationActions } from './integrations-api';
 import { useConnectionDialogs } from './use-connection-dialogs';
-
-const statusBadge = {
-  connected: { tone: 'success', label: 'Connected' },
-  needs_reconnect: { tone: 'danger', label: 'Needs reconnect' },
-  revoked: { tone: 'neutral', label: 'Revoked' },
-} as const;
 
 /** What one connection is at the provider: a Slack or Notion workspace, a Google, X or LinkedIn account. */
 export const connectionNoun = (provider: IntegrationProviderInfo['id']) =>
@@ -80,20 +72,10 @@ export function ProviderCard({
           {connections.map((connection) => (
             <li key={connection.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:px-5">
               <div className="min-w-0 flex-1">
-                <ConnectionTitle
-                  name={connection.name}
-                  badge={
-                    <Badge tone={statusBadge[connection.status].tone}>{statusBadge[connection.status].label}</Badge>
-                  }
-                />
+                <ConnectionTitle name={connection.name} badge={<StatusBadge status={connection.status} />} />
                 <ConnectionAddedBy verb="Connected" connection={connection} />
                 <ConnectionUsedBy usage={connection.usedBy} />
-                {connection.status === 'needs_reconnect' && (
-                  <p className="mt-1 flex items-center gap-1.5 text-[13px] text-destructive">
-                    <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />
-                    {reconnectMessage(provider.label, connection.name)}
-                  </p>
-                )}
+                <ReconnectNotice label={provider.label} connection={connection} />
               </div>
               {canManage && (
                 <div className="flex shrink-0 flex-wrap gap-1.5">
