@@ -1,12 +1,14 @@
-import type { AiProvider, AiProviderKind, CreateAiProvider } from '@flowmind/shared/ai';
+import type { AiProvider, CreateAiProvider } from '@flowmind/shared/ai';
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound, Plus, X, XCircle } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
+import { DialogFooter } from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Field, FormError } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
+import { SegmentedChoice } from '../../components/ui/segmented-choice';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { aiApi } from './ai-api';
@@ -26,6 +28,8 @@ import {
   withModel,
 } from './ai-provider-form';
 import type { AiProviderActions } from './use-ai-models';
+
+const KINDS = (['openai-compatible', 'anthropic'] as const).map((value) => ({ value, label: kindLabels[value] }));
 
 /**
  * Adds a provider (no `provider`) or edits one. Saving tries the endpoint first: one the server
@@ -47,26 +51,18 @@ export function AiProviderDialog({
   actions: AiProviderActions;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent
-          title={provider ? `Edit ${provider.name}` : 'Add an AI provider'}
-          description={
-            provider
-              ? undefined
-              : 'Any endpoint that speaks the OpenAI API (OpenAI, Ollama, vLLM, LM Studio, OpenRouter), or Anthropic.'
-          }
-          className="max-w-lg"
-        >
-          <ProviderFormBody
-            accountId={accountId}
-            provider={provider}
-            actions={actions}
-            onDone={() => onOpenChange(false)}
-          />
-        </DialogContent>
-      )}
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={provider ? `Edit ${provider.name}` : 'Add an AI provider'}
+      description={
+        provider
+          ? undefined
+          : 'Any endpoint that speaks the OpenAI API (OpenAI, Ollama, vLLM, LM Studio, OpenRouter), or Anthropic.'
+      }
+    >
+      {(close) => <ProviderFormBody accountId={accountId} provider={provider} actions={actions} onDone={close} />}
+    </FormDialog>
   );
 }
 
@@ -127,7 +123,14 @@ function ProviderFormBody({
   const saveLabel = provider ? 'Save changes' : 'Add provider';
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      {!provider && <KindPicker kind={form.kind} onChange={(kind) => change({ kind }, 'kind', 'baseUrl')} />}
+      {!provider && (
+        <SegmentedChoice
+          legend="Kind"
+          options={KINDS}
+          value={form.kind}
+          onChange={(kind) => change({ kind }, 'kind', 'baseUrl')}
+        />
+      )}
       {form.kind === 'openai-compatible' && (
         <fieldset className="flex flex-wrap items-center gap-1.5">
           <legend className="sr-only">Presets</legend>
@@ -212,29 +215,6 @@ function ProviderFormBody({
         </DialogFooter>
       </div>
     </form>
-  );
-}
-
-function KindPicker({ kind, onChange }: { kind: AiProviderKind; onChange: (kind: AiProviderKind) => void }) {
-  const kinds: AiProviderKind[] = ['openai-compatible', 'anthropic'];
-  return (
-    <fieldset className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">
-      <legend className="sr-only">Kind</legend>
-      {kinds.map((value) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={kind === value}
-          onClick={() => onChange(value)}
-          className={cn(
-            'rounded-md px-3 py-1.5 font-medium text-[13px] transition-colors focus-visible:outline-2 focus-visible:outline-ring',
-            kind === value ? 'bg-background text-foreground shadow-xs' : 'text-muted-foreground hover:text-foreground',
-          )}
-        >
-          {kindLabels[value]}
-        </button>
-      ))}
-    </fieldset>
   );
 }
 

@@ -1,12 +1,13 @@
 import { CREDENTIAL_KINDS, type CredentialKind, type IntegrationConnection } from '@flowmind/shared/integrations';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
+import { DialogFooter } from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Field, FormError } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
+import { SegmentedChoice } from '../../components/ui/segmented-choice';
 import { ApiError, errorMessage } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import {
   type CredentialErrors,
   type CredentialForm,
@@ -18,7 +19,10 @@ import {
 } from './credential-form';
 import type { IntegrationActions } from './integrations-api';
 
-const KINDS = Object.keys(CREDENTIAL_KINDS) as CredentialKind[];
+const KIND_OPTIONS = (Object.keys(CREDENTIAL_KINDS) as CredentialKind[]).map((value) => ({
+  value,
+  label: CREDENTIAL_KINDS[value].label,
+}));
 const PLACEMENTS = [
   { value: 'header', label: 'A header' },
   { value: 'query', label: 'A query parameter' },
@@ -46,26 +50,18 @@ export function CredentialDialog({
   actions: IntegrationActions;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent
-          title={connection ? `Replace the secret of ${connection.name}` : 'Add a credential'}
-          description={
-            connection
-              ? 'The saved secret is never shown. What you type here replaces it for every flow and agent using it.'
-              : 'Secrets are stored encrypted and never shown again.'
-          }
-          className="max-w-lg"
-        >
-          <CredentialFormBody
-            accountId={accountId}
-            connection={connection}
-            actions={actions}
-            onDone={() => onOpenChange(false)}
-          />
-        </DialogContent>
-      )}
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={connection ? `Replace the secret of ${connection.name}` : 'Add a credential'}
+      description={
+        connection
+          ? 'The saved secret is never shown. What you type here replaces it for every flow and agent using it.'
+          : 'Secrets are stored encrypted and never shown again.'
+      }
+    >
+      {(close) => <CredentialFormBody accountId={accountId} connection={connection} actions={actions} onDone={close} />}
+    </FormDialog>
   );
 }
 
@@ -135,7 +131,15 @@ function CredentialFormBody({
     actions.connectMcp.isSuccess;
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      {!connection && <KindPicker kind={form.kind} onChange={(kind) => change({ kind })} />}
+      {!connection && (
+        <SegmentedChoice
+          legend="Kind"
+          options={KIND_OPTIONS}
+          value={form.kind}
+          className="sm:grid-cols-4"
+          onChange={(kind) => change({ kind })}
+        />
+      )}
       {!connection && (
         <Field label="Name" error={errors.name} hint="How flows and agents will show it, such as Weather API.">
           {(props) => <Input {...props} value={form.name} maxLength={80} onChange={text('name')} />}
@@ -298,28 +302,6 @@ function RadioChoice<T extends string>({
           </label>
         ))}
       </div>
-    </fieldset>
-  );
-}
-
-function KindPicker({ kind, onChange }: { kind: CredentialKind; onChange: (kind: CredentialKind) => void }) {
-  return (
-    <fieldset className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-4">
-      <legend className="sr-only">Kind</legend>
-      {KINDS.map((value) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={kind === value}
-          onClick={() => onChange(value)}
-          className={cn(
-            'rounded-md px-2 py-1.5 font-medium text-[13px] transition-colors focus-visible:outline-2 focus-visible:outline-ring',
-            kind === value ? 'bg-background text-foreground shadow-xs' : 'text-muted-foreground hover:text-foreground',
-          )}
-        >
-          {CREDENTIAL_KINDS[value].label}
-        </button>
-      ))}
     </fieldset>
   );
 }

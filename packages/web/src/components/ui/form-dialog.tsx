@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Dialog, DialogContent } from './dialog';
+
+/**
+ * A dialog whose body is a form, mounted only while open: each opening starts from a fresh form,
+ * and `children` gets `close` for Cancel and for a save that succeeded.
+ */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  className = 'max-w-lg',
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  className?: string;
+  children: (close: () => void) => ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <DialogContent title={title} description={description} className={className}>
+          {children(() => onOpenChange(false))}
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
