@@ -29,7 +29,7 @@ import { connectionTokens } from './connection-tokens';
 import { connectionUsageRepository } from './connection-usage.repository';
 import { type ConnectionAccess, ConnectionRevoked } from './define-integration';
 import { type ConnectionRow, integrationRepository } from './integration.repository';
-import { mcpSignIn } from './mcp/mcp-sign-in';
+import { isOAuthMcp, mcpSignIn } from './mcp/mcp-sign-in';
 import {
   authorizeUrl,
   exchangeCode,
@@ -280,13 +280,17 @@ export function integrationService({
       const row = await repo.get(accountId, connectionId);
       if (!row || !(await repo.remove(accountId, connectionId))) throw notFound();
       const { connection } = row;
+      if (connection.status !== 'connected') return;
       const providerConfig = config[connection.provider as IntegrationProviderId];
-      if (!providerConfig?.client || !providerConfig.apiUrl || connection.status !== 'connected') return;
-      const revoked = await revokeToken(oauthProfileFor(connection.provider as IntegrationProviderId), providerConfig, {
-        accessToken: box.open(connection.accessTokenSealed),
-        refreshToken: connection.refreshTokenSealed ? box.open(connection.refreshTokenSealed) : null,
-      });
-      if (!revoked)
+      const revoked = isOAuthMcp(connection)
+        ? await mcp.revoke(connection)
+        : providerConfig?.client && providerConfig.apiUrl
+          ? await revokeToken(oauthProfileFor(connection.provider as IntegrationProviderId), providerConfig, {
+              accessToken: box.open(connection.accessTokenSealed),
+              refreshToken: connection.refreshTokenSealed ? box.open(connection.refreshTokenSealed) : null,
+            })
+          : null;
+      if (revoked === false)
         logger?.warn(
           { connectionId, provider: connection.provider },
           'the provider did not confirm revoking the token',

@@ -55,7 +55,7 @@ export async function startMcpOAuthServer({
   });
   const callback = provider.callback();
   as.on('request', (req, res) => {
-    if (req.method === 'POST' && req.url === '/token') tokenRequests.push(req.url);
+    if (req.method === 'POST' && (req.url === '/token' || req.url === '/token/revocation')) tokenRequests.push(req.url);
     callback(req, res);
   });
   const mcp = await startMcpServer({
@@ -75,7 +75,9 @@ export async function startMcpOAuthServer({
     calls: mcp.calls,
     provider,
     /** How many times the token endpoint was asked (codes and refreshes). */
-    tokenRequests: () => tokenRequests.length,
+    tokenRequests: () => tokenRequests.filter((url) => url === '/token').length,
+    /** How many times a client asked to revoke a token (RFC 7009). */
+    revocations: () => tokenRequests.filter((url) => url === '/token/revocation').length,
     /** The browser's part: signs in as `user` and consents; where it sends the user back. */
     consent: (authorizeUrl: string, redirectUri: string, user = 'grace') =>
       playConsent(authorizeUrl, redirectUri, user),

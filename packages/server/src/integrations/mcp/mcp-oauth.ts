@@ -243,6 +243,35 @@ export async function exchangeMcpCode(
   }
 }
 
+/**
+ * Asks the authorization server to forget a grant (RFC 7009) when it has a revocation endpoint:
+ * the refresh token, which takes its access tokens with it. True when it confirmed.
+ */
+export async function revokeMcpGrant(
+  context: McpAuthContext,
+  { token, hint, fetch }: { token: string; hint: 'refresh_token' | 'access_token'; fetch: GuardedFetch },
+): Promise<boolean> {
+  // RFC 8414 names it; OpenID discovery documents carry it too, though the SDK's type leaves it out.
+  const endpoint = (context.metadata as { revocation_endpoint?: string }).revocation_endpoint;
+  if (!endpoint) return false;
+  const { client_id: id, client_secret: secret, token_endpoint_auth_method: method } = context.client;
+  const body = new URLSearchParams({ token, token_type_hint: hint });
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (secret && method !== 'client_secret_post')
+    headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+  else {
+    body.set('client_id', id);
+    if (secret) body.set('client_secret', secret);
+  }
+  try {
+    const res = await fetch(endpoint, { method: 'POST', headers, body: body.toString(), timeoutMs: TOKEN_TIMEOUT_MS });
+    await res.body?.cancel().catch(() => undefined);
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
 /** A new access token from the connection's own token endpoint and client; a rotated refresh token kept. */
 export async function refreshMcpGrant(
   context: McpAuthContext,

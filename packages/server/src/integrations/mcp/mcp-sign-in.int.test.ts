@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecretBox } from '../../ai/secret-box';
 import { integrationConnections } from '../../db/schema-integrations';
 import { startMcpOAuthServer, type TestMcpOAuthServer } from '../../test/mcp-oauth-server';
 import {
@@ -7,6 +8,7 @@ import {
   signUpVerified,
   startTestServer,
   TEST_APP_URL,
+  TEST_SECRET,
   type TestServer,
 } from '../../test/test-server';
 
@@ -194,5 +196,23 @@ describe('an MCP server signed in to with OAuth', () => {
     expect(done.status, done.text).toBe(200);
     expect(done.body.connection).toMatchObject({ id: connection.id, name: 'Support desk', status: 'connected' });
     expect((await tools(owner, connection.id)).status).toBe(200);
+  });
+
+  it('disconnecting revokes the grant at the authorization server', async () => {
+    const connection = await signIn('Short-lived');
+    const [row] = await server.db
+      .select()
+      .from(integrationConnections)
+      .where(eq(integrationConnections.id, connection.id));
+    const before = mcp.revocations();
+    const removed = await owner.client.delete(`/api/integrations/connections/${connection.id}`);
+    expect(removed.status).toBe(204);
+    expect(mcp.revocations()).toBe(before + 1);
+    // The server forgot the grant: its sealed refresh token no longer works there.
+    const refresh = row?.refreshTokenSealed
+      ? createSecretBox({ secret: TEST_SECRET, purpose: 'integration-token' }).open(row.refreshTokenSealed)
+      : '';
+    expect(refresh).not.toBe('');
+    expect(await mcp.provider.RefreshToken.find(refresh)).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import {
   type McpAuthContext,
   type McpTokens,
   refreshMcpGrant,
+  revokeMcpGrant,
 } from './mcp-oauth';
 
 /** What an OAuth MCP connection keeps in its settings: its URL and, under `oauth`, how it refreshes. */
@@ -174,6 +175,16 @@ export function mcpSignIn({
         ...columns,
       });
       return id;
+    },
+
+    /** Revokes a disconnected connection's grant at its authorization server, where it offers that. */
+    revoke(row: ConnectionRow): Promise<boolean> {
+      const refresh = row.refreshTokenSealed ? box.open(row.refreshTokenSealed) : null;
+      return revokeMcpGrant(contextOf(row), {
+        token: refresh ?? box.open(row.accessTokenSealed),
+        hint: refresh ? 'refresh_token' : 'access_token',
+        fetch,
+      });
     },
 
     /** A new access token through the connection's own authorization server and client. */

@@ -18,6 +18,8 @@ export type CanvasActions = {
   removeNodes(nodeIds: string[]): void;
   removeEdge(edgeId: string): void;
   testStep(nodeId: string): void;
+  /** Saves the draft's pending edits now: what the server reads next (a test listen) is what the user sees. */
+  saveDraft(): Promise<void>;
   /** Typing in one note undoes as one step. */
   updateSticky(sticky: StickyNote): void;
   removeSticky(stickyId: string): void;
@@ -45,6 +47,7 @@ export function useEditorCanvasActions({
   toggleDisabled,
   duplicate,
   startRun,
+  saveDraft,
 }: {
   flow: Flow;
   readOnly: boolean;
@@ -55,6 +58,7 @@ export function useEditorCanvasActions({
   toggleDisabled: CanvasActions['toggleDisabled'];
   duplicate: CanvasActions['duplicate'];
   startRun: (nodeId?: string) => Promise<unknown>;
+  saveDraft: () => Promise<void>;
 }): CanvasActions {
   return useMemo<CanvasActions>(
     () => ({
@@ -75,10 +79,11 @@ export function useEditorCanvasActions({
       removeNodes: (nodeIds) => commit((current) => removeItems(current, { nodeIds })),
       removeEdge: (edgeId) => commit((current) => removeItems(current, { edgeIds: [edgeId] })),
       testStep: (nodeId) => void startRun(nodeId),
+      saveDraft,
       updateSticky: (sticky) =>
         commit((current) => updateSticky(current, sticky), { coalesceKey: `sticky:${sticky.id}` }),
       removeSticky: (stickyId) => commit((current) => removeItems(current, { stickyIds: [stickyId] })),
     }),
-    [flow, readOnly, graphRef, commit, setRenamingId, setPalette, toggleDisabled, duplicate, startRun],
+    [flow, readOnly, graphRef, commit, setRenamingId, setPalette, toggleDisabled, duplicate, startRun, saveDraft],
   );
 }

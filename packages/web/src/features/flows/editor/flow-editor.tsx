@@ -144,6 +144,7 @@ export function FlowEditor({ flow }: { flow: Flow }) {
     toggleDisabled,
     duplicate,
     startRun,
+    saveDraft: flush,
   });
 
   useEditorShortcuts(

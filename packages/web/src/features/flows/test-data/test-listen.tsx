@@ -4,9 +4,10 @@ import { INTEGRATION_PROVIDERS, type IntegrationProviderId } from '@flowmind/sha
 import { integrationTriggerOf } from '@flowmind/shared/integrations/define-integration';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, Pin, Radio, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api';
+import { CanvasActionsContext } from '../editor/editor-context';
 import { JsonView } from '../node-panel/item-views';
 import { pinsKey, testDataApi, usePinActions, usePins } from './test-data-api';
 
@@ -55,6 +56,7 @@ export function TestListen({ node, flowId, readOnly }: { node: FlowNode; flowId:
   const { pins } = usePins(flowId);
   const { unpin } = usePinActions(flowId);
   const pinned = pins.get(node.id);
+  const editor = useContext(CanvasActionsContext);
 
   // Closing the panel stops listening (the server ends the listen with the request).
   useEffect(() => () => listening.current?.abort(), []);
@@ -65,6 +67,9 @@ export function TestListen({ node, flowId, readOnly }: { node: FlowNode; flowId:
     setState({ kind: 'listening' });
     let result: TestListenResult;
     try {
+      // The server listens with the saved draft: a connection chosen a moment ago must be in it.
+      await editor?.saveDraft();
+      if (controller.signal.aborted) return;
       result = await testDataApi.listen({ flowId, nodeId: node.id, signal: controller.signal });
     } catch (failure) {
       if (controller.signal.aborted) return;
