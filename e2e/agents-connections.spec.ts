@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { signedInUser } from './support';
+import { screenshots, signedInUser } from './support';
 
 // A custom agent given the account's Slack workspace in the form's Connections group: in its chat
 // it reads the channels at once and posts to #general only once approved (the e2e server's model
@@ -34,6 +34,7 @@ test('custom agent connections: Slack chosen in the form, read at once, posted t
   // Found by the service's name too.
   await dialog.getByRole('textbox', { name: 'Find tables, flows, notes and connections' }).fill('slack');
   await expect(connections.getByRole('checkbox', { name: /Acme e2e/ })).toBeChecked();
+  await screenshots(page, 'agent-tools-connections');
   await dialog.getByRole('button', { name: 'Create agent' }).click();
   await expect(dialog).toBeHidden();
 
@@ -53,6 +54,9 @@ test('custom agent connections: Slack chosen in the form, read at once, posted t
   const answer = messages(page).nth(3);
   const card = answer.getByRole('region', { name: 'Tool: Slack: Send message' });
   await expect(card).toContainText('Needs your approval');
+  // Named with its connection: two workspaces' tools would otherwise look alike.
+  await expect(card).toHaveAccessibleName('Tool: Slack: Send message (Acme e2e)');
+  await screenshots(page, 'agent-tool-approval');
   const sent = async () => {
     const received = (await (await page.request.get(`${slackOrigin}/_test/messages`)).json()) as Received;
     return received.messages.filter((m) => m.text === 'Standup in 5').map((m) => m.channel);
