@@ -1,22 +1,20 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '@flowmind/shared/errors';
 import { paramsWithDefaults } from '@flowmind/shared/flow-steps';
 import type { FlowNode, Item } from '@flowmind/shared/flows';
-import { INTEGRATION_PROVIDERS, type IntegrationProviderId } from '@flowmind/shared/integrations';
-import { CONNECTION_PARAM, integrationTriggerOf } from '@flowmind/shared/integrations/define-integration';
+import { INTEGRATION_PROVIDERS } from '@flowmind/shared/integrations';
+import { CONNECTION_PARAM } from '@flowmind/shared/integrations/define-integration';
 import { ConnectionRevoked } from '../../integrations/define-integration';
 import type { IntegrationService } from '../../integrations/integration.service';
-import { integrationFor } from '../../integrations/registry';
 import { StepError } from '../../user-error';
+import { triggerOfRow } from './integration-triggers';
 
 /** How often a listening editor's integration trigger reads its service: a test event shows within seconds. */
 export const TEST_POLL_MS = 3000;
 const POLL_TIMEOUT_MS = 30_000;
 
 /** Whether a node is an integration trigger this server can poll (Slack's New message…). */
-export function pollsForTest(node: FlowNode): boolean {
-  const named = integrationTriggerOf(node.type);
-  return Boolean(named && integrationFor(named.provider)?.triggers?.some((t) => t.info.name === named.name));
-}
+export const pollsForTest = (node: FlowNode): boolean => triggerOfRow({ stepType: node.type }) !== null;
 
 /**
  * "Listen for a test event" on an integration trigger: polls the draft's trigger through its
@@ -39,10 +37,9 @@ export function integrationTestPoll({
     node: FlowNode;
     signal: AbortSignal;
   }): Promise<Item | null> {
-    const named = integrationTriggerOf(node.type);
-    const trigger = named ? integrationFor(named.provider)?.triggers?.find((t) => t.info.name === named.name) : null;
-    if (!named || !trigger) throw new AppError('bad_request', 'This trigger cannot listen for test events', 'nodeId');
-    const provider = named.provider as IntegrationProviderId;
+    const found = triggerOfRow({ stepType: node.type });
+    if (!found) throw new AppError('bad_request', 'This trigger cannot listen for test events', 'nodeId');
+    const { provider, trigger } = found;
     const label = INTEGRATION_PROVIDERS[provider].label;
     const params = paramsWithDefaults(node);
     const connectionId = String(params[CONNECTION_PARAM] ?? '').trim();
@@ -54,7 +51,7 @@ export function integrationTestPoll({
     let cursor: unknown = null;
     let primed = false;
     for (let first = true; !signal.aborted; first = false) {
-      if (!first) await sleep(everyMs, signal);
+      if (!first) await sleep(everyMs, undefined, { signal }).catch(() => undefined);
       if (signal.aborted) break;
       try {
         const connection = await integrations.access({ accountId, connectionId, provider });
@@ -83,14 +80,3 @@ export function integrationTestPoll({
 }
 
 export type IntegrationTestPoll = ReturnType<typeof integrationTestPoll>;
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });

@@ -214,4 +214,19 @@ describe('Slack New message, polling', () => {
       message: 'Choose a Slack connection for the trigger first',
     });
   });
+
+  it('a draft naming another account’s connection cannot listen through it', async () => {
+    const stranger = await signUpVerified(server, { name: 'Eve', email: 'eve-listen@example.com' });
+    const theirs = (await connectThroughOAuth(stranger, 'slack')).id;
+    const created = await draftTriggerFlow(owner, 'trigger.slack.newMessage', {
+      connectionId: theirs,
+      channel: 'C0GENERAL',
+    });
+    const calls = slack.calls.length;
+    const res = await owner.client.post(`/api/flows/${created.id}/test-listen`, { nodeId: 'trigger' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ received: false, reason: 'failed', message: 'Connection not found' });
+    // Slack was never asked with the other account's token.
+    expect(slack.calls.length).toBe(calls);
+  });
 });
