@@ -29,6 +29,11 @@ test('connect a Slack workspace through the OAuth dance, rename it, and disconne
   await expect(connection.getByText('Connected', { exact: true })).toBeVisible();
   await expect(connection.getByText(/Connected by Ivy on/)).toBeVisible();
   await expectAxeClean(page);
+
+  // Test asks Slack, live, who the token acts as.
+  await connection.getByRole('button', { name: 'Test Acme e2e' }).click();
+  await expect(connection.getByText('Works: Slack answers as @flowmind in Acme e2e.')).toBeVisible();
+  await expectAxeClean(page);
   await screenshots(page, 'integrations-connected');
 
   // Rename by keyboard.

@@ -250,6 +250,14 @@ export type McpToolInfo = z.infer<typeof McpToolInfo>;
 
 export const McpToolsResponse = z.object({ tools: z.array(McpToolInfo) });
 export type McpToolsResponse = z.infer<typeof McpToolsResponse>;
+
+/** A provider connection tested live: who the provider says its token acts as now. */
+export const ConnectionTestResponse = z.object({
+  /** The workspace, handle, member or calendar owner the provider named, as it names it now. */
+  actsAs: z.string(),
+  checkedAt: z.string(),
+});
+export type ConnectionTestResponse = z.infer<typeof ConnectionTestResponse>;
 const counted = (users: ConnectionUser[], one: string, many: string) =>
   `${users.length} ${users.length === 1 ? one : many}: ${users.map((user) => user.name).join(', ')}`;
 

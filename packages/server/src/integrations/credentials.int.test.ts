@@ -65,6 +65,14 @@ describe('credential connections', () => {
     expect(row?.accessTokenSealed).not.toContain('wk-secret');
   });
 
+  it('has no provider Test: a 400 that says so, never its secret', async () => {
+    const res = await create(owner, { kind: 'bearer', name: 'Status page', token: 'bt-secret-41' });
+    const test = await owner.client.post(`/api/integrations/connections/${res.body.id}/test`);
+    expect(test.status).toBe(400);
+    expect(test.body.error.message).toBe('Bearer token connections have no test: use one in a step');
+    expect(test.text).not.toContain('bt-secret-41');
+  });
+
   it('names the field of a bad input', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ kind: 'api_key', name: 'K', placement: 'header', paramName: 'X-Key', key: '' }, 'key'],

@@ -103,11 +103,16 @@ export type Integration = {
   /** What starts flows (`trigger.<provider>.<name>`); exactly the shared info's triggers. */
   triggers?: readonly IntegrationTrigger[];
   /** Lists for the editor's pickers (`connectionOption` fields), read through the live connection. */
-  options: Record<
-    string,
-    (ctx: { connection: ConnectionAccess; signal: AbortSignal; deadline: number }) => Promise<ConnectionOption[]>
-  >;
+  options: Record<string, (ctx: ConnectionCallContext) => Promise<ConnectionOption[]>>;
+  /**
+   * A connection's Test: who the token acts as, asked of the provider now with the cheapest read
+   * every grant allows (the workspace, "@handle", the member). Fails as an action would.
+   */
+  check(ctx: ConnectionCallContext): Promise<string>;
 };
+
+/** A call through a live connection outside a step: a picker's list, a Test. */
+export type ConnectionCallContext = { connection: ConnectionAccess; signal: AbortSignal; deadline: number };
 
 /**
  * An integration as Activepieces' `createPiece({ auth, actions, triggers })`, small: the actions

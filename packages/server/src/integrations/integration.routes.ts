@@ -3,6 +3,7 @@ import {
   CompleteIntegrationResponse,
   ConnectIntegration,
   ConnectIntegrationResponse,
+  ConnectionTestResponse,
   ConnectMcpServer,
   CreateCredential,
   CredentialSecret,
@@ -122,6 +123,15 @@ export function registerIntegrationRoutes(
       response: ConnectionOptionsResponse,
     }),
     async (req) => integrations.options({ ...parse(OptionsParams, req.params), userId: await userId(req) }),
+  );
+  app.post(
+    '/api/integrations/connections/:connectionId/test',
+    doc({
+      summary: 'Test a connection to a service: who the service says its token acts as, asked now',
+      params: ConnectionParams,
+      response: ConnectionTestResponse,
+    }),
+    async (req) => integrations.test({ connectionId: connectionId(req), userId: await userId(req) }),
   );
   app.delete(
     '/api/integrations/connections/:connectionId',

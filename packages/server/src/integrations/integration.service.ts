@@ -6,6 +6,7 @@ import {
   type CompleteIntegrationResponse,
   ConnectIntegration,
   type ConnectIntegrationResponse,
+  type ConnectionTestResponse,
   type ConnectionUsage,
   ConnectMcpServer,
   INTEGRATION_PROVIDERS,
@@ -27,7 +28,12 @@ import { createGuardedFetch } from '../net/guarded-fetch';
 import { StepError } from '../user-error';
 import { connectionTokens } from './connection-tokens';
 import { connectionUsageRepository } from './connection-usage.repository';
-import { type ConnectionAccess, ConnectionRevoked } from './define-integration';
+import {
+  type ConnectionAccess,
+  type ConnectionCallContext,
+  ConnectionRevoked,
+  type Integration,
+} from './define-integration';
 import { type ConnectionRow, integrationRepository } from './integration.repository';
 import { isOAuthMcp, mcpSignIn } from './mcp/mcp-sign-in';
 import {
@@ -43,8 +49,8 @@ import {
 import { integrationFor, oauthProfileFor } from './registry';
 
 const START_AGAIN = 'Start again from Integrations.';
-/** A picker's list is read while someone waits for the form. */
-const OPTIONS_TIMEOUT_MS = 15_000;
+/** A picker's list or a Test is read while someone waits for it. */
+const LIVE_CALL_TIMEOUT_MS = 15_000;
 
 const unused: ConnectionUsage = { flows: [], agents: [] };
 
@@ -125,6 +131,37 @@ export function integrationService({
     if (!accountId) throw notFound();
     await accounts.requireManager(accountId, userId);
     return accountId;
+  }
+
+  /**
+   * Calls a provider through a connection of an account `userId` is a member of, outside a step.
+   * `pick` chooses the call for the connection's integration (refusing before any token is
+   * touched); a token refused for good marks the connection and answers with the reconnect
+   * message, and a provider's refusal answers with its words.
+   */
+  async function live<T>(
+    connectionId: string,
+    userId: string,
+    pick: (integration: Integration | null, label: string) => (ctx: ConnectionCallContext) => Promise<T>,
+  ): Promise<T> {
+    const accountId = await repo.accountForMember(connectionId, userId);
+    const found = accountId ? await repo.get(accountId, connectionId) : null;
+    if (!accountId || !found) throw notFound();
+    const provider = found.connection.provider as IntegrationProviderId;
+    const call = pick(integrationFor(provider), labelOf(provider));
+    const connection = await service.access({ accountId, connectionId, provider });
+    try {
+      return await call({
+        connection,
+        signal: AbortSignal.timeout(LIVE_CALL_TIMEOUT_MS),
+        deadline: Date.now() + LIVE_CALL_TIMEOUT_MS,
+      });
+    } catch (error) {
+      if (error instanceof ConnectionRevoked)
+        throw new AppError('conflict', await service.markNeedsReconnect({ accountId, connectionId }));
+      if (error instanceof StepError) throw new AppError('bad_request', error.message);
+      throw error;
+    }
   }
 
   const service = {
@@ -368,27 +405,19 @@ export function integrationService({
       userId: string;
       list: string;
     }): Promise<ConnectionOptionsResponse> {
-      const accountId = await repo.accountForMember(connectionId, userId);
-      const found = accountId ? await repo.get(accountId, connectionId) : null;
-      if (!accountId || !found) throw notFound();
-      const provider = found.connection.provider as IntegrationProviderId;
-      const lister = integrationFor(provider)?.options[list];
-      if (!lister) throw new AppError('bad_request', `${config[provider].label} has no list "${list}"`, 'list');
-      const connection = await service.access({ accountId, connectionId, provider });
-      try {
-        return {
-          options: await lister({
-            connection,
-            signal: AbortSignal.timeout(OPTIONS_TIMEOUT_MS),
-            deadline: Date.now() + OPTIONS_TIMEOUT_MS,
-          }),
-        };
-      } catch (error) {
-        if (error instanceof ConnectionRevoked)
-          throw new AppError('conflict', await service.markNeedsReconnect({ accountId, connectionId }));
-        if (error instanceof StepError) throw new AppError('bad_request', error.message);
-        throw error;
-      }
+      return live(connectionId, userId, (integration, label) => {
+        const lister = integration?.options[list];
+        if (!lister) throw new AppError('bad_request', `${label} has no list "${list}"`, 'list');
+        return async (ctx) => ({ options: await lister(ctx) });
+      });
+    },
+
+    /** A connection's Test, by a member: who the provider says its token acts as, asked now. */
+    async test({ connectionId, userId }: { connectionId: string; userId: string }): Promise<ConnectionTestResponse> {
+      return live(connectionId, userId, (integration, label) => {
+        if (!integration) throw new AppError('bad_request', `${label} connections have no test: use one in a step`);
+        return async (ctx) => ({ actsAs: await integration.check(ctx), checkedAt: new Date().toISOString() });
+      });
     },
   };
   return service;

@@ -91,3 +91,19 @@ export async function repointConnection(server: TestServer, flowId: string, from
         where flow_id = ${flowId} and connection_id = ${from}`,
   );
 }
+
+/** A connection's Test by `member`. */
+export const testConnection = (member: Member, connectionId: string) =>
+  member.client.post(`/api/integrations/connections/${connectionId}/test`);
+
+/** The owner's Test names who the provider says the token acts as; another account's user is not found. */
+export async function expectTestActsAs(
+  { owner, stranger }: { owner: Member; stranger: Member },
+  connectionId: string,
+  actsAs: string,
+) {
+  const res = await testConnection(owner, connectionId);
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.actsAs).toBe(actsAs);
+  expect((await testConnection(stranger, connectionId)).status).toBe(404);
+}

@@ -6,6 +6,7 @@ import {
   completeOAuth,
   connectThroughOAuth,
   consentAt,
+  expectTestActsAs,
   callAndFinish as finished,
   publishWebhookFlow,
   repointConnection,
@@ -361,6 +362,10 @@ describe('the calendars picker and losing access', () => {
       { value: google.teamCalendar, label: 'Team' },
     ]);
     expect((await options(stranger, ownersConnection)).status).toBe(404);
+  });
+
+  it('tests a connection: the account its primary calendar belongs to; not for another account', async () => {
+    await expectTestActsAs({ owner, stranger }, ownersConnection, google.account.email);
   });
 
   it('revokes the grant at Google when disconnected, with its refresh token', async () => {

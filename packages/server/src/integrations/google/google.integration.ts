@@ -4,7 +4,7 @@ import { createEvent } from './create-event';
 import { deleteEvent } from './delete-event';
 import { eventChangedTrigger } from './event-changed';
 import { freeBusy } from './free-busy';
-import { listAll } from './google-client';
+import { callGoogle, listAll } from './google-client';
 import { googleOAuth } from './google-oauth';
 import { listEvents } from './list-events';
 import { updateEvent } from './update-event';
@@ -31,5 +31,13 @@ export const googleIntegration = createIntegration(googleInfo, {
           .sort((a, b) => a.label.localeCompare(b.label)),
       ];
     },
+  },
+  // The account's own calendar is named by its email: that is who the token acts as.
+  check: async (ctx) => {
+    const { items = [] } = await callGoogle<{ items?: CalendarListEntry[] }>(ctx, {
+      path: '/users/me/calendarList',
+      query: { minAccessRole: 'owner', maxResults: 250 },
+    });
+    return items.find((entry) => entry.primary)?.id ?? 'Google Calendar';
   },
 });

@@ -5,6 +5,7 @@ import {
   completeOAuth,
   connectThroughOAuth,
   consentAt,
+  expectTestActsAs,
   callAndFinish as finished,
   publishWebhookFlow,
   repointConnection,
@@ -187,6 +188,12 @@ describe('webhook → LinkedIn', () => {
     expect(execution.status).toBe('failed');
     expect(execution.error.message).toContain('Reconnect LinkedIn (Grace Hopper) in Integrations');
     expect((await connectThroughOAuth(owner, 'linkedin')).id).toBe(ownersConnection);
+  });
+});
+
+describe('testing a LinkedIn connection', () => {
+  it('names the member the token posts as; not for another account', async () => {
+    await expectTestActsAs({ owner, stranger }, ownersConnection, 'Grace Hopper');
   });
 });
 

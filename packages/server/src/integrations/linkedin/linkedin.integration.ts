@@ -1,6 +1,7 @@
 import { LINKEDIN_SCOPES, linkedinInfo } from '@flowmind/shared/integrations/linkedin';
 import { createIntegration } from '../define-integration';
 import { getProfile } from './get-profile';
+import { userinfo } from './linkedin-client';
 import { linkedinOAuth } from './linkedin-oauth';
 import { publishPost } from './publish-post';
 
@@ -12,4 +13,8 @@ export const linkedinIntegration = createIntegration(linkedinInfo, {
   auth: { kind: 'oauth2', scopes: LINKEDIN_SCOPES, oauth: linkedinOAuth },
   actions: [publishPost, getProfile],
   options: {},
+  check: async (ctx) => {
+    const member = await userinfo(ctx);
+    return member.name || member.email || 'LinkedIn member';
+  },
 });

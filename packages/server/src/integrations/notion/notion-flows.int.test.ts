@@ -5,6 +5,7 @@ import {
   completeOAuth,
   connectThroughOAuth,
   consentAt,
+  expectTestActsAs,
   callAndFinish as finished,
   publishWebhookFlow,
   repointConnection,
@@ -168,6 +169,10 @@ describe('the pickers’ lists and disconnecting', () => {
     const pages = await options(owner, ownersConnection, 'pages');
     expect(pages.body.options).toContainEqual({ value: notion.ids.wiki, label: 'Team wiki' });
     expect((await options(stranger, ownersConnection, 'pages')).status).toBe(404);
+  });
+
+  it('tests a connection: Notion names the workspace its bot is in; not for another account', async () => {
+    await expectTestActsAs({ owner, stranger }, ownersConnection, 'Acme Notion');
   });
 
   it('revokes the token at Notion when disconnected', async () => {

@@ -3,6 +3,7 @@ import { createIntegration } from '../define-integration';
 import { appendContent } from './append-content';
 import { createPage } from './create-page';
 import { databaseItemTrigger } from './database-item';
+import { callNotion } from './notion-client';
 import { notionOAuth } from './notion-oauth';
 import { queryDatabase } from './query-database';
 import { notionSearch, search } from './search';
@@ -24,5 +25,10 @@ export const notionIntegration = createIntegration(notionInfo, {
       (await notionSearch(ctx, { objectType: 'page', limit: 1000 }))
         .map((found) => ({ value: found.id, label: found.title || 'Untitled' }))
         .sort(byLabel),
+  },
+  check: async (ctx) => {
+    const me = await callNotion(ctx, (client) => client.users.me({}));
+    const workspace = me.type === 'bot' && 'workspace_name' in me.bot ? me.bot.workspace_name : null;
+    return workspace || me.name || 'Notion';
   },
 });

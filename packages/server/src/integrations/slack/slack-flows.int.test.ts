@@ -7,6 +7,7 @@ import {
   callAndFinish as finished,
   publishWebhookFlow,
   repointConnection,
+  testConnection,
 } from '../../test/integration-connect';
 import { type SlackServer, startSlackServer } from '../../test/slack-server';
 import { signUpVerified, startTestServer, type TestServer } from '../../test/test-server';
@@ -114,6 +115,47 @@ describe('webhook → Slack: send message', () => {
     expect(row?.status).toBe('needs_reconnect');
     // Connecting the workspace again is the way back.
     expect(await connect(owner)).toBe(ownersConnection);
+  });
+});
+
+describe('testing a connection', () => {
+  it('asks Slack who the token acts as now', async () => {
+    const calls = slack.calls.length;
+    const res = await testConnection(owner, ownersConnection);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.actsAs).toBe('@flowmind in Acme');
+    expect(Number.isNaN(Date.parse(res.body.checkedAt))).toBe(false);
+    expect(slack.calls.slice(calls).map((call) => call.method)).toEqual(['auth.test']);
+  });
+
+  it('is not found for another account’s connection, and Slack is not asked', async () => {
+    const calls = slack.calls.length;
+    const res = await testConnection(stranger, ownersConnection);
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('Acme');
+    expect(slack.calls.length).toBe(calls);
+  });
+
+  it('a token Slack refuses marks the connection for reconnecting and says so', async () => {
+    slack.setTokenError('invalid_auth');
+    try {
+      const res = await testConnection(owner, ownersConnection);
+      expect(res.status).toBe(409);
+      expect(res.body.error.message).toBe('Reconnect Slack (Acme) in Integrations');
+    } finally {
+      slack.setTokenError(null);
+    }
+    const list = await owner.client.get(`/api/integrations?accountId=${owner.user.personalAccountId}`);
+    const connection = list.body.connections.find((c: { id: string }) => c.id === ownersConnection);
+    expect(connection.status).toBe('needs_reconnect');
+    // Until it is reconnected, a Test says what to do without asking Slack.
+    const calls = slack.calls.length;
+    const again = await testConnection(owner, ownersConnection);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('Reconnect Slack (Acme) in Integrations');
+    expect(slack.calls.length).toBe(calls);
+    expect(await connect(owner)).toBe(ownersConnection);
+    expect((await testConnection(owner, ownersConnection)).status).toBe(200);
   });
 });
 

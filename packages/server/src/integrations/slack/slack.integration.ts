@@ -5,6 +5,7 @@ import { listChannels, slackChannels } from './list-channels';
 import { listUsers, slackUsers } from './list-users';
 import { newMessage } from './new-message';
 import { sendMessage } from './send-message';
+import { callSlack } from './slack-client';
 import { slackOAuth } from './slack-oauth';
 import { updateMessage } from './update-message';
 
@@ -25,5 +26,9 @@ export const slackIntegration = createIntegration(slackInfo, {
           label: user.realName ? `${user.realName} (@${user.name})` : `@${user.name}`,
         }))
         .sort((a, b) => a.label.localeCompare(b.label)),
+  },
+  check: async (ctx) => {
+    const who = await callSlack(ctx, (client) => client.auth.test());
+    return who.user ? `@${who.user} in ${who.team ?? 'Slack'}` : (who.team ?? 'Slack');
   },
 });

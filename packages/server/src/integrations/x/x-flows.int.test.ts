@@ -7,6 +7,7 @@ import {
   connectThroughOAuth,
   consentAt,
   createWebhookFlow,
+  expectTestActsAs,
   callAndFinish as finished,
   publishWebhookFlow,
   repointConnection,
@@ -243,6 +244,12 @@ describe('webhook → X', () => {
       'The X connection of this step is not in this account: choose another, or connect X in Integrations',
     );
     expect(x.calls.length).toBe(before);
+  });
+});
+
+describe('testing an X connection', () => {
+  it('names the handle the token posts as; not for another account', async () => {
+    await expectTestActsAs({ owner, stranger }, ownersConnection, '@ada_dev');
   });
 });
 

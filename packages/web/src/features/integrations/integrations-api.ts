@@ -2,6 +2,7 @@ import type {
   CompleteIntegration,
   CompleteIntegrationResponse,
   ConnectIntegrationResponse,
+  ConnectionTestResponse,
   ConnectMcpServer,
   CreateCredential,
   CredentialSecret,
@@ -51,6 +52,8 @@ export const integrationsApi = {
   replaceSecret: ({ connectionId, secret }: { connectionId: string; secret: CredentialSecret }) =>
     api<IntegrationConnection>(`${connectionPath(connectionId)}/secret`, { method: 'PUT', body: secret }),
   mcpTools: (connectionId: string) => api<McpToolsResponse>(`${connectionPath(connectionId)}/tools`),
+  test: (connectionId: string) =>
+    api<ConnectionTestResponse>(`${connectionPath(connectionId)}/test`, { method: 'POST' }),
 };
 
 export const integrationsKey = (accountId: string | null) => ['integrations', accountId] as const;
@@ -92,6 +95,18 @@ export function useIntegrationActions(accountId: string) {
 }
 
 export type IntegrationActions = ReturnType<typeof useIntegrationActions>;
+
+/**
+ * One connection's Test: asks its service who the token acts as. The list is read again after,
+ * since a token the service refused has just been marked for reconnecting.
+ */
+export function useConnectionTest(accountId: string, connectionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => integrationsApi.test(connectionId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationsKey(accountId) }),
+  });
+}
 
 /** An MCP server's tools, asked for live only when `enabled` (the Test button, a step's tool picker). */
 export function useMcpTools(connectionId: string | null, enabled = true) {

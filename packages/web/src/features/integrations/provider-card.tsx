@@ -3,13 +3,13 @@ import {
   type IntegrationConnection,
   type IntegrationProviderInfo,
 } from '@flowmind/shared/integrations';
-import { Pencil, Plug, RefreshCw } from 'lucide-react';
+import { CheckCircle2, FlaskConical, Pencil, Plug, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api';
 import { ConnectionAddedBy, ConnectionTitle, DisconnectButton, ReconnectNotice, StatusBadge } from './connection-row';
 import { ConnectionUsedBy } from './connection-used-by';
 import { IntegrationCard, NoConnections } from './integration-card';
-import type { IntegrationActions } from './integrations-api';
+import { type IntegrationActions, useConnectionTest } from './integrations-api';
 import { useConnectionDialogs } from './use-connection-dialogs';
 
 /** What one connection is at the provider: a Slack or Notion workspace, a Google, X or LinkedIn account. */
@@ -18,11 +18,13 @@ export const connectionNoun = (provider: IntegrationProviderInfo['id']) =>
 
 /** One service: what the operator must still set up, or Connect and the account's connections to it. */
 export function ProviderCard({
+  accountId,
   provider,
   connections,
   canManage,
   actions,
 }: {
+  accountId: string;
   provider: IntegrationProviderInfo;
   connections: IntegrationConnection[];
   canManage: boolean;
@@ -70,38 +72,105 @@ export function ProviderCard({
       ) : (
         <ul aria-label={`${provider.label} connections`} className="divide-y border-t">
           {connections.map((connection) => (
-            <li key={connection.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:px-5">
-              <div className="min-w-0 flex-1">
-                <ConnectionTitle name={connection.name} badge={<StatusBadge status={connection.status} />} />
-                <ConnectionAddedBy verb="Connected" connection={connection} />
-                <ConnectionUsedBy usage={connection.usedBy} />
-                <ReconnectNotice label={provider.label} connection={connection} />
-              </div>
-              {canManage && (
-                <div className="flex shrink-0 flex-wrap gap-1.5">
-                  <Button size="sm" variant="outline" onClick={() => edits.rename(connection)}>
-                    <Pencil aria-hidden="true" />
-                    Rename
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Reconnect ${connection.name}`}
-                    disabled={connecting}
-                    onClick={() => actions.connect.mutate(provider.id)}
-                  >
-                    <RefreshCw aria-hidden="true" />
-                    Reconnect
-                  </Button>
-                  <DisconnectButton name={connection.name} onClick={() => edits.disconnect(connection)} />
-                </div>
-              )}
-            </li>
+            <ProviderConnection
+              key={connection.id}
+              accountId={accountId}
+              provider={provider}
+              connection={connection}
+              canManage={canManage}
+              actions={actions}
+              connecting={connecting}
+              onRename={() => edits.rename(connection)}
+              onDisconnect={() => edits.disconnect(connection)}
+            />
           ))}
         </ul>
       )}
       {edits.dialogs}
     </IntegrationCard>
+  );
+}
+
+/** One connection to the service: who it is, what uses it, and Test (for members), Rename, Reconnect, Disconnect. */
+function ProviderConnection({
+  accountId,
+  provider,
+  connection,
+  canManage,
+  actions,
+  connecting,
+  onRename,
+  onDisconnect,
+}: {
+  accountId: string;
+  provider: IntegrationProviderInfo;
+  connection: IntegrationConnection;
+  canManage: boolean;
+  actions: IntegrationActions;
+  connecting: boolean;
+  onRename: () => void;
+  onDisconnect: () => void;
+}) {
+  const test = useConnectionTest(accountId, connection.id);
+  // An operator's own OAuth 2.0 app has no standard way to be asked who a token is.
+  const testable = provider.id !== 'oauth2';
+  return (
+    <li className="grid gap-2 px-4 py-3 sm:px-5">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <div className="min-w-0 flex-1">
+          <ConnectionTitle name={connection.name} badge={<StatusBadge status={connection.status} />} />
+          <ConnectionAddedBy verb="Connected" connection={connection} />
+          <ConnectionUsedBy usage={connection.usedBy} />
+          <ReconnectNotice label={provider.label} connection={connection} />
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-1.5">
+          {testable && (
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Test ${connection.name}`}
+              pending={test.isPending}
+              onClick={() => test.mutate()}
+            >
+              <FlaskConical aria-hidden="true" />
+              Test
+            </Button>
+          )}
+          {canManage && (
+            <>
+              <Button size="sm" variant="outline" aria-label={`Rename ${connection.name}`} onClick={onRename}>
+                <Pencil aria-hidden="true" />
+                Rename
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Reconnect ${connection.name}`}
+                disabled={connecting}
+                onClick={() => actions.connect.mutate(provider.id)}
+              >
+                <RefreshCw aria-hidden="true" />
+                Reconnect
+              </Button>
+              <DisconnectButton name={connection.name} onClick={onDisconnect} />
+            </>
+          )}
+        </div>
+      </div>
+      <div aria-live="polite">
+        {test.isSuccess && (
+          <p className="flex items-center gap-1.5 text-[13px] text-success">
+            <CheckCircle2 className="size-3.5 shrink-0" aria-hidden="true" />
+            Works: {provider.label} answers as {test.data.actsAs}.
+          </p>
+        )}
+      </div>
+      {test.error && (
+        <p role="alert" className="rounded-md bg-destructive-soft px-3 py-2 text-[13px] text-destructive">
+          {errorMessage(test.error)}
+        </p>
+      )}
+    </li>
   );
 }
 

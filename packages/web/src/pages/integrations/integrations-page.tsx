@@ -46,6 +46,7 @@ function Integrations({ accountId }: { accountId: string }) {
       {providers.map((provider) => (
         <ProviderCard
           key={provider.id}
+          accountId={accountId}
           provider={provider}
           connections={connections.filter((connection) => connection.provider === provider.id)}
           canManage={canManage}
