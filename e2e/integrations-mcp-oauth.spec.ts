@@ -66,6 +66,16 @@ test('sign in to an MCP server with OAuth, use its tools, and reconnect it once 
   await expectAxeClean(page);
   await screenshots(page, 'mcp-oauth-needs-reconnect');
 
+  // Every other page of the account says it too, with the way there.
+  await page.goto('/flows');
+  const notices = page.getByRole('region', { name: 'Connections to reconnect' });
+  await expect(notices).toContainText('Reconnect MCP server (Orders) in Integrations.');
+  await expectAxeClean(page);
+  await screenshots(page, 'reconnect-notice');
+  await notices.getByRole('link', { name: 'Open Integrations' }).click();
+  await expect(page).toHaveURL(/\/integrations$/);
+  await expect(notices).toHaveCount(0);
+
   await card.getByRole('button', { name: 'Reconnect Orders' }).click();
   await signInAtServer(page);
   await expect(page).toHaveURL(/\/integrations$/);

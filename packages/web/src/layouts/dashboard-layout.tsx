@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { LogoMark } from '../components/ui/logo';
 import { Sheet } from '../components/ui/sheet';
 import { CreateBusinessDialog } from '../features/accounts/create-business-dialog';
+import { ReconnectNotices } from '../features/integrations/reconnect-notices';
 import { useIsLargeScreen } from '../lib/use-media-query';
 import { FloatingButton, PageHeaderBar } from './dashboard/page-header-bar';
 import { SidebarContent } from './dashboard/sidebar-content';
@@ -61,6 +62,7 @@ export function DashboardLayout() {
       )}
       <div className="flex min-w-0 flex-1 flex-col bg-background">
         <PageHeaderBar />
+        <ReconnectNotices />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 pb-24 sm:px-6 lg:px-8 lg:pb-10">
           <Outlet />
         </main>
