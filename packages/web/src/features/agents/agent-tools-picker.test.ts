@@ -1,41 +1,15 @@
-import type { IntegrationConnection, IntegrationsResponse } from '@flowmind/shared/integrations';
+import type { IntegrationsResponse } from '@flowmind/shared/integrations';
 import { describe, expect, it } from 'vitest';
+import { configuredSlack, listedConnection } from '../integrations/connection-fixtures';
 import { toolConnections } from './agent-tools-picker';
 
-const connection = (
-  id: string,
-  provider: string,
-  name: string,
-  status: IntegrationConnection['status'] = 'connected',
-): IntegrationConnection => ({
-  id,
-  provider: provider as IntegrationConnection['provider'],
-  name,
-  scopes: [],
-  status,
-  settings: {},
-  createdBy: null,
-  usedBy: { flows: [], agents: [] },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
-
 const data: IntegrationsResponse = {
-  providers: [
-    {
-      id: 'slack',
-      label: 'Slack',
-      description: '',
-      configured: true,
-      missing: [],
-      redirectUri: 'https://flows.example.com/integrations/callback/slack',
-    },
-  ],
+  providers: [configuredSlack],
   connections: [
-    connection('icn_1', 'slack', 'Acme'),
-    connection('icn_2', 'slack', 'Old team', 'needs_reconnect'),
-    connection('icn_3', 'mcp', 'Orders'),
-    connection('icn_4', 'api_key', 'Billing key'),
+    listedConnection('icn_1', 'slack', 'Acme'),
+    listedConnection('icn_2', 'slack', 'Old team', 'needs_reconnect'),
+    listedConnection('icn_3', 'mcp', 'Orders'),
+    listedConnection('icn_4', 'api_key', 'Billing key'),
   ],
   canManage: true,
 };
