@@ -15,6 +15,11 @@ test('connect a Slack workspace through the OAuth dance, rename it, and disconne
   );
   await expect(unconfigured).toContainText(/http:\/\/localhost:\d+\/integrations\/callback\/oauth2/);
   await expect(unconfigured.getByRole('button')).toHaveCount(0);
+  // Nor a LinkedIn app: its card names the client id and secret to set and the redirect URI to register.
+  const linkedin = page.getByRole('region', { name: 'LinkedIn' });
+  await expect(linkedin).toContainText("The server's operator must set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET");
+  await expect(linkedin).toContainText(/http:\/\/localhost:\d+\/integrations\/callback\/linkedin/);
+  await expect(linkedin.getByRole('button', { name: 'Connect LinkedIn' })).toHaveCount(0);
   await expectAxeClean(page);
 
   // The browser leaves for Slack's consent page (a local server speaking Slack's OAuth) and comes back.
