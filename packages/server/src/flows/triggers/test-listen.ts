@@ -40,12 +40,13 @@ export function testListens({
   pollTest?: IntegrationTestPoll;
 }) {
   const pins = pinRepository(db);
-  const listens = (node: FlowNode) => TAKES_TEST_DATA.has(node.type) || (pollTest !== undefined && pollsForTest(node));
+  const takesTestData = (node: FlowNode) =>
+    TAKES_TEST_DATA.has(node.type) || (pollTest !== undefined && pollsForTest(node));
 
   function triggerFor(flow: FlowRow, nodeId?: string): FlowNode {
     const graph = flow.graph as FlowGraph;
-    const node = nodeId ? graph.nodes.find((n) => n.id === nodeId) : graph.nodes.find(listens);
-    if (!node || !listens(node))
+    const node = nodeId ? graph.nodes.find((n) => n.id === nodeId) : graph.nodes.find(takesTestData);
+    if (!node || !takesTestData(node))
       throw new AppError('bad_request', 'Only a webhook, email or integration trigger takes test data', 'nodeId');
     return node;
   }
