@@ -6,7 +6,6 @@ import {
   type CompleteIntegrationResponse,
   ConnectIntegration,
   type ConnectIntegrationResponse,
-  type ConnectionTestResponse,
   type ConnectionUsage,
   ConnectMcpServer,
   INTEGRATION_PROVIDERS,
@@ -16,7 +15,6 @@ import {
   ReconnectConnection,
   reconnectMessage,
 } from '@flowmind/shared/integrations';
-import type { ConnectionOptionsResponse } from '@flowmind/shared/integrations/define-integration';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account.service';
 import { createSecretBox } from '../ai/secret-box';
@@ -25,15 +23,10 @@ import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { type AddressPolicyOptions, addressPolicy } from '../net/address-policy';
 import { createGuardedFetch } from '../net/guarded-fetch';
-import { StepError } from '../user-error';
+import { connectionCalls } from './connection-calls';
 import { connectionTokens } from './connection-tokens';
 import { connectionUsageRepository } from './connection-usage.repository';
-import {
-  type ConnectionAccess,
-  type ConnectionCallContext,
-  ConnectionRevoked,
-  type Integration,
-} from './define-integration';
+import type { ConnectionAccess } from './define-integration';
 import { type ConnectionRow, integrationRepository } from './integration.repository';
 import { isOAuthMcp, mcpSignIn } from './mcp/mcp-sign-in';
 import {
@@ -46,11 +39,9 @@ import {
   revokeToken,
   STATE_TTL_MS,
 } from './oauth';
-import { integrationFor, oauthProfileFor } from './registry';
+import { oauthProfileFor } from './registry';
 
 const START_AGAIN = 'Start again from Integrations.';
-/** A picker's list or a Test is read while someone waits for it. */
-const LIVE_CALL_TIMEOUT_MS = 15_000;
 
 const unused: ConnectionUsage = { flows: [], agents: [] };
 
@@ -133,35 +124,28 @@ export function integrationService({
     return accountId;
   }
 
-  /**
-   * Calls a provider through a connection of an account `userId` is a member of, outside a step.
-   * `pick` chooses the call for the connection's integration (refusing before any token is
-   * touched); a token refused for good marks the connection and answers with the reconnect
-   * message, and a provider's refusal answers with its words.
-   */
-  async function live<T>(
-    connectionId: string,
-    userId: string,
-    pick: (integration: Integration | null, label: string) => (ctx: ConnectionCallContext) => Promise<T>,
-  ): Promise<T> {
-    const accountId = await repo.accountForMember(connectionId, userId);
-    const found = accountId ? await repo.get(accountId, connectionId) : null;
-    if (!accountId || !found) throw notFound();
-    const provider = found.connection.provider as IntegrationProviderId;
-    const call = pick(integrationFor(provider), labelOf(provider));
-    const connection = await service.access({ accountId, connectionId, provider });
-    try {
-      return await call({
-        connection,
-        signal: AbortSignal.timeout(LIVE_CALL_TIMEOUT_MS),
-        deadline: Date.now() + LIVE_CALL_TIMEOUT_MS,
-      });
-    } catch (error) {
-      if (error instanceof ConnectionRevoked)
-        throw new AppError('conflict', await service.markNeedsReconnect({ accountId, connectionId }));
-      if (error instanceof StepError) throw new AppError('bad_request', error.message);
-      throw error;
-    }
+  /** A working token and the provider's API address, for actions and pickers. */
+  async function access(input: {
+    accountId: string;
+    connectionId: string;
+    provider: IntegrationProviderId;
+  }): Promise<ConnectionAccess> {
+    const { token, externalId } = await lockedToken(input);
+    const { apiUrl, apiVersion } = config[input.provider];
+    return { token, externalId, apiUrl: apiUrl ?? '', ...(apiVersion ? { apiVersion } : {}) };
+  }
+
+  /** The provider refused the token for good: marks the connection and gives the message to show. */
+  async function markNeedsReconnect({
+    accountId,
+    connectionId,
+  }: {
+    accountId: string;
+    connectionId: string;
+  }): Promise<string> {
+    const row = await repo.setStatus(accountId, connectionId, 'needs_reconnect');
+    if (!row) throw notFound();
+    return reconnectMessage(labelOf(row.provider), row.name);
   }
 
   const service = {
@@ -371,54 +355,9 @@ export function integrationService({
       }
     },
 
-    /** A working token and the provider's API address, for actions and pickers. */
-    async access(input: {
-      accountId: string;
-      connectionId: string;
-      provider: IntegrationProviderId;
-    }): Promise<ConnectionAccess> {
-      const { token, externalId } = await lockedToken(input);
-      const { apiUrl, apiVersion } = config[input.provider];
-      return { token, externalId, apiUrl: apiUrl ?? '', ...(apiVersion ? { apiVersion } : {}) };
-    },
-
-    /** The provider refused the token for good: marks the connection and gives the message to show. */
-    async markNeedsReconnect({
-      accountId,
-      connectionId,
-    }: {
-      accountId: string;
-      connectionId: string;
-    }): Promise<string> {
-      const row = await repo.setStatus(accountId, connectionId, 'needs_reconnect');
-      if (!row) throw notFound();
-      return reconnectMessage(labelOf(row.provider), row.name);
-    },
-
-    /** A list for the editor's pickers (Slack channels…), read through the live connection by a member. */
-    async options({
-      connectionId,
-      userId,
-      list,
-    }: {
-      connectionId: string;
-      userId: string;
-      list: string;
-    }): Promise<ConnectionOptionsResponse> {
-      return live(connectionId, userId, (integration, label) => {
-        const lister = integration?.options[list];
-        if (!lister) throw new AppError('bad_request', `${label} has no list "${list}"`, 'list');
-        return async (ctx) => ({ options: await lister(ctx) });
-      });
-    },
-
-    /** A connection's Test, by a member: who the provider says its token acts as, asked now. */
-    async test({ connectionId, userId }: { connectionId: string; userId: string }): Promise<ConnectionTestResponse> {
-      return live(connectionId, userId, (integration, label) => {
-        if (!integration) throw new AppError('bad_request', `${label} connections have no test: use one in a step`);
-        return async (ctx) => ({ actsAs: await integration.check(ctx), checkedAt: new Date().toISOString() });
-      });
-    },
+    access,
+    markNeedsReconnect,
+    ...connectionCalls({ repo, labelOf, access, markNeedsReconnect }),
   };
   return service;
 }
