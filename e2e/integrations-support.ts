@@ -75,6 +75,8 @@ export async function publishFromEditor(page: Page) {
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('dialog', { name: 'Publish version 1' }).getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  // The button is disabled while the publish is still on its way too; the webhook answers once it has landed.
+  await expect(page.getByTestId('publish-state')).toHaveText(/Published v1/);
 }
 
 /** Calls the published flow's webhook with `data`; it is taken at once (202). */
