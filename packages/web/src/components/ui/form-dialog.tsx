@@ -17,6 +17,7 @@ export function FormDialog({
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
+  /** Added to DialogContent's classes; `''` keeps its own width (max-w-md). */
   className?: string;
   children: (close: () => void) => ReactNode;
 }) {
