@@ -2,7 +2,7 @@ import { Check, Copy, Globe, Link2Off } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../lib/api';
 import { Button } from './ui/button';
-import { Dialog, DialogContent } from './ui/dialog';
+import { FormDialog } from './ui/form-dialog';
 
 export const shareUrl = (publicId: string) => `${window.location.origin}/share/${publicId}`;
 
@@ -56,16 +56,19 @@ export function ShareLinkDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent
-          title={`Share this ${what}`}
-          description={
-            url
-              ? `Anyone with the link can read this ${what}, without signing in. They cannot change it.`
-              : `Create a link that anyone can use to read this ${what}, without signing in.`
-          }
-        >
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Share this ${what}`}
+      description={
+        url
+          ? `Anyone with the link can read this ${what}, without signing in. They cannot change it.`
+          : `Create a link that anyone can use to read this ${what}, without signing in.`
+      }
+      className=""
+    >
+      {() => (
+        <>
           {url ? (
             <div className="grid gap-3">
               <div className="flex items-center gap-2">
@@ -102,8 +105,8 @@ export function ShareLinkDialog({
               {error}
             </p>
           )}
-        </DialogContent>
+        </>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

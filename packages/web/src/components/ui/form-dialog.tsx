@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Dialog, DialogContent } from './dialog';
 
 /**
- * A dialog whose body is a form, mounted only while open: each opening starts from a fresh form,
+ * A dialog whose body (most often a form) is mounted only while open: each opening starts afresh,
  * and `children` gets `close` for Cancel and for a save that succeeded.
  */
 export function FormDialog({
@@ -17,6 +17,7 @@ export function FormDialog({
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
+  /** Added to DialogContent's classes; `''` keeps its own width (max-w-md). */
   className?: string;
   children: (close: () => void) => ReactNode;
 }) {

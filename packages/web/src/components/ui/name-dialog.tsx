@@ -2,7 +2,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/api';
 import { Button } from './button';
-import { Dialog, DialogContent, DialogFooter } from './dialog';
+import { DialogFooter } from './dialog';
+import { FormDialog } from './form-dialog';
 import { Field, FormError } from './form-field';
 import { Input } from './input';
 
@@ -32,21 +33,19 @@ export function NameDialog({
   onSubmit: (name: string) => Promise<unknown>;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent title={title}>
-          <NameForm
-            initialName={initialName}
-            submitLabel={submitLabel}
-            placeholder={placeholder}
-            schema={schema}
-            extra={extra}
-            onSubmit={onSubmit}
-            onDone={() => onOpenChange(false)}
-          />
-        </DialogContent>
+    <FormDialog open={open} onOpenChange={onOpenChange} title={title} className="">
+      {(close) => (
+        <NameForm
+          initialName={initialName}
+          submitLabel={submitLabel}
+          placeholder={placeholder}
+          schema={schema}
+          extra={extra}
+          onSubmit={onSubmit}
+          onDone={close}
+        />
       )}
-    </Dialog>
+    </FormDialog>
   );
 }
 

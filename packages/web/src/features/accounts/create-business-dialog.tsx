@@ -3,7 +3,8 @@ import { normalizeHandle } from '@flowmind/shared/handle';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
+import { DialogFooter } from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Field, FormError } from '../../components/ui/form-field';
 import { Input, PrefixInput } from '../../components/ui/input';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -19,16 +20,15 @@ import { useHandleAvailability } from './use-handle-availability';
 export function CreateBusinessDialog() {
   const open = useStore(createBusinessDialogStore);
   return (
-    <Dialog open={open} onOpenChange={createBusinessDialogStore.set}>
-      {open && (
-        <DialogContent
-          title="Create business account"
-          description="A shared space for your team: invite people, and everything made in it belongs to the business."
-        >
-          <CreateBusinessForm onDone={() => createBusinessDialogStore.set(false)} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={createBusinessDialogStore.set}
+      title="Create business account"
+      description="A shared space for your team: invite people, and everything made in it belongs to the business."
+      className=""
+    >
+      {(close) => <CreateBusinessForm onDone={close} />}
+    </FormDialog>
   );
 }
 

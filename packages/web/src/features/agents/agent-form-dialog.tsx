@@ -11,7 +11,8 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
+import { DialogFooter } from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Field, FormError } from '../../components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -66,25 +67,25 @@ export function AgentFormDialog({
   onSaved: (agent: Agent) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent
-          title={agent ? `Edit ${agent.name}` : 'Create an agent'}
-          description="An agent is the assistant with your instructions, a name and a face."
-          className="max-w-2xl"
-        >
-          <AgentForm
-            accountId={accountId}
-            agent={agent}
-            onSaved={(saved) => {
-              onSaved(saved);
-              onOpenChange(false);
-            }}
-            onCancel={() => onOpenChange(false)}
-          />
-        </DialogContent>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={agent ? `Edit ${agent.name}` : 'Create an agent'}
+      description="An agent is the assistant with your instructions, a name and a face."
+      className="max-w-2xl"
+    >
+      {(close) => (
+        <AgentForm
+          accountId={accountId}
+          agent={agent}
+          onSaved={(saved) => {
+            onSaved(saved);
+            close();
+          }}
+          onCancel={close}
+        />
       )}
-    </Dialog>
+    </FormDialog>
   );
 }
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { History, RotateCcw, Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -79,91 +79,91 @@ export function VersionHistoryDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent
-          title="Version history"
-          description="Earlier versions of this note. Restoring one keeps the current text as a version too."
-          className="md:max-w-4xl"
-        >
-          <div className="grid min-h-0 gap-4 md:grid-cols-[220px_1fr]">
-            <div className="grid content-start gap-2">
-              <Button variant="outline" size="sm" pending={pending === 'save'} onClick={() => void saveNow()}>
-                <Save aria-hidden="true" />
-                Save a version now
-              </Button>
-              {versions.isPending ? (
-                <div className="grid gap-1.5" role="status" aria-label="Loading versions">
-                  {[0, 1, 2].map((index) => (
-                    <Skeleton key={index} className="h-10" />
-                  ))}
-                </div>
-              ) : versions.error ? (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Version history"
+      description="Earlier versions of this note. Restoring one keeps the current text as a version too."
+      className="md:max-w-4xl"
+    >
+      {() => (
+        <div className="grid min-h-0 gap-4 md:grid-cols-[220px_1fr]">
+          <div className="grid content-start gap-2">
+            <Button variant="outline" size="sm" pending={pending === 'save'} onClick={() => void saveNow()}>
+              <Save aria-hidden="true" />
+              Save a version now
+            </Button>
+            {versions.isPending ? (
+              <div className="grid gap-1.5" role="status" aria-label="Loading versions">
+                {[0, 1, 2].map((index) => (
+                  <Skeleton key={index} className="h-10" />
+                ))}
+              </div>
+            ) : versions.error ? (
+              <p role="alert" className="text-destructive text-sm">
+                Could not load versions: {errorMessage(versions.error)}
+              </p>
+            ) : versions.data?.length ? (
+              <ul aria-label="Versions" className="grid max-h-48 gap-0.5 overflow-y-auto md:max-h-[50vh]">
+                {versions.data.map((version) => (
+                  <li key={version.id}>
+                    <button
+                      type="button"
+                      aria-current={version.id === selected ? 'true' : undefined}
+                      onClick={() => setSelectedId(version.id)}
+                      className={cn(
+                        'grid w-full rounded-md px-2 py-1.5 text-left hover:bg-accent',
+                        version.id === selected && 'bg-accent',
+                      )}
+                    >
+                      <span className="text-sm" title={timeFormat.format(new Date(version.createdAt))}>
+                        {relativeTime(version.createdAt)}
+                      </span>
+                      <span className="text-muted-foreground text-xs">{reasons[version.reason]}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="flex items-center gap-2 text-muted-foreground text-sm">
+                <History className="size-4" aria-hidden="true" />
+                No versions yet.
+              </p>
+            )}
+          </div>
+          <div className="grid min-w-0 content-start gap-3">
+            <div className="max-h-[50vh] min-h-40 overflow-y-auto rounded-lg border bg-background p-4">
+              {preview.data ? (
+                <>
+                  <h2 className="mb-3 font-bold text-xl">{preview.data.title || 'Untitled'}</h2>
+                  <NoteViewer content={preview.data.content} label="Version preview" />
+                </>
+              ) : preview.error ? (
                 <p role="alert" className="text-destructive text-sm">
-                  Could not load versions: {errorMessage(versions.error)}
+                  {errorMessage(preview.error)}
                 </p>
-              ) : versions.data?.length ? (
-                <ul aria-label="Versions" className="grid max-h-48 gap-0.5 overflow-y-auto md:max-h-[50vh]">
-                  {versions.data.map((version) => (
-                    <li key={version.id}>
-                      <button
-                        type="button"
-                        aria-current={version.id === selected ? 'true' : undefined}
-                        onClick={() => setSelectedId(version.id)}
-                        className={cn(
-                          'grid w-full rounded-md px-2 py-1.5 text-left hover:bg-accent',
-                          version.id === selected && 'bg-accent',
-                        )}
-                      >
-                        <span className="text-sm" title={timeFormat.format(new Date(version.createdAt))}>
-                          {relativeTime(version.createdAt)}
-                        </span>
-                        <span className="text-muted-foreground text-xs">{reasons[version.reason]}</span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+              ) : selected ? (
+                <div className="grid gap-2" role="status" aria-label="Loading version">
+                  <Skeleton className="h-6 w-1/2" />
+                  <Skeleton className="h-4" />
+                  <Skeleton className="h-4 w-5/6" />
+                </div>
               ) : (
-                <p className="flex items-center gap-2 text-muted-foreground text-sm">
-                  <History className="size-4" aria-hidden="true" />
-                  No versions yet.
-                </p>
+                <p className="text-muted-foreground text-sm">Pick a version to read it.</p>
               )}
             </div>
-            <div className="grid min-w-0 content-start gap-3">
-              <div className="max-h-[50vh] min-h-40 overflow-y-auto rounded-lg border bg-background p-4">
-                {preview.data ? (
-                  <>
-                    <h2 className="mb-3 font-bold text-xl">{preview.data.title || 'Untitled'}</h2>
-                    <NoteViewer content={preview.data.content} label="Version preview" />
-                  </>
-                ) : preview.error ? (
-                  <p role="alert" className="text-destructive text-sm">
-                    {errorMessage(preview.error)}
-                  </p>
-                ) : selected ? (
-                  <div className="grid gap-2" role="status" aria-label="Loading version">
-                    <Skeleton className="h-6 w-1/2" />
-                    <Skeleton className="h-4" />
-                    <Skeleton className="h-4 w-5/6" />
-                  </div>
-                ) : (
-                  <p className="text-muted-foreground text-sm">Pick a version to read it.</p>
-                )}
-              </div>
-              <Button
-                className="justify-self-end"
-                disabled={!preview.data}
-                pending={pending === 'restore'}
-                onClick={() => void restore()}
-              >
-                <RotateCcw aria-hidden="true" />
-                Restore this version
-              </Button>
-            </div>
+            <Button
+              className="justify-self-end"
+              disabled={!preview.data}
+              pending={pending === 'restore'}
+              onClick={() => void restore()}
+            >
+              <RotateCcw aria-hidden="true" />
+              Restore this version
+            </Button>
           </div>
-        </DialogContent>
+        </div>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import type { Flow, SaveExecutions } from '@flowmind/shared/flows';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { DialogFooter } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { NativeSelect } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
 import { flowApi } from '../flow-api';
@@ -45,45 +46,49 @@ export function FlowSettingsDialog({
     }
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent title="Flow settings" description="These apply to the published flow at once.">
-          <div className="grid gap-4">
-            <div className="grid gap-1.5 text-sm">
-              <label htmlFor="flow-save-executions" className="font-medium">
-                Save executions
-              </label>
-              <NativeSelect
-                id="flow-save-executions"
-                className="w-full"
-                value={flow.saveExecutions}
-                disabled={pending}
-                aria-describedby="flow-save-executions-hint"
-                onChange={(event) => void change(event.target.value as SaveExecutions)}
-              >
-                {SAVE_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </NativeSelect>
-              <p id="flow-save-executions-hint" className="text-muted-foreground text-xs">
-                {current?.hint} Runs you start from the editor are always kept.
-              </p>
-            </div>
-            {error && (
-              <p role="alert" className="text-destructive text-sm">
-                {error}
-              </p>
-            )}
-            <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
-                Done
-              </Button>
-            </DialogFooter>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Flow settings"
+      description="These apply to the published flow at once."
+      className=""
+    >
+      {(close) => (
+        <div className="grid gap-4">
+          <div className="grid gap-1.5 text-sm">
+            <label htmlFor="flow-save-executions" className="font-medium">
+              Save executions
+            </label>
+            <NativeSelect
+              id="flow-save-executions"
+              className="w-full"
+              value={flow.saveExecutions}
+              disabled={pending}
+              aria-describedby="flow-save-executions-hint"
+              onChange={(event) => void change(event.target.value as SaveExecutions)}
+            >
+              {SAVE_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect>
+            <p id="flow-save-executions-hint" className="text-muted-foreground text-xs">
+              {current?.hint} Runs you start from the editor are always kept.
+            </p>
           </div>
-        </DialogContent>
+          {error && (
+            <p role="alert" className="text-destructive text-sm">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <Button variant="outline" onClick={close}>
+              Done
+            </Button>
+          </DialogFooter>
+        </div>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

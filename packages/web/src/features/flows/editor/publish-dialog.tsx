@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { DialogFooter } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
 
@@ -34,42 +35,43 @@ export function PublishDialog({
     }
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent
-          title={`Publish version ${nextVersion}`}
-          description="The published version is what the flow’s triggers run. Your draft stays as it is."
-        >
-          <form onSubmit={(event) => void submit(event)} className="grid gap-4">
-            <div className="grid gap-1.5 text-sm">
-              <label htmlFor="publish-message" className="font-medium">
-                What changed? (optional)
-              </label>
-              <Input
-                autoFocus
-                id="publish-message"
-                value={message}
-                maxLength={500}
-                placeholder="e.g. Send a Slack message for large orders"
-                onChange={(event) => setMessage(event.target.value)}
-              />
-            </div>
-            {error && (
-              <p role="alert" className="text-destructive text-sm">
-                {error}
-              </p>
-            )}
-            <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" pending={pending}>
-                Publish
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Publish version ${nextVersion}`}
+      description="The published version is what the flow’s triggers run. Your draft stays as it is."
+      className=""
+    >
+      {(close) => (
+        <form onSubmit={(event) => void submit(event)} className="grid gap-4">
+          <div className="grid gap-1.5 text-sm">
+            <label htmlFor="publish-message" className="font-medium">
+              What changed? (optional)
+            </label>
+            <Input
+              autoFocus
+              id="publish-message"
+              value={message}
+              maxLength={500}
+              placeholder="e.g. Send a Slack message for large orders"
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          </div>
+          {error && (
+            <p role="alert" className="text-destructive text-sm">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <Button variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" pending={pending}>
+              Publish
+            </Button>
+          </DialogFooter>
+        </form>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

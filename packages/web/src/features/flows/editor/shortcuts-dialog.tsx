@@ -1,4 +1,4 @@
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const mod = isMac ? '⌘' : 'Ctrl';
@@ -21,21 +21,19 @@ export const SHORTCUTS: Array<[string, string]> = [
 
 export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent title="Keyboard shortcuts">
-          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
-            {SHORTCUTS.map(([what, keys]) => (
-              <div key={what} className="contents">
-                <dt className="text-muted-foreground">{what}</dt>
-                <dd>
-                  <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">{keys}</kbd>
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </DialogContent>
+    <FormDialog open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts" className="">
+      {() => (
+        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
+          {SHORTCUTS.map(([what, keys]) => (
+            <div key={what} className="contents">
+              <dt className="text-muted-foreground">{what}</dt>
+              <dd>
+                <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">{keys}</kbd>
+              </dd>
+            </div>
+          ))}
+        </dl>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

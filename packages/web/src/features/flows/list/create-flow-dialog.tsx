@@ -2,7 +2,8 @@ import type { Flow, FlowExport, FlowTemplate } from '@flowmind/shared/flows';
 import { FileJson, FilePlus2, Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { DialogFooter } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Field, FormError } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
@@ -29,17 +30,15 @@ export function CreateFlowDialog({
   onCreated: (flow: Flow) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent
-          title="New flow"
-          description="Start from a blank canvas, a template, or a flow exported as JSON."
-          className="sm:max-w-3xl"
-        >
-          <CreateFlowForm accountId={accountId} onCreated={onCreated} onCancel={() => onOpenChange(false)} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New flow"
+      description="Start from a blank canvas, a template, or a flow exported as JSON."
+      className="sm:max-w-3xl"
+    >
+      {(close) => <CreateFlowForm accountId={accountId} onCreated={onCreated} onCancel={close} />}
+    </FormDialog>
   );
 }
 

@@ -1,7 +1,8 @@
 import { type Field, FieldName, type FieldOptions, FieldType, type Table } from '@flowmind/shared/tables';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { DialogFooter } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { FormError, Field as FormField } from '../../../components/ui/form-field';
 import { Input, NativeSelect } from '../../../components/ui/input';
 import { formulaCheck, OptionsEditor } from './field-options-editor';
@@ -29,13 +30,9 @@ export function FieldDialog({
   onSave: (draft: FieldDraft) => Promise<void>;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent title={field ? `Edit “${field.name}”` : 'Add field'} className="max-w-lg">
-          <FieldForm field={field} fields={fields} tables={tables} onSave={onSave} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} title={field ? `Edit “${field.name}”` : 'Add field'}>
+      {(close) => <FieldForm field={field} fields={fields} tables={tables} onSave={onSave} onDone={close} />}
+    </FormDialog>
   );
 }
 
