@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../lib/api';
 import { Button } from './ui/button';
 import { FormDialog } from './ui/form-dialog';
+import { FormError } from './ui/form-field';
 
 export const shareUrl = (publicId: string) => `${window.location.origin}/share/${publicId}`;
 
@@ -65,7 +66,6 @@ export function ShareLinkDialog({
           ? `Anyone with the link can read this ${what}, without signing in. They cannot change it.`
           : `Create a link that anyone can use to read this ${what}, without signing in.`
       }
-      className=""
     >
       {() => (
         <>
@@ -100,11 +100,7 @@ export function ShareLinkDialog({
               Create link
             </Button>
           )}
-          {error && (
-            <p role="alert" className="text-destructive text-sm">
-              {error}
-            </p>
-          )}
+          <FormError>{error}</FormError>
         </>
       )}
     </FormDialog>

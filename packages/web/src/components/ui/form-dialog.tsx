@@ -10,14 +10,14 @@ export function FormDialog({
   onOpenChange,
   title,
   description,
-  className = 'max-w-lg',
+  className,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
-  /** Added to DialogContent's classes; `''` keeps its own width (max-w-md). */
+  /** Added to DialogContent's classes: a wider dialog than its own max-w-md gives it here. */
   className?: string;
   children: (close: () => void) => ReactNode;
 }) {

@@ -33,7 +33,7 @@ export function NameDialog({
   onSubmit: (name: string) => Promise<unknown>;
 }) {
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} title={title} className="">
+    <FormDialog open={open} onOpenChange={onOpenChange} title={title}>
       {(close) => (
         <NameForm
           initialName={initialName}

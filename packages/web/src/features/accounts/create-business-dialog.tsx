@@ -25,7 +25,6 @@ export function CreateBusinessDialog() {
       onOpenChange={createBusinessDialogStore.set}
       title="Create business account"
       description="A shared space for your team: invite people, and everything made in it belongs to the business."
-      className=""
     >
       {(close) => <CreateBusinessForm onDone={close} />}
     </FormDialog>

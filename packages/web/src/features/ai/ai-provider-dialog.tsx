@@ -55,6 +55,7 @@ export function AiProviderDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={provider ? `Edit ${provider.name}` : 'Add an AI provider'}
+      className="max-w-lg"
       description={
         provider
           ? undefined

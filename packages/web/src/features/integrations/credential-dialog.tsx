@@ -54,6 +54,7 @@ export function CredentialDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={connection ? `Replace the secret of ${connection.name}` : 'Add a credential'}
+      className="max-w-lg"
       description={
         connection
           ? 'The saved secret is never shown. What you type here replaces it for every flow and agent using it.'

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogFooter } from '../../../components/ui/dialog';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { FormError } from '../../../components/ui/form-field';
 import { NativeSelect } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
 import { flowApi } from '../flow-api';
@@ -51,7 +52,6 @@ export function FlowSettingsDialog({
       onOpenChange={onOpenChange}
       title="Flow settings"
       description="These apply to the published flow at once."
-      className=""
     >
       {(close) => (
         <div className="grid gap-4">
@@ -77,11 +77,7 @@ export function FlowSettingsDialog({
               {current?.hint} Runs you start from the editor are always kept.
             </p>
           </div>
-          {error && (
-            <p role="alert" className="text-destructive text-sm">
-              {error}
-            </p>
-          )}
+          <FormError>{error}</FormError>
           <DialogFooter>
             <Button variant="outline" onClick={close}>
               Done

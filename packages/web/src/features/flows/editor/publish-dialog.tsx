@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogFooter } from '../../../components/ui/dialog';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { FormError } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
 
@@ -40,7 +41,6 @@ export function PublishDialog({
       onOpenChange={onOpenChange}
       title={`Publish version ${nextVersion}`}
       description="The published version is what the flow’s triggers run. Your draft stays as it is."
-      className=""
     >
       {(close) => (
         <form onSubmit={(event) => void submit(event)} className="grid gap-4">
@@ -57,11 +57,7 @@ export function PublishDialog({
               onChange={(event) => setMessage(event.target.value)}
             />
           </div>
-          {error && (
-            <p role="alert" className="text-destructive text-sm">
-              {error}
-            </p>
-          )}
+          <FormError>{error}</FormError>
           <DialogFooter>
             <Button variant="outline" onClick={close}>
               Cancel

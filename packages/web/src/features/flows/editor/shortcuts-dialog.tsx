@@ -21,7 +21,7 @@ export const SHORTCUTS: Array<[string, string]> = [
 
 export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts" className="">
+    <FormDialog open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts">
       {() => (
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
           {SHORTCUTS.map(([what, keys]) => (

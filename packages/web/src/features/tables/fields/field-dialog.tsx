@@ -30,7 +30,12 @@ export function FieldDialog({
   onSave: (draft: FieldDraft) => Promise<void>;
 }) {
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} title={field ? `Edit “${field.name}”` : 'Add field'}>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={field ? `Edit “${field.name}”` : 'Add field'}
+      className="max-w-lg"
+    >
       {(close) => <FieldForm field={field} fields={fields} tables={tables} onSave={onSave} onDone={close} />}
     </FormDialog>
   );
