@@ -7,7 +7,7 @@ test('a note edited without a connection keeps its text on the device, through a
   context,
 }) => {
   test.setTimeout(120_000);
-  const { personalAccountId: accountId } = await signedInUser(page, 'Olga');
+  const { personalAccountId: accountId, id: userId } = await signedInUser(page, 'Olga');
   const id = await createNoteApi(page, { accountId, title: 'Trip', markdown: 'Packing list' });
 
   // The live socket is the note's only way to the server: cutting it is being offline for the note.
@@ -31,6 +31,27 @@ test('a note edited without a connection keeps its text on the device, through a
   await Promise.all(sockets.splice(0).map((ws) => ws.close()));
   await expect(page.getByText('Offline — changes kept on this device')).toBeVisible({ timeout: 15_000 });
 
+  // How many updates the device copy holds (y-indexeddb's store, named as the app names it).
+  const storedUpdates = () =>
+    page.evaluate(
+      (name) =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const count = db.transaction('updates').objectStore('updates').count();
+            count.onerror = () => reject(count.error);
+            count.onsuccess = () => {
+              db.close();
+              resolve(count.result);
+            };
+          };
+        }),
+      `flowmind-note:${userId}:${id}`,
+    );
+  const before = await storedUpdates();
+
   await body.getByText('Packing list').click();
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
@@ -41,6 +62,21 @@ test('a note edited without a connection keeps its text on the device, through a
     return JSON.stringify(((await res.json()) as { content: unknown }).content);
   };
   expect(await server()).not.toContain('Written without a connection');
+
+  // The device copy takes each change as it comes; a reload waits until it has them all (the
+  // count grown, then the same twice in a row), as a person would not reload mid-keystroke.
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await storedUpdates();
+        const settled = now > before && now === last;
+        last = now;
+        return settled;
+      },
+      { intervals: [250], timeout: 15_000 },
+    )
+    .toBe(true);
 
   // A reload while still cut off opens the note from the copy on this device.
   await page.reload();
