@@ -6,7 +6,7 @@ import {
   agentToolKey,
   agentToolScope,
 } from '@flowmind/shared/agents';
-import { CREDENTIAL_KINDS, type CredentialKind, type IntegrationsResponse } from '@flowmind/shared/integrations';
+import type { IntegrationsResponse } from '@flowmind/shared/integrations';
 import { INTEGRATIONS } from '@flowmind/shared/integrations/catalogue';
 import type { NoteSummary } from '@flowmind/shared/notes';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
@@ -29,7 +29,7 @@ import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useFlows } from '../flows/list/use-flows';
-import { useIntegrations } from '../integrations/integrations-api';
+import { serviceLabel, useIntegrations } from '../integrations/integrations-api';
 import { notesApi } from '../notes/notes-api';
 import { useTables } from '../tables/use-tables';
 
@@ -64,10 +64,7 @@ export function toolConnections(data: IntegrationsResponse, query: string): Reso
 
 /** A connection as the picker shows it: its name, its service and its state. */
 export function connectionResource(connection: Connection, providers: IntegrationsResponse['providers']): Resource {
-  const service =
-    providers.find((provider) => provider.id === connection.provider)?.label ??
-    CREDENTIAL_KINDS[connection.provider as CredentialKind]?.label ??
-    connection.provider;
+  const service = serviceLabel(connection.provider, providers);
   return {
     kind: 'connection',
     id: connection.id,

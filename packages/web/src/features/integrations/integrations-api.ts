@@ -1,15 +1,17 @@
-import type {
-  CompleteIntegration,
-  CompleteIntegrationResponse,
-  ConnectIntegrationResponse,
-  ConnectionTestResponse,
-  ConnectMcpServer,
-  CreateCredential,
-  CredentialSecret,
-  IntegrationConnection,
-  IntegrationProviderId,
-  IntegrationsResponse,
-  McpToolsResponse,
+import {
+  type CompleteIntegration,
+  type CompleteIntegrationResponse,
+  type ConnectIntegrationResponse,
+  type ConnectionTestResponse,
+  type ConnectMcpServer,
+  CREDENTIAL_KINDS,
+  type CreateCredential,
+  type CredentialKind,
+  type CredentialSecret,
+  type IntegrationConnection,
+  type IntegrationProviderId,
+  type IntegrationsResponse,
+  type McpToolsResponse,
 } from '@flowmind/shared/integrations';
 import type { ConnectionOptionsResponse } from '@flowmind/shared/integrations/define-integration';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -58,9 +60,21 @@ export const integrationsApi = {
 
 export const integrationsKey = (accountId: string | null) => ['integrations', accountId] as const;
 
-export function useIntegrations(accountId: string) {
-  return useQuery({ queryKey: integrationsKey(accountId), queryFn: () => integrationsApi.list(accountId) });
+/** The account's services and connections; none asked for while `accountId` is null. */
+export function useIntegrations(accountId: string | null, { refetchInterval }: { refetchInterval?: number } = {}) {
+  return useQuery({
+    queryKey: integrationsKey(accountId),
+    queryFn: () => integrationsApi.list(accountId as string),
+    enabled: accountId !== null,
+    refetchInterval,
+  });
 }
+
+/** What a connection's service is called: the server's label for a provider, else the credential kind's. */
+export const serviceLabel = (provider: string, providers: IntegrationsResponse['providers']) =>
+  providers.find((info) => info.id === provider)?.label ??
+  CREDENTIAL_KINDS[provider as CredentialKind]?.label ??
+  provider;
 
 /** A list the live connection gives (Slack channels…) for a picker; read once a minute at most. */
 export function useConnectionOptions({ connectionId, list }: { connectionId: string | null; list: string }) {

@@ -3,6 +3,7 @@ import {
   type IntegrationConnection,
   type IntegrationProviderInfo,
 } from '@flowmind/shared/integrations';
+import { INTEGRATIONS } from '@flowmind/shared/integrations/catalogue';
 import { CheckCircle2, FlaskConical, Pencil, Plug, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api';
@@ -112,8 +113,8 @@ function ProviderConnection({
   onDisconnect: () => void;
 }) {
   const test = useConnectionTest(accountId, connection.id);
-  // An operator's own OAuth 2.0 app has no standard way to be asked who a token is.
-  const testable = provider.id !== 'oauth2';
+  // Services with an integration can be asked who a token is; an operator's own OAuth 2.0 app cannot.
+  const testable = INTEGRATIONS.some((integration) => integration.provider === provider.id);
   return (
     <li className="grid gap-2 px-4 py-3 sm:px-5">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">

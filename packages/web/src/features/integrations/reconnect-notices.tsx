@@ -1,14 +1,8 @@
-import {
-  CREDENTIAL_KINDS,
-  type CredentialKind,
-  type IntegrationsResponse,
-  reconnectMessage,
-} from '@flowmind/shared/integrations';
-import { useQuery } from '@tanstack/react-query';
+import { type IntegrationsResponse, reconnectMessage } from '@flowmind/shared/integrations';
 import { AlertTriangle } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { useActiveAccount } from '../accounts/use-active-account';
-import { integrationsApi, integrationsKey } from './integrations-api';
+import { serviceLabel, useIntegrations } from './integrations-api';
 
 /** How often a page left open learns that a run found a connection refused (a window focus asks at once). */
 const CHECK_EVERY_MS = 5 * 60_000;
@@ -17,13 +11,9 @@ const SHOWN = 2;
 
 /** "Reconnect Slack (Acme) in Integrations" for each connection of the account its service refused. */
 export function reconnectNotices(data: IntegrationsResponse): string[] {
-  const labelOf = (provider: string) =>
-    data.providers.find((info) => info.id === provider)?.label ??
-    CREDENTIAL_KINDS[provider as CredentialKind]?.label ??
-    provider;
   return data.connections
     .filter((connection) => connection.status === 'needs_reconnect')
-    .map((connection) => reconnectMessage(labelOf(connection.provider), connection.name));
+    .map((connection) => reconnectMessage(serviceLabel(connection.provider, data.providers), connection.name));
 }
 
 /**
@@ -33,13 +23,7 @@ export function reconnectNotices(data: IntegrationsResponse): string[] {
 export function ReconnectNotices() {
   const { account } = useActiveAccount();
   const { pathname } = useLocation();
-  const accountId = account?.id ?? null;
-  const integrations = useQuery({
-    queryKey: integrationsKey(accountId),
-    queryFn: () => integrationsApi.list(accountId as string),
-    enabled: accountId !== null,
-    refetchInterval: CHECK_EVERY_MS,
-  });
+  const integrations = useIntegrations(account?.id ?? null, { refetchInterval: CHECK_EVERY_MS });
   if (!integrations.data || pathname.startsWith('/integrations')) return null;
   const notices = reconnectNotices(integrations.data);
   if (notices.length === 0) return null;
