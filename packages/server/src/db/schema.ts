@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   text,
   timestamp,
@@ -236,6 +237,12 @@ export const executions = pgTable(
     error: jsonb('error'),
     /** The response a Respond step chose, for a webhook answered by the flow. */
     response: jsonb('response'),
+    /**
+     * The step runs of a run written whole at its end (a quick webhook run, held until it ended),
+     * packed into its row in the order they ran instead of one `execution_steps` row each; null
+     * for runs saved as they go. Read through `execution_step_runs`, which shows both.
+     */
+    steps: jsonb('steps'),
     /** The worker running it and until when its claim holds; an expired claim is picked up again. */
     leaseOwner: text('lease_owner'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
@@ -252,28 +259,45 @@ export const executions = pgTable(
   ],
 );
 
+/** A step run's columns, shared by its table and the view of every step run. */
+const stepRunColumns = () => ({
+  id: text('id').notNull(),
+  executionId: text('execution_id').notNull(),
+  accountId: text('account_id').notNull(),
+  nodeId: text('node_id').notNull(),
+  nodeName: text('node_name').notNull(),
+  nodeType: text('node_type').notNull(),
+  runIndex: integer('run_index').notNull(),
+  status: text('status').notNull(),
+  input: jsonb('input').notNull(),
+  output: jsonb('output'),
+  logs: jsonb('logs').notNull().default([]),
+  error: text('error'),
+  attempts: integer('attempts').notNull().default(1),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
 export const executionSteps = pgTable(
   'execution_steps',
   {
+    ...stepRunColumns(),
     id: text('id').primaryKey(),
     executionId: text('execution_id')
       .notNull()
       .references(() => executions.id, { onDelete: 'cascade' }),
-    accountId: text('account_id').notNull(),
-    nodeId: text('node_id').notNull(),
-    nodeName: text('node_name').notNull(),
-    nodeType: text('node_type').notNull(),
-    runIndex: integer('run_index').notNull(),
-    status: text('status').notNull(),
-    input: jsonb('input').notNull(),
-    output: jsonb('output'),
-    logs: jsonb('logs').notNull().default([]),
-    error: text('error'),
-    attempts: integer('attempts').notNull().default(1),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Order of first save: steps that started within the same millisecond keep the order they ran in. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [uniqueIndex('execution_steps_run_idx').on(t.executionId, t.nodeId, t.runIndex)],
 );
+
+/**
+ * Every step run of every execution: the rows of `execution_steps` and the runs packed into
+ * `executions.steps` (whose `seq` is their place in the array). Reads go through it; writes go to
+ * either place (see the execution writer). Made by migration 0017.
+ */
+export const executionStepRuns = pgView('execution_step_runs', {
+  ...stepRunColumns(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+}).existing();

@@ -127,14 +127,45 @@ describe('save executions', () => {
         ['sum', 'succeeded'],
         ['answer', 'succeeded'],
       ]);
-      // In one transaction (one batch): the row was inserted ended, never updated after its steps.
+      // One row, inserted ended with its steps packed in it: never seen half done, never updated.
       const written = await server.db.execute(
-        sql`select e.xmin::text as row, array_agg(distinct s.xmin::text) as steps
-            from executions e join execution_steps s on s.execution_id = e.id where e.id = ${latest?.id} group by e.xmin::text`,
+        sql`select jsonb_array_length(e.steps) as packed, e.xmax::text as updated,
+              (select count(*)::int from execution_steps s where s.execution_id = e.id) as rows
+            from executions e where e.id = ${latest?.id}`,
       );
-      const [tx] = (written as unknown as { rows: { row: string; steps: string[] }[] }).rows;
-      expect(tx?.steps).toEqual([tx?.row]);
+      const [row] = (written as unknown as { rows: { packed: number; updated: string; rows: number }[] }).rows;
+      expect(row).toEqual({ packed: 3, updated: '0', rows: 0 });
     }
+  });
+
+  it('a run saved whole reads like any other: one step run, a rerun from a step, and to its account only', async () => {
+    const flow = await flowWith(sumGraph(), 'all');
+    expect(await (await call(flow, { a: 20, b: 1 })).json()).toEqual({ sum: 21 });
+    const [run] = await waitFor(
+      () => executionsOf(flow.id),
+      (list) => list.length === 1,
+    );
+    const packed = await server.db.execute(
+      sql`select jsonb_array_length(steps) as n from executions where id = ${run?.id}`,
+    );
+    expect((packed as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(3);
+    const step = await owner.client.get(`/api/executions/${run?.id}/steps/sum/0`);
+    expect(step.status, step.text).toBe(200);
+    expect(step.body).toMatchObject({ nodeId: 'sum', status: 'succeeded', output: { main: [{ sum: 21 }] } });
+    expect(step.body.input.main[0].body).toEqual({ a: 20, b: 1 });
+    // From the Sum step: the webhook's result comes from the packed run, Sum and Answer run again.
+    const rerun = await owner.client.post(`/api/executions/${run?.id}/rerun`, { fromNodeId: 'sum' });
+    expect(rerun.status, rerun.text).toBe(201);
+    const done = await waitFor(
+      async () => (await owner.client.get(`/api/executions/${rerun.body.id}`)).body,
+      (detail) => detail.status === 'succeeded',
+    );
+    expect(done.steps.map((s: { nodeId: string }) => s.nodeId)).toEqual(['hook', 'sum', 'answer']);
+    expect(done.steps[0].output).toEqual(step.body.input);
+    expect(done.steps[1].output).toEqual({ main: [{ sum: 21 }] });
+    const stranger = await signUpVerified(server, { name: 'Ode', email: 'ode@example.com' });
+    expect((await stranger.client.get(`/api/executions/${run?.id}/steps/sum/0`)).status).toBe(404);
+    expect((await stranger.client.get(`/api/executions/${run?.id}`)).status).toBe(404);
   });
 
   it('"none" answers webhooks and keeps nothing of successful or failed runs', async () => {

@@ -4,21 +4,26 @@ import {
   type ExecutionStatus,
   type FlowGraph,
 } from '@flowmind/shared/flows';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { executionSteps, executions, flows, flowVersions } from '../../db/schema';
+import { executionStepRuns, executions, flows, flowVersions } from '../../db/schema';
 import type { StepRow } from './execution.repository';
 import { decodeCursor, encodeCursor, toExecution, toStep } from './execution-shapes';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** An execution's columns but its packed steps, which are read as steps (`execution_step_runs`). */
+const { steps: _packedSteps, ...executionColumns } = getTableColumns(executions);
+
+export { executionColumns };
+
 /** An execution's step runs in the order they started. */
 export function stepsOf(db: Db, executionId: string): Promise<StepRow[]> {
   return db
     .select()
-    .from(executionSteps)
-    .where(eq(executionSteps.executionId, executionId))
-    .orderBy(asc(executionSteps.startedAt), asc(executionSteps.seq));
+    .from(executionStepRuns)
+    .where(eq(executionStepRuns.executionId, executionId))
+    .orderBy(asc(executionStepRuns.startedAt), asc(executionStepRuns.seq));
 }
 
 /** What the executions pages read: an account's list, one execution in detail, one step run. */
@@ -46,7 +51,7 @@ export function executionReads(db: Db) {
           sql`(${executions.createdAt}, ${executions.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`,
         );
       const rows = await db
-        .select({ execution: executions, flowName: flows.name })
+        .select({ execution: executionColumns, flowName: flows.name })
         .from(executions)
         .innerJoin(flows, eq(flows.id, executions.flowId))
         .where(and(...conditions))
@@ -62,7 +67,7 @@ export function executionReads(db: Db) {
 
     async detail(accountId: string, id: string): Promise<ExecutionDetail | null> {
       const [row] = await db
-        .select({ execution: executions, flowName: flows.name, versionGraph: flowVersions.graph })
+        .select({ execution: executionColumns, flowName: flows.name, versionGraph: flowVersions.graph })
         .from(executions)
         .innerJoin(flows, eq(flows.id, executions.flowId))
         .leftJoin(flowVersions, eq(flowVersions.id, executions.versionId))
@@ -76,12 +81,12 @@ export function executionReads(db: Db) {
             coalesce((
               select jsonb_object_agg(c.key, c.n) from (
                 select o.key, sum(jsonb_array_length(o.value))::int as n
-                from execution_steps s2, jsonb_each(coalesce(s2.output, '{}'::jsonb)) o
+                from execution_step_runs s2, jsonb_each(coalesce(s2.output, '{}'::jsonb)) o
                 where s2.execution_id = ${id} and s2.node_id = s.node_id and jsonb_typeof(o.value) = 'array'
                 group by o.key
               ) c
             ), '{}'::jsonb) as counts
-          from execution_steps s
+          from execution_step_runs s
           where s.execution_id = ${id}
           group by s.node_id`),
       );
@@ -90,10 +95,10 @@ export function executionReads(db: Db) {
         total <= EXECUTION_DETAIL_STEPS
           ? await stepsOf(db, id)
           : await db
-              .selectDistinctOn([executionSteps.nodeId])
-              .from(executionSteps)
-              .where(eq(executionSteps.executionId, id))
-              .orderBy(asc(executionSteps.nodeId), desc(executionSteps.runIndex));
+              .selectDistinctOn([executionStepRuns.nodeId])
+              .from(executionStepRuns)
+              .where(eq(executionStepRuns.executionId, id))
+              .orderBy(asc(executionStepRuns.nodeId), desc(executionStepRuns.runIndex));
       return {
         ...toExecution(row.execution, row.flowName),
         graph: (row.execution.graph ?? row.versionGraph ?? { nodes: [], edges: [], stickies: [] }) as FlowGraph,
@@ -116,13 +121,13 @@ export function executionReads(db: Db) {
     async stepRun(accountId: string, executionId: string, nodeId: string, runIndex: number) {
       const [row] = await db
         .select()
-        .from(executionSteps)
+        .from(executionStepRuns)
         .where(
           and(
-            eq(executionSteps.accountId, accountId),
-            eq(executionSteps.executionId, executionId),
-            eq(executionSteps.nodeId, nodeId),
-            eq(executionSteps.runIndex, runIndex),
+            eq(executionStepRuns.accountId, accountId),
+            eq(executionStepRuns.executionId, executionId),
+            eq(executionStepRuns.nodeId, nodeId),
+            eq(executionStepRuns.runIndex, runIndex),
           ),
         );
       return row ? toStep(row) : null;

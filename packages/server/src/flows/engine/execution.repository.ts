@@ -3,10 +3,10 @@ import { and, asc, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
 import { executionSteps, executions, flows, flowVersions } from '../../db/schema';
-import { executionReads, stepsOf } from './execution-reads';
+import { executionColumns, executionReads, stepsOf } from './execution-reads';
 import { jsonbSafe } from './stored-text';
 
-export type ExecutionRow = typeof executions.$inferSelect;
+export type ExecutionRow = Omit<typeof executions.$inferSelect, 'steps'>;
 export type StepRow = typeof executionSteps.$inferSelect;
 type Outputs = Record<string, Item[]>;
 const _rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -77,7 +77,7 @@ export function executionRepository(db: Db) {
             : {}),
         })
         .onConflictDoNothing()
-        .returning();
+        .returning(executionColumns);
       if (row) return row;
       // A deterministic id already taken (a sub-flow resumed after a crash): the existing one stands.
       const existing = await this.row(input.id as string);
@@ -86,13 +86,13 @@ export function executionRepository(db: Db) {
     },
 
     async row(id: string): Promise<ExecutionRow | null> {
-      const [row] = await db.select().from(executions).where(eq(executions.id, id));
+      const [row] = await db.select(executionColumns).from(executions).where(eq(executions.id, id));
       return row ?? null;
     },
 
     async forAccount(accountId: string, id: string): Promise<ExecutionRow | null> {
       const [row] = await db
-        .select()
+        .select(executionColumns)
         .from(executions)
         .where(and(eq(executions.accountId, accountId), eq(executions.id, id)));
       return row ?? null;
@@ -126,10 +126,10 @@ export function executionRepository(db: Db) {
           returning e.id`);
         const claimed = (result as unknown as { rows: { id: string }[] }).rows.length > 0;
         if (claimed) {
-          const [row] = await tx.select().from(executions).where(eq(executions.id, id));
+          const [row] = await tx.select(executionColumns).from(executions).where(eq(executions.id, id));
           return { row: row ?? null, reason: 'claimed' as const };
         }
-        const [row] = await tx.select().from(executions).where(eq(executions.id, id));
+        const [row] = await tx.select(executionColumns).from(executions).where(eq(executions.id, id));
         if (!row) return { row: null, reason: 'missing' as const };
         const claimable =
           !row.cancelRequested &&
@@ -182,7 +182,7 @@ export function executionRepository(db: Db) {
                                      input, output, logs, error, attempts, started_at, finished_at)
         select 'stp_' || md5(random()::text || s.id), ${toExecutionId}, s.account_id, s.node_id, s.node_name, s.node_type,
                s.run_index, s.status, s.input, s.output, s.logs, s.error, s.attempts, s.started_at, s.finished_at
-        from execution_steps s
+        from execution_step_runs s
         where s.execution_id = ${fromExecutionId} and s.status in ('succeeded', 'failed') and s.output is not null
           and s.node_id in (select jsonb_array_elements_text(${JSON.stringify(nodeIds)}::jsonb))
         on conflict do nothing`);
@@ -263,7 +263,7 @@ export function executionRepository(db: Db) {
           ),
         );
       const [row] = await db
-        .select()
+        .select(executionColumns)
         .from(executions)
         .where(and(eq(executions.accountId, accountId), eq(executions.id, id)));
       return row ?? null;
@@ -321,7 +321,7 @@ export function executionRepository(db: Db) {
     /** The flow's newest execution; with `live`, the newest that was not a test run of the draft. */
     async latestForFlow(accountId: string, flowId: string, { live = false } = {}): Promise<ExecutionRow | null> {
       const [row] = await db
-        .select()
+        .select(executionColumns)
         .from(executions)
         .where(
           and(

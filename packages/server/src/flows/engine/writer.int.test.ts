@@ -77,8 +77,13 @@ describe('the execution writer', () => {
     const [saved] = await server.db.select().from(executions).where(eq(executions.id, exe.id));
     expect(saved).toMatchObject({ status: 'succeeded', leaseOwner: null, response: { body: { ok: true } } });
     expect(saved?.finishedAt).toBeInstanceOf(Date);
-    const steps = await server.db.select().from(executionSteps).where(eq(executionSteps.executionId, exe.id));
-    expect(steps.map((s) => s.output)).toEqual([{ main: [{ n: 1 }] }]);
+    // Its steps are packed into its row, and read like any others.
+    expect(await server.db.select().from(executionSteps).where(eq(executionSteps.executionId, exe.id))).toEqual([]);
+    const steps = await executionRepository(server.db).steps(exe.id);
+    expect(steps.map((s) => [s.nodeId, s.output, s.input, s.logs, s.attempts, s.error])).toEqual([
+      ['t', { main: [{ n: 1 }] }, {}, [], 1, null],
+    ]);
+    expect(steps[0]?.startedAt).toBeInstanceOf(Date);
     expect(await counts()).toEqual({
       total: (before.total ?? 0) + 1,
       succeeded: (before.succeeded ?? 0) + 1,

@@ -8,6 +8,8 @@ import type { SaveStep } from './execution.repository';
 import { ExecutionNotSaved, jsonbText as json, storedErrorText } from './stored-text';
 
 type NewRow = typeof executions.$inferInsert;
+/** A step run as packed into its execution's row (the columns of `execution_step_runs` it does not share). */
+type PackedStep = Omit<SaveStep, 'executionId' | 'accountId'> & { id: string };
 type Finish = {
   id: string;
   flowId: string;
@@ -168,6 +170,8 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
       return entry;
     };
     const ends = new Map<string, Finish>();
+    /** Executions inserted already ended: their steps are packed into their row. */
+    const whole = new Set<string>();
     for (const op of batch) {
       if (op.kind === 'response' && op.id !== '') {
         const row = fresh.get(op.id);
@@ -184,6 +188,7 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
             leaseOwner: null,
             leaseUntil: null,
           });
+          whole.add(op.finish.id);
         } else {
           const { status, error, owner } = op.finish;
           Object.assign(update(op.finish.id), { finish: true, status, error: storedError(error), owner });
@@ -193,8 +198,21 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
     // The last save of a step run wins (a "running" placeholder, then its result). A fenced save
     // of an execution created in this same batch needs no check: this batch makes its lease.
     const steps = new Map<string, SaveStep & { fenceOwner: string | null }>();
+    const packed = new Map<string, Map<string, PackedStep>>();
     for (const op of batch)
-      if (op.kind === 'step') {
+      if (op.kind === 'step' && whole.has(op.step.executionId)) {
+        // A run written whole: one row, its steps in it in the order they first ran (a later save
+        // of a step run replaces the earlier one in its place).
+        const { executionId, accountId: _account, error, ...rest } = op.step;
+        const runs = packed.get(executionId) ?? new Map<string, PackedStep>();
+        packed.set(executionId, runs);
+        const key = stepKey(op.step);
+        runs.set(key, {
+          id: runs.get(key)?.id ?? newId('stp'),
+          ...rest,
+          error: error === null ? null : storedErrorText(error),
+        });
+      } else if (op.kind === 'step') {
         const fenceOwner = op.fence !== undefined && !fresh.has(op.step.executionId) ? op.fence : null;
         steps.set(stepKey(op.step), {
           ...op.step,
@@ -203,21 +221,26 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
         });
       }
 
+    for (const [id, runs] of packed) {
+      const row = fresh.get(id);
+      if (row) row.steps = [...runs.values()];
+    }
+
     const parts: SQL[] = [];
     const endedSources: SQL[] = [];
     if (fresh.size > 0) {
       parts.push(sql`inserted as (
         insert into executions (id, account_id, flow_id, version_id, version, graph, status, mode, trigger,
-          start_node_id, seed_execution_id, stop_after_node_id, parent_execution_id, error, response,
+          start_node_id, seed_execution_id, stop_after_node_id, parent_execution_id, error, response, steps,
           lease_owner, lease_until, resume_at, cancel_requested, created_at, started_at, finished_at)
         select id, "accountId", "flowId", "versionId", version, graph, status, mode, trigger,
-          "startNodeId", "seedExecutionId", "stopAfterNodeId", "parentExecutionId", error, response,
+          "startNodeId", "seedExecutionId", "stopAfterNodeId", "parentExecutionId", error, response, steps,
           "leaseOwner", "leaseUntil", "resumeAt", coalesce("cancelRequested", false), coalesce("createdAt", now()),
           "startedAt", "finishedAt"
         from jsonb_to_recordset(${json([...fresh.values()])}::jsonb) as x(id text, "accountId" text, "flowId" text,
           "versionId" text, version int, graph jsonb, status text, mode text, trigger jsonb, "startNodeId" text,
           "seedExecutionId" text, "stopAfterNodeId" text, "parentExecutionId" text, error jsonb, response jsonb,
-          "leaseOwner" text, "leaseUntil" timestamptz, "resumeAt" timestamptz, "cancelRequested" boolean,
+          steps jsonb, "leaseOwner" text, "leaseUntil" timestamptz, "resumeAt" timestamptz, "cancelRequested" boolean,
           "createdAt" timestamptz, "startedAt" timestamptz, "finishedAt" timestamptz)
         on conflict do nothing
         returning id, status)`);
