@@ -145,10 +145,17 @@ describe('save executions', () => {
       () => executionsOf(flow.id),
       (list) => list.length === 1,
     );
+    // Packed, each item written once: Sum's input is the webhook's items, Answer's its output.
     const packed = await server.db.execute(
-      sql`select jsonb_array_length(steps) as n from executions where id = ${run?.id}`,
+      sql`select jsonb_array_length(steps) as n, steps -> 0 -> 'output' as hook, steps -> 1 -> 'input' as sum,
+            steps -> 2 -> 'output' as answer from executions where id = ${run?.id}`,
     );
-    expect((packed as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(3);
+    expect((packed as unknown as { rows: unknown[] }).rows[0]).toEqual({
+      n: 3,
+      hook: { main: { trigger: true } },
+      sum: { main: { trigger: true } },
+      answer: { main: { step: 1, side: 'output', handle: 'main' } },
+    });
     const step = await owner.client.get(`/api/executions/${run?.id}/steps/sum/0`);
     expect(step.status, step.text).toBe(200);
     expect(step.body).toMatchObject({ nodeId: 'sum', status: 'succeeded', output: { main: [{ sum: 21 }] } });

@@ -5,11 +5,10 @@ import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
 import type { executions } from '../../db/schema';
 import type { SaveStep } from './execution.repository';
+import { packSteps } from './packed-steps';
 import { ExecutionNotSaved, jsonbText as json, storedErrorText } from './stored-text';
 
 type NewRow = typeof executions.$inferInsert;
-/** A step run as packed into its execution's row (the columns of `execution_step_runs` it does not share). */
-type PackedStep = Omit<SaveStep, 'executionId' | 'accountId'> & { id: string };
 type Finish = {
   id: string;
   flowId: string;
@@ -198,18 +197,18 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
     // The last save of a step run wins (a "running" placeholder, then its result). A fenced save
     // of an execution created in this same batch needs no check: this batch makes its lease.
     const steps = new Map<string, SaveStep & { fenceOwner: string | null }>();
-    const packed = new Map<string, Map<string, PackedStep>>();
+    const packed = new Map<string, Map<string, SaveStep & { id: string }>>();
     for (const op of batch)
       if (op.kind === 'step' && whole.has(op.step.executionId)) {
         // A run written whole: one row, its steps in it in the order they first ran (a later save
         // of a step run replaces the earlier one in its place).
-        const { executionId, accountId: _account, error, ...rest } = op.step;
-        const runs = packed.get(executionId) ?? new Map<string, PackedStep>();
-        packed.set(executionId, runs);
+        const runs = packed.get(op.step.executionId) ?? new Map<string, SaveStep & { id: string }>();
+        packed.set(op.step.executionId, runs);
         const key = stepKey(op.step);
+        const { error } = op.step;
         runs.set(key, {
+          ...op.step,
           id: runs.get(key)?.id ?? newId('stp'),
-          ...rest,
           error: error === null ? null : storedErrorText(error),
         });
       } else if (op.kind === 'step') {
@@ -223,7 +222,7 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
 
     for (const [id, runs] of packed) {
       const row = fresh.get(id);
-      if (row) row.steps = [...runs.values()];
+      if (row) row.steps = packSteps(row.trigger, [...runs.values()]);
     }
 
     const parts: SQL[] = [];

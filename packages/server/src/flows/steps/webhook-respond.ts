@@ -63,7 +63,8 @@ export const webhookRespondStep: StepDefinition = {
     const answer = body(String(params.bodyType ?? 'first_item'), params, ctx.items);
     if (answer.type && !headers['content-type']) headers['content-type'] = answer.type;
     return {
-      outputs: { main: ctx.items.map((item) => ({ ...item })) },
+      // The same items pass on (items are never changed in place), so a packed run writes them once.
+      outputs: { main: ctx.items },
       respond: { status, headers, body: answer.body },
     };
   },
