@@ -5,20 +5,22 @@ import { packSteps } from './packed-steps';
 const at = new Date('2026-11-28T10:00:00Z');
 const step = (nodeId: string, input: SaveStep['input'], output: SaveStep['output']) => ({
   id: `stp_${nodeId}`,
-  executionId: 'exe_1',
-  accountId: 'acc_1',
-  nodeId,
-  nodeName: nodeId,
-  nodeType: 'set',
-  runIndex: 0,
-  status: 'succeeded' as const,
-  input,
-  output,
-  logs: [],
-  error: null,
-  attempts: 1,
-  startedAt: at,
-  finishedAt: at,
+  step: {
+    executionId: 'exe_1',
+    accountId: 'acc_1',
+    nodeId,
+    nodeName: nodeId,
+    nodeType: 'set',
+    runIndex: 0,
+    status: 'succeeded' as const,
+    input,
+    output,
+    logs: [],
+    error: null,
+    attempts: 1,
+    startedAt: at,
+    finishedAt: at,
+  },
 });
 
 describe('packed steps', () => {
@@ -35,6 +37,7 @@ describe('packed steps', () => {
       [{ main: { trigger: true } }, { main: summed }],
       [{ main: { step: 1, side: 'output', handle: 'main' } }, { main: { step: 1, side: 'output', handle: 'main' } }],
     ]);
+    expect(packed[0]).toMatchObject({ id: 'stp_hook', nodeId: 'hook', runIndex: 0, status: 'succeeded' });
     expect(packed[0]).not.toHaveProperty('executionId');
     expect(packed[0]).not.toHaveProperty('accountId');
   });

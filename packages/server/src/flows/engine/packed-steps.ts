@@ -1,5 +1,6 @@
 import type { Item } from '@flowmind/shared/flows';
 import type { SaveStep } from './execution.repository';
+import { storedErrorText } from './stored-text';
 
 /**
  * Where items were first written in a packed run: the execution's trigger, or one handle of a
@@ -22,7 +23,7 @@ export type PackedStep = Omit<SaveStep, 'executionId' | 'accountId' | 'input' | 
  * which is written where it first appears and referred to after. Items that are equal but not the
  * same array are written again (nothing is compared, so nothing is costly).
  */
-export function packSteps(trigger: unknown, steps: (SaveStep & { id: string })[]): PackedStep[] {
+export function packSteps(trigger: unknown, runs: { id: string; step: SaveStep }[]): PackedStep[] {
   const first = new Map<unknown, ItemsRef>();
   if (Array.isArray(trigger) && trigger.length > 0) first.set(trigger, { trigger: true });
   const share = (outputs: Record<string, Item[]>, step: number, side: 'input' | 'output') => {
@@ -36,9 +37,20 @@ export function packSteps(trigger: unknown, steps: (SaveStep & { id: string })[]
     }
     return shared ?? outputs;
   };
-  return steps.map(({ executionId: _execution, accountId: _account, input, output, ...step }, index) => ({
-    ...step,
-    input: share(input, index, 'input'),
-    output: output === null ? null : share(output, index, 'output'),
+  // Each field named (no rest or spread): this runs for every saved step of every quick run.
+  return runs.map(({ id, step }, index) => ({
+    id,
+    nodeId: step.nodeId,
+    nodeName: step.nodeName,
+    nodeType: step.nodeType,
+    runIndex: step.runIndex,
+    status: step.status,
+    input: share(step.input, index, 'input'),
+    output: step.output === null ? null : share(step.output, index, 'output'),
+    logs: step.logs,
+    error: step.error === null ? null : storedErrorText(step.error),
+    attempts: step.attempts,
+    startedAt: step.startedAt,
+    finishedAt: step.finishedAt,
   }));
 }

@@ -197,20 +197,15 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
     // The last save of a step run wins (a "running" placeholder, then its result). A fenced save
     // of an execution created in this same batch needs no check: this batch makes its lease.
     const steps = new Map<string, SaveStep & { fenceOwner: string | null }>();
-    const packed = new Map<string, Map<string, SaveStep & { id: string }>>();
+    const packed = new Map<string, Map<string, { id: string; step: SaveStep }>>();
     for (const op of batch)
       if (op.kind === 'step' && whole.has(op.step.executionId)) {
         // A run written whole: one row, its steps in it in the order they first ran (a later save
         // of a step run replaces the earlier one in its place).
-        const runs = packed.get(op.step.executionId) ?? new Map<string, SaveStep & { id: string }>();
+        const runs = packed.get(op.step.executionId) ?? new Map<string, { id: string; step: SaveStep }>();
         packed.set(op.step.executionId, runs);
         const key = stepKey(op.step);
-        const { error } = op.step;
-        runs.set(key, {
-          ...op.step,
-          id: runs.get(key)?.id ?? newId('stp'),
-          error: error === null ? null : storedErrorText(error),
-        });
+        runs.set(key, { id: runs.get(key)?.id ?? newId('stp'), step: op.step });
       } else if (op.kind === 'step') {
         const fenceOwner = op.fence !== undefined && !fresh.has(op.step.executionId) ? op.fence : null;
         steps.set(stepKey(op.step), {
