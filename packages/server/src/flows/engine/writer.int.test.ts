@@ -91,6 +91,34 @@ describe('the execution writer', () => {
     });
   });
 
+  it('writes a run whole as one operation: inserted ended, its steps packed in its row, counted once', async () => {
+    const writer = createExecutionWriter({ db: server.db, logger: pino({ level: 'silent' }) });
+    const before = await counts();
+    const exe = row('me');
+    const end = { id: exe.id, flowId, createdAt: exe.createdAt, owner: 'me', status: 'failed' as const, error: null };
+    const other = row('me');
+    const [whole, alone] = await Promise.all([
+      writer.insertEnded(
+        exe,
+        [step(exe.id), { ...step(exe.id), runIndex: 1, error: 'Failed query: select secret' }],
+        end,
+      ),
+      writer.insert(other),
+    ]);
+    expect([whole, alone]).toEqual([true, true]);
+    const [saved] = await server.db.select().from(executions).where(eq(executions.id, exe.id));
+    expect(saved).toMatchObject({ status: 'failed', leaseOwner: null });
+    const steps = await executionRepository(server.db).steps(exe.id);
+    expect(steps.map((s) => [s.runIndex, s.output, s.error])).toEqual([
+      [0, { main: [{ n: 1 }] }, null],
+      [1, { main: [{ n: 1 }] }, 'a database error (the details are in the server log)'],
+    ]);
+    expect(await counts()).toEqual({ total: (before.total ?? 0) + 1, succeeded: before.succeeded, last: exe.id });
+    // Written again (the same id): the first stands, and it is not counted twice.
+    expect(await writer.insertEnded(exe, [], end)).toBe(false);
+    expect((await counts()).total).toBe((before.total ?? 0) + 1);
+  });
+
   it('ends an execution written earlier only for the owner of its lease, and only once', async () => {
     const writer = createExecutionWriter({ db: server.db, logger: pino({ level: 'silent' }) });
     const exe = row('owner-a');

@@ -19,7 +19,14 @@ type Finish = {
 };
 
 type Op =
-  | { kind: 'insert'; row: NewRow; resolve: (ok: boolean) => void; reject: (e: unknown) => void }
+  | {
+      kind: 'insert';
+      row: NewRow;
+      /** A run inserted already ended, its steps with it (see `insertEnded`). */
+      whole?: { steps: SaveStep[]; end: Finish };
+      resolve: (ok: boolean) => void;
+      reject: (e: unknown) => void;
+    }
   | {
       kind: 'step';
       step: SaveStep;
@@ -104,8 +111,8 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
       const { ended, fencedOut, discarded } = await writeBatch(ops);
       for (const op of ops)
         op.resolve(
-          op.kind === 'finish'
-            ? ended.has(op.finish.id)
+          op.kind === 'finish' || (op.kind === 'insert' && op.whole)
+            ? ended.has(executionOf(op))
             : op.kind === 'step'
               ? !fencedOut.has(stepKey(op.step))
               : op.kind === 'discard'
@@ -171,35 +178,41 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
     const ends = new Map<string, Finish>();
     /** Executions inserted already ended: their steps are packed into their row. */
     const whole = new Set<string>();
+    const end = (finish: Finish) => {
+      ends.set(finish.id, finish);
+      const row = fresh.get(finish.id);
+      if (row && (row.leaseOwner === finish.owner || finish.owner === '')) {
+        Object.assign(row, {
+          status: finish.status,
+          error: storedError(finish.error),
+          finishedAt: new Date(),
+          leaseOwner: null,
+          leaseUntil: null,
+        });
+        whole.add(finish.id);
+      } else {
+        const { status, error, owner } = finish;
+        Object.assign(update(finish.id), { finish: true, status, error: storedError(error), owner });
+      }
+    };
     for (const op of batch) {
       if (op.kind === 'response' && op.id !== '') {
         const row = fresh.get(op.id);
         if (row) row.response = op.response;
         else Object.assign(update(op.id), { has_response: true, response: op.response });
-      } else if (op.kind === 'finish') {
-        ends.set(op.finish.id, op.finish);
-        const row = fresh.get(op.finish.id);
-        if (row && (row.leaseOwner === op.finish.owner || op.finish.owner === '')) {
-          Object.assign(row, {
-            status: op.finish.status,
-            error: storedError(op.finish.error),
-            finishedAt: new Date(),
-            leaseOwner: null,
-            leaseUntil: null,
-          });
-          whole.add(op.finish.id);
-        } else {
-          const { status, error, owner } = op.finish;
-          Object.assign(update(op.finish.id), { finish: true, status, error: storedError(error), owner });
-        }
-      }
+      } else if (op.kind === 'finish') end(op.finish);
+      else if (op.kind === 'insert' && op.whole) end(op.whole.end);
     }
     // The last save of a step run wins (a "running" placeholder, then its result). A fenced save
     // of an execution created in this same batch needs no check: this batch makes its lease.
     const steps = new Map<string, SaveStep & { fenceOwner: string | null }>();
     const packed = new Map<string, Map<string, { id: string; step: SaveStep }>>();
     for (const op of batch)
-      if (op.kind === 'step' && whole.has(op.step.executionId)) {
+      if (op.kind === 'insert' && op.whole && whole.has(op.whole.end.id)) {
+        const runs = new Map<string, { id: string; step: SaveStep }>();
+        for (const step of op.whole.steps) runs.set(stepKey(step), { id: newId('stp'), step });
+        packed.set(op.whole.end.id, runs);
+      } else if (op.kind === 'step' && whole.has(op.step.executionId)) {
         // A run written whole: one row, its steps in it in the order they first ran (a later save
         // of a step run replaces the earlier one in its place).
         const runs = packed.get(op.step.executionId) ?? new Map<string, { id: string; step: SaveStep }>();
@@ -342,6 +355,13 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
       return queue.length + writingCount;
     },
     insert: (row: NewRow) => enqueue<'insert'>({ kind: 'insert', row }),
+    /**
+     * A run written whole at its end: its row inserted already ended, with its steps (packed into
+     * it) and counted on its flow, as `insert`, `saveStep` and `finish` together would, as one
+     * operation. Resolves true when the end took effect (as `finish`).
+     */
+    insertEnded: (row: NewRow, steps: SaveStep[], end: Finish) =>
+      enqueue<'insert'>({ kind: 'insert', row, whole: { steps, end } }),
     /**
      * With `fence` (the worker's lease owner), the step is written only while that worker still
      * holds the execution, and it resolves false otherwise: a worker that was paused past its lease
