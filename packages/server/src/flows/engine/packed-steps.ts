@@ -10,8 +10,14 @@ import { storedErrorText } from './stored-text';
 type ItemsRef = { trigger: true } | { step: number; side: 'input' | 'output'; handle: string };
 
 /** A step run as packed into its execution's row (`executions.steps`). */
-export type PackedStep = Omit<SaveStep, 'executionId' | 'accountId' | 'input' | 'output'> & {
+export type PackedStep = Omit<
+  SaveStep,
+  'executionId' | 'accountId' | 'input' | 'output' | 'startedAt' | 'finishedAt'
+> & {
   id: string;
+  /** Milliseconds since 1970 (a Date would take JSON.stringify off its fast path). */
+  startedAt: number;
+  finishedAt: number | null;
   input: Record<string, Item[] | ItemsRef>;
   output: Record<string, Item[] | ItemsRef> | null;
 };
@@ -50,7 +56,7 @@ export function packSteps(trigger: unknown, runs: { id: string; step: SaveStep }
     logs: step.logs,
     error: step.error === null ? null : storedErrorText(step.error),
     attempts: step.attempts,
-    startedAt: step.startedAt,
-    finishedAt: step.finishedAt,
+    startedAt: step.startedAt.getTime(),
+    finishedAt: step.finishedAt ? step.finishedAt.getTime() : null,
   }));
 }

@@ -97,12 +97,9 @@ describe('the execution writer', () => {
     const exe = row('me');
     const end = { id: exe.id, flowId, createdAt: exe.createdAt, owner: 'me', status: 'failed' as const, error: null };
     const other = row('me');
+    const first = { ...step(exe.id), startedAt: new Date('2026-11-28T10:00:00.123Z') };
     const [whole, alone] = await Promise.all([
-      writer.insertEnded(
-        exe,
-        [step(exe.id), { ...step(exe.id), runIndex: 1, error: 'Failed query: select secret' }],
-        end,
-      ),
+      writer.insertEnded(exe, [first, { ...step(exe.id), runIndex: 1, error: 'Failed query: select secret' }], end),
       writer.insert(other),
     ]);
     expect([whole, alone]).toEqual([true, true]);
@@ -113,6 +110,9 @@ describe('the execution writer', () => {
       [0, { main: [{ n: 1 }] }, null],
       [1, { main: [{ n: 1 }] }, 'a database error (the details are in the server log)'],
     ]);
+    // Times come back to the millisecond.
+    expect(steps[0]?.startedAt.toISOString()).toBe('2026-11-28T10:00:00.123Z');
+    expect(saved?.createdAt.getTime()).toBe(exe.createdAt.getTime());
     expect(await counts()).toEqual({ total: (before.total ?? 0) + 1, succeeded: before.succeeded, last: exe.id });
     // Written again (the same id): the first stands, and it is not counted twice.
     expect(await writer.insertEnded(exe, [], end)).toBe(false);

@@ -1,22 +1,11 @@
 import type { ExecutionError } from '@flowmind/shared/flows';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
-import type { executions } from '../../db/schema';
+import { batchStatement, type ExecutionUpdate, type Finish, type NewRow } from './batch-statement';
 import type { SaveStep } from './execution.repository';
 import { packSteps } from './packed-steps';
-import { ExecutionNotSaved, jsonbText as json, storedErrorText } from './stored-text';
-
-type NewRow = typeof executions.$inferInsert;
-type Finish = {
-  id: string;
-  flowId: string;
-  createdAt: Date;
-  owner: string;
-  status: 'succeeded' | 'failed' | 'cancelled';
-  error: ExecutionError | null;
-};
+import { ExecutionNotSaved, storedErrorText } from './stored-text';
 
 type Op =
   | {
@@ -49,16 +38,6 @@ const executionOf = (op: Op) =>
       : op.kind === 'response' || op.kind === 'discard'
         ? op.id
         : op.finish.id;
-
-type ExecutionUpdate = {
-  id: string;
-  has_response: boolean;
-  response: unknown;
-  finish: boolean;
-  status?: Finish['status'];
-  error?: ExecutionError | null;
-  owner?: string;
-};
 
 /**
  * Group commit for executions: new executions, step results, responses and ends from every
@@ -141,13 +120,12 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
   }
 
   /**
-   * One statement per batch (one round trip and one commit however many executions take part;
-   * data-modifying CTEs make it atomic). An execution created in this batch is inserted as it
-   * stands at the end of the batch: its response and its end go into the new row instead of
-   * updating it afterwards. Rows travel as JSON, so building the statement costs the same for one
-   * row or a hundred.
+   * What a batch writes, as one statement (`batchStatement`). An execution created in this batch is
+   * inserted as it stands at the end of the batch: its response and its end go into the new row
+   * instead of updating it afterwards, and the steps of one inserted ended are packed into it.
+   * Returns the ends that took effect, the fenced steps left out because their worker no longer
+   * held the execution, and the executions deleted.
    */
-  /** Ends that took effect, and fenced steps left out because their worker no longer held the execution. */
   async function writeBatch(
     all: Op[],
   ): Promise<{ ended: Set<string>; fencedOut: Set<string>; discarded: Set<string> }> {
@@ -232,118 +210,23 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
       const row = fresh.get(id);
       if (row) row.steps = packSteps(row.trigger, [...runs.values()]);
     }
-
-    const parts: SQL[] = [];
-    const endedSources: SQL[] = [];
-    if (fresh.size > 0) {
-      parts.push(sql`inserted as (
-        insert into executions (id, account_id, flow_id, version_id, version, graph, status, mode, trigger,
-          start_node_id, seed_execution_id, stop_after_node_id, parent_execution_id, error, response, steps,
-          lease_owner, lease_until, resume_at, cancel_requested, created_at, started_at, finished_at)
-        select id, "accountId", "flowId", "versionId", version, graph, status, mode, trigger,
-          "startNodeId", "seedExecutionId", "stopAfterNodeId", "parentExecutionId", error, response, steps,
-          "leaseOwner", "leaseUntil", "resumeAt", coalesce("cancelRequested", false), coalesce("createdAt", now()),
-          "startedAt", "finishedAt"
-        from jsonb_to_recordset(${json([...fresh.values()])}::jsonb) as x(id text, "accountId" text, "flowId" text,
-          "versionId" text, version int, graph jsonb, status text, mode text, trigger jsonb, "startNodeId" text,
-          "seedExecutionId" text, "stopAfterNodeId" text, "parentExecutionId" text, error jsonb, response jsonb,
-          steps jsonb, "leaseOwner" text, "leaseUntil" timestamptz, "resumeAt" timestamptz, "cancelRequested" boolean,
-          "createdAt" timestamptz, "startedAt" timestamptz, "finishedAt" timestamptz)
-        on conflict do nothing
-        returning id, status)`);
-      endedSources.push(sql`select id from inserted where status in ('succeeded', 'failed', 'cancelled')`);
-    }
-    if (steps.size > 0)
-      parts.push(sql`saved_steps as (
-        insert into execution_steps (id, execution_id, account_id, node_id, node_name, node_type, run_index, status,
-          input, output, logs, error, attempts, started_at, finished_at)
-        select id, "executionId", "accountId", "nodeId", "nodeName", "nodeType", "runIndex", status,
-          input, output, logs, error, attempts, "startedAt", "finishedAt"
-        from jsonb_to_recordset(${json([...steps.values()].map((step) => ({ id: newId('stp'), ...step })))}::jsonb)
-          as x(id text, "executionId" text, "accountId" text, "nodeId" text, "nodeName" text, "nodeType" text,
-            "runIndex" int, status text, input jsonb, output jsonb, logs jsonb, error text, attempts int,
-            "startedAt" timestamptz, "finishedAt" timestamptz, "fenceOwner" text)
-        where x."fenceOwner" is null
-          or exists (select 1 from executions e where e.id = x."executionId" and e.lease_owner = x."fenceOwner")
-        on conflict (execution_id, node_id, run_index) do update set
-          status = excluded.status, input = excluded.input, output = excluded.output, logs = excluded.logs,
-          error = excluded.error, attempts = excluded.attempts, finished_at = excluded.finished_at
-        returning execution_id || ':' || node_id || ':' || run_index as key)`);
-    const responsesOnly = [...updates.values()].filter((entry) => !entry.finish);
-    const ending = [...updates.values()].filter((entry) => entry.finish);
-    if (responsesOnly.length > 0)
-      parts.push(sql`responded as (
-        update executions e set response = x.response
-        from jsonb_to_recordset(${json(responsesOnly)}::jsonb) as x(id text, response jsonb)
-        where e.id = x.id)`);
-    if (ending.length > 0) {
-      // An end counts only while this owner still holds the execution and it has not ended. A
-      // response saved with it goes in the same update (a statement changes a row once), so it
-      // is dropped along with an end that came too late: the execution's new owner answers.
-      parts.push(sql`finished as (
-        update executions e set
-          response = case when x.has_response then x.response else e.response end,
-          status = x.status, error = x.error, finished_at = now(), lease_owner = null, lease_until = null
-        from jsonb_to_recordset(${json(ending)}::jsonb)
-          as x(id text, has_response boolean, response jsonb, status text, error jsonb, owner text)
-        where e.id = x.id and (e.lease_owner = x.owner or x.owner = '')
-          and e.status not in ('succeeded', 'failed', 'cancelled')
-        returning e.id)`);
-      endedSources.push(sql`select id from finished`);
-    }
-    // Which steps were saved, asked only when a fenced one may have been left out.
-    const fencedKeys = [...steps].filter(([, saved]) => saved.fenceOwner !== null).map(([key]) => key);
-    const savedSteps = fencedKeys.length > 0 ? sql`select key as id, 'step' as kind from saved_steps` : null;
-    const fencedOut = (result: unknown) => {
-      const saved = idsOfKind(result, 'step');
-      return new Set(fencedKeys.filter((key) => !saved.has(key)));
-    };
-    if (discards.size > 0)
-      parts.push(sql`discarded as (
-        delete from executions e
-        using jsonb_to_recordset(${json([...discards].map(([id, owner]) => ({ id, owner })))}::jsonb) as x(id text, owner text)
-        where e.id = x.id and (e.lease_owner = x.owner or x.owner = '')
-          and e.status not in ('succeeded', 'failed', 'cancelled')
-        returning e.id)`);
-    const deletedRows = discards.size > 0 ? sql`select id, 'discarded' as kind from discarded` : null;
-    const extra = [savedSteps, deletedRows].filter((part): part is SQL => part !== null);
-    const withDiscarded = (result: unknown) => {
-      for (const id of idsOfKind(result, 'discarded')) discarded.add(id);
-      return discarded;
-    };
-    if (endedSources.length === 0) {
-      if (parts.length === 0) return { ended: new Set(), fencedOut: new Set(), discarded };
-      const result = await db.execute(
-        sql`with ${sql.join(parts, sql`, `)} ${extra.length > 0 ? sql.join(extra, sql` union all `) : sql`select 1`}`,
-      );
-      return { ended: new Set(), fencedOut: fencedOut(result), discarded: withDiscarded(result) };
-    }
-    // Counted on their flows in the same statement: the list never counts executions.
-    parts.push(sql`ended as (${sql.join(endedSources, sql` union all `)})`);
-    parts.push(sql`counted as (
-      update flows f
-      set executions_total = f.executions_total + c.total,
-          executions_succeeded = f.executions_succeeded + c.succeeded,
-          executions_failed = f.executions_failed + c.failed,
-          last_execution_id = case when f.last_execution_at is null or c.last_at >= f.last_execution_at then c.last_id else f.last_execution_id end,
-          last_execution_status = case when f.last_execution_at is null or c.last_at >= f.last_execution_at then c.last_status else f.last_execution_status end,
-          last_execution_at = greatest(f.last_execution_at, c.last_at)
-      from (
-        select x."flowId" as flow_id, count(*)::int as total,
-          (count(*) filter (where x.status = 'succeeded'))::int as succeeded,
-          (count(*) filter (where x.status = 'failed'))::int as failed,
-          (array_agg(x.id order by x."createdAt" desc))[1] as last_id,
-          (array_agg(x.status order by x."createdAt" desc))[1] as last_status,
-          max(x."createdAt") as last_at
-        from jsonb_to_recordset(${json([...ends.values()])}::jsonb) as x(id text, "flowId" text, status text, "createdAt" timestamptz)
-        where x.id in (select id from ended)
-        group by x."flowId"
-      ) c
-      where f.id = c.flow_id)`);
-    const result = await db.execute(
-      sql`with ${sql.join(parts, sql`, `)} select id, 'ended' as kind from ended${extra.length > 0 ? sql` union all ${sql.join(extra, sql` union all `)}` : sql``}`,
+    const statement = batchStatement({
+      fresh: [...fresh.values()],
+      steps: [...steps.values()],
+      updates: [...updates.values()],
+      discards: [...discards].map(([id, owner]) => ({ id, owner })),
+      ends: [...ends.values()],
+      askSavedSteps: [...steps.values()].some((step) => step.fenceOwner !== null),
+    });
+    if (!statement) return { ended: new Set(), fencedOut: new Set(), discarded };
+    const result = await db.execute(statement);
+    // A fenced step that is not among the saved ones was left out: its worker no longer held it.
+    const saved = idsOfKind(result, 'step');
+    const fencedOut = new Set(
+      [...steps].filter(([key, step]) => step.fenceOwner !== null && !saved.has(key)).map(([key]) => key),
     );
-    return { ended: idsOfKind(result, 'ended'), fencedOut: fencedOut(result), discarded: withDiscarded(result) };
+    for (const id of idsOfKind(result, 'discarded')) discarded.add(id);
+    return { ended: idsOfKind(result, 'ended'), fencedOut, discarded };
   }
 
   const enqueue = <T extends Op['kind']>(op: Omit<Extract<Op, { kind: T }>, 'resolve' | 'reject'>) =>
