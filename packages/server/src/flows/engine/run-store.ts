@@ -80,19 +80,26 @@ export function runStore({
     timer.unref();
   }
 
+  /** The run's row as it is written: with its response so far and a fresh lease. */
+  const heldRow = () => ({ ...execution, response: response ?? null, leaseUntil: new Date(Date.now() + leaseMs) });
+
+  /** From now on the run is saved as it goes; `durable` settles once `written` has. */
+  function release(written: Promise<unknown>) {
+    held = false;
+    steps.clear();
+    durable = written.then(() => {});
+    durable.catch(() => {});
+  }
+
   /** Writes what was held, in one batch with what follows in the same tick. */
   function flush(): Promise<void> {
-    held = false;
     if (timer) clearTimeout(timer);
     timer = null;
-    const row = { ...execution, response: response ?? null, leaseUntil: new Date(Date.now() + leaseMs) };
-    const written: Promise<unknown>[] = [writer.insert(row)];
+    const written: Promise<unknown>[] = [writer.insert(heldRow())];
     for (const step of steps.values()) written.push(writer.saveStep(step));
-    steps.clear();
-    durable = Promise.all(written).then(() => {});
-    durable.catch(() => {});
+    release(Promise.all(written));
     for (const callback of whenWritten.splice(0)) callback();
-    return durable;
+    return durable as Promise<void>;
   }
 
   return {
@@ -142,13 +149,9 @@ export function runStore({
         }
         // Row, steps and end go as one: the row is inserted already ended, its steps in it. Nothing
         // of it runs any more, so what `onWritten` starts (a heartbeat) is not needed.
-        held = false;
         whenWritten.length = 0;
-        const row = { ...execution, response: response ?? null, leaseUntil: new Date(Date.now() + leaseMs) };
-        const ended = writer.insertEnded(row, [...steps.values()], end);
-        steps.clear();
-        durable = ended.then(() => {});
-        durable.catch(() => {});
+        const ended = writer.insertEnded(heldRow(), [...steps.values()], end);
+        release(ended);
         return ended;
       }
       return keep ? writer.finish(end) : writer.discard({ id: end.id, owner: end.owner });
