@@ -2,6 +2,7 @@ import type { ExecutionError } from '@flowmind/shared/flows';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
+import { executePrepared } from '../../db/prepared';
 import { batchStatement, type ExecutionUpdate, type Finish, type NewRow } from './batch-statement';
 import type { SaveStep } from './execution.repository';
 import { packSteps } from './packed-steps';
@@ -44,6 +45,12 @@ const executionOf = (op: Op) =>
  * execution running in this process are written together, a few statements per batch however
  * many executions take part. Each call resolves once its batch is written, so a caller that
  * awaits it knows its data is durable; batches are written one after another, in call order.
+ *
+ * The callers of a written batch hear of it on the next turn of the event loop, once the next
+ * batch has gone out: what they do next (a freed worker slot starts the next run, which runs its
+ * steps at once) would otherwise come first, and the database would sit idle until all of it was
+ * done (pg-pool sends a query only after the running microtasks; the flows bench at 50
+ * connections: 3,000–3,400 → 3,600–4,100 req/s).
  */
 export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }) {
   let queue: Op[] = [];
@@ -75,7 +82,9 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
   async function write(batch: Op[]) {
     await writeOrSplit(batch.filter((op) => executionOf(op) !== ''));
     // A flush waits for everything before it, whether or not each part could be saved.
-    for (const op of batch) if (executionOf(op) === '') op.resolve(true);
+    setImmediate(() => {
+      for (const op of batch) if (executionOf(op) === '') op.resolve(true);
+    });
   }
 
   /**
@@ -88,16 +97,18 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
     if (ops.length === 0) return;
     try {
       const { ended, fencedOut, discarded } = await writeBatch(ops);
-      for (const op of ops)
-        op.resolve(
-          op.kind === 'finish' || (op.kind === 'insert' && op.whole)
-            ? ended.has(executionOf(op))
-            : op.kind === 'step'
-              ? !fencedOut.has(stepKey(op.step))
-              : op.kind === 'discard'
-                ? discarded.has(op.id)
-                : true,
-        );
+      setImmediate(() => {
+        for (const op of ops)
+          op.resolve(
+            op.kind === 'finish' || (op.kind === 'insert' && op.whole)
+              ? ended.has(executionOf(op))
+              : op.kind === 'step'
+                ? !fencedOut.has(stepKey(op.step))
+                : op.kind === 'discard'
+                  ? discarded.has(op.id)
+                  : true,
+          );
+      });
     } catch (error) {
       const groups = new Map<string, Op[]>();
       for (const op of ops) {
@@ -219,7 +230,7 @@ export function createExecutionWriter({ db, logger }: { db: Db; logger: Logger }
       askSavedSteps: [...steps.values()].some((step) => step.fenceOwner !== null),
     });
     if (!statement) return { ended: new Set(), fencedOut: new Set(), discarded };
-    const result = await db.execute(statement);
+    const result = await executePrepared(db, statement);
     // A fenced step that is not among the saved ones was left out: its worker no longer held it.
     const saved = idsOfKind(result, 'step');
     const fencedOut = new Set(
