@@ -176,6 +176,40 @@ describe('expression sessions', () => {
     });
   });
 
+  it('resolves params that need the VM in order, the failure first met being the one reported', async () => {
+    open();
+    const before = expressionStats.vmsCreated;
+    // Read without a VM at all: paths, plain arithmetic, text around them.
+    expect(await session.resolveDeep({ a: ['{{ $json.count + 1 }} of {{ $json.name }}'], b: '{{ $index }}' })).toEqual({
+      a: ['3 of Ada'],
+      b: 1,
+    });
+    expect(expressionStats.vmsCreated).toBe(before);
+    // One that needs the VM, between two that do not: every value still in its place.
+    expect(
+      await session.resolveDeep({ first: '{{ $json.name }}', upper: ['{{ $json.name.toUpperCase() }}'], last: 7 }),
+    ).toEqual({ first: 'Ada', upper: ['ADA'], last: 7 });
+    expect(expressionStats.vmsCreated).toBe(before + 1);
+    // A VM expression failing before a bad path: its failure is the one reported, as in order.
+    const vmFirst = await session
+      .resolveDeep({ x: '{{ $json.name.nope() }}', y: '{{ $json.user.address.city }}' })
+      .then(
+        () => null,
+        (e: Error) => e.message,
+      );
+    expect(vmFirst).toMatch(/^Expression \{\{ \$json\.name\.nope\(\) \}\} failed: TypeError/);
+    // A bad path before a VM expression fails without running it.
+    const pathFirst = await session
+      .resolveDeep({ y: '{{ $json.user.address.city }}', x: '{{ $json.name.nope() }}' })
+      .then(
+        () => null,
+        (e: Error) => e.message,
+      );
+    expect(pathFirst).toBe(
+      "Expression {{ $json.user.address.city }} failed: TypeError: cannot read property 'city' of undefined",
+    );
+  });
+
   it('refuses to evaluate after dispose', async () => {
     const disposed = sandbox.expressionSession(scope);
     disposed.dispose();

@@ -13,6 +13,9 @@ export type ExpressionSession = {
 
 export const EXPRESSION_TIMEOUT_MS = 1000;
 
+/** What a synchronous pass returns when an expression needs the VM. */
+const NEEDS_VM: unique symbol = Symbol('needs the VM');
+
 /** An expression failed; the message names it. */
 export class ExpressionError extends Error {
   override readonly name = 'ExpressionError';
@@ -58,7 +61,8 @@ export function createExpressionSession({
     return outcome.json === undefined ? undefined : JSON.parse(outcome.json);
   };
 
-  const evaluateCode = async ({ code, path, plain }: CompiledExpression): Promise<unknown> => {
+  /** An expression's value read here (a simple path or a plain expression), or NEEDS_VM. */
+  const valueHere = ({ code, path, plain }: CompiledExpression): unknown => {
     if (disposed) throw new Error('The expression session was disposed');
     if (code === '') return undefined;
     if (path) {
@@ -67,10 +71,56 @@ export function createExpressionSession({
       return read.value !== null && typeof read.value === 'object' ? structuredClone(read.value) : read.value;
     }
     const answered = plain ? evaluatePlain(plain, scope) : undefined;
-    return answered ? answered.value : inVm(code);
+    return answered ? answered.value : NEEDS_VM;
   };
 
-  const evaluate = async (template: unknown): Promise<unknown> => {
+  /** A template evaluated here, or NEEDS_VM as soon as one of its expressions needs the VM. */
+  const evaluateHere = (template: unknown): unknown => {
+    if (typeof template !== 'string' || !template.includes('{{')) return template;
+    const parts = compile(template);
+    if (parts.length === 1 && typeof parts[0] !== 'string') return valueHere(parts[0]!);
+    let text = '';
+    for (const part of parts) {
+      if (typeof part === 'string') text += part;
+      else {
+        const value = valueHere(part);
+        if (value === NEEDS_VM) return NEEDS_VM;
+        text += asText(value);
+      }
+    }
+    return text;
+  };
+
+  /** Every string inside `value` evaluated here, or NEEDS_VM (see `resolveDeep`). */
+  const resolveHere = (value: unknown): unknown => {
+    if (typeof value === 'string') return evaluateHere(value);
+    if (Array.isArray(value)) {
+      const out: unknown[] = new Array(value.length);
+      for (let i = 0; i < value.length; i++) {
+        const entry = resolveHere(value[i]);
+        if (entry === NEEDS_VM) return NEEDS_VM;
+        out[i] = entry;
+      }
+      return out;
+    }
+    if (value !== null && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(value)) {
+        const entry = resolveHere((value as Record<string, unknown>)[key]);
+        if (entry === NEEDS_VM) return NEEDS_VM;
+        out[key] = entry;
+      }
+      return out;
+    }
+    return value;
+  };
+
+  const evaluateCode = async (expression: CompiledExpression): Promise<unknown> => {
+    const value = valueHere(expression);
+    return value === NEEDS_VM ? inVm(expression.code) : value;
+  };
+
+  const evaluateInOrder = async (template: unknown): Promise<unknown> => {
     if (typeof template !== 'string' || !template.includes('{{')) return template;
     const parts = compile(template);
     if (parts.length === 1 && typeof parts[0] !== 'string') return evaluateCode(parts[0]!);
@@ -79,19 +129,35 @@ export function createExpressionSession({
     return text;
   };
 
-  const resolveDeep = async (value: unknown): Promise<unknown> => {
-    if (typeof value === 'string') return evaluate(value);
+  const resolveInOrder = async (value: unknown): Promise<unknown> => {
+    if (typeof value === 'string') return evaluateInOrder(value);
     if (Array.isArray(value)) {
       const out: unknown[] = [];
-      for (const entry of value) out.push(await resolveDeep(entry));
+      for (const entry of value) out.push(await resolveInOrder(entry));
       return out;
     }
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [key, entry] of Object.entries(value)) out[key] = await resolveDeep(entry);
+      for (const [key, entry] of Object.entries(value)) out[key] = await resolveInOrder(entry);
       return out;
     }
     return value;
+  };
+
+  /**
+   * Most params need no VM: they are worked out here in one synchronous pass (an async step per
+   * value cost a webhook call about 10 KB of garbage). The first expression that needs the VM
+   * sends the whole value the asynchronous way, in the same order, from the start: what was read
+   * before it is read again, and fails or succeeds the same.
+   */
+  const resolveDeep = async (value: unknown): Promise<unknown> => {
+    const here = resolveHere(value);
+    return here === NEEDS_VM ? resolveInOrder(value) : here;
+  };
+
+  const evaluate = async (template: unknown): Promise<unknown> => {
+    const here = evaluateHere(template);
+    return here === NEEDS_VM ? evaluateInOrder(template) : here;
   };
 
   return {
