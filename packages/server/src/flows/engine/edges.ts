@@ -26,7 +26,8 @@ export function newDeliveries(): Deliveries {
  * all of them have items (items arriving twice on one input are joined).
  */
 export function deliver(graph: Edges, deliveries: Deliveries, from: FlowNode, output: Outputs): void {
-  for (const [handle, items] of Object.entries(output)) {
+  for (const handle of Object.keys(output)) {
+    const items = output[handle] as Item[];
     if (items.length === 0) continue;
     for (const edge of graph.outgoing(from.id)) {
       if (edge.sourceHandle !== handle) continue;

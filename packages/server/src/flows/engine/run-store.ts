@@ -103,8 +103,11 @@ export function runStore({
   }
 
   return {
-    /** Nothing of this run is written yet. */
-    get held() {
+    /**
+     * Nothing of this run is written yet. (A method, not a getter: an object literal with a getter
+     * defines it through the runtime each time one is made, a cost every webhook call paid.)
+     */
+    isHeld() {
       return held;
     },
     /** Called once a held run is written (to start its heartbeat, tell listeners). */

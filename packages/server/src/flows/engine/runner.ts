@@ -132,7 +132,7 @@ export async function runExecution(
     heartbeat.unref();
   };
   let store: RunStore | null = heldStore ?? null;
-  if (store?.held)
+  if (store?.isHeld())
     store.onWritten(() => {
       startHeartbeat();
       deps.changed(execution);
@@ -140,7 +140,7 @@ export async function runExecution(
   else startHeartbeat();
   /** Listeners hear of saved runs only: one held in memory cannot be read. */
   const changed = () => {
-    if (!store?.held) deps.changed(execution);
+    if (!store?.isHeld()) deps.changed(execution);
   };
 
   try {
@@ -170,7 +170,7 @@ export async function runExecution(
       return outcome;
     }
     await Promise.all(outcome.pending ?? []);
-    const wasHeld = store.held;
+    const wasHeld = store.isHeld();
     const ended = await store.finish({
       id: execution.id,
       flowId: execution.flowId,
@@ -180,14 +180,14 @@ export async function runExecution(
       error: outcome.error,
     });
     if (!ended) return { kind: 'lost' };
-    if (!wasHeld || !store.held) deps.changed(execution);
+    if (!wasHeld || !store.isHeld()) deps.changed(execution);
     return outcome;
   } catch (error) {
     if (error instanceof LostClaim || abort.signal.reason instanceof LostClaim) return { kind: 'lost' };
     logger.error({ err: error, executionId: execution.id }, 'execution crashed');
     const message = `Flowmind could not finish this run: ${errorText(error)}`;
     const end = store ?? runStore({ writer: deps.writer, repo, execution, mode: 'durable', policy: 'all', leaseMs });
-    const wasHeld = end.held;
+    const wasHeld = end.isHeld();
     await end
       .finish({
         id: execution.id,
@@ -198,7 +198,7 @@ export async function runExecution(
         error: { nodeId: null, nodeName: null, message },
       })
       .catch(() => {});
-    if (!wasHeld || !end.held) deps.changed(execution);
+    if (!wasHeld || !end.isHeld()) deps.changed(execution);
     return { kind: 'finished', status: 'failed', error: { nodeId: null, nodeName: null, message }, items: [] };
   } finally {
     if (heartbeat) clearInterval(heartbeat);

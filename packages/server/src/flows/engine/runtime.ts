@@ -212,7 +212,7 @@ export function createFlowRuntime(options: FlowRuntimeOptions) {
       // writes the run before it acts) is answered at once, its record following in the next
       // batch: a crash in between loses the record of a run that changed nothing. Otherwise, or
       // when the writer is behind, its caller is answered once the run is saved.
-      if (store && (!store.held || writer.backlog > MAX_UNWRITTEN)) await store.whenDurable();
+      if (store && (!store.isHeld() || writer.backlog > MAX_UNWRITTEN)) await store.whenDurable();
       if (outcome === null) return { execution: row, response: await responded, outcome: null };
       if (outcome.kind === 'not-claimed' && outcome.reason === 'busy') {
         // Queued behind the account's other executions: wait for a worker to answer for it.

@@ -51,6 +51,82 @@ export function executionScope({
   });
 }
 
+/** Expression options whose budget and signal are made when first read (most steps read neither). */
+class LazyExpressionOptions {
+  #budget: ExpressionBudget | undefined | null = null;
+  constructor(
+    private readonly expressions: ExpressionEngine,
+    private readonly executionId: string,
+    private readonly stepSignal: () => AbortSignal,
+  ) {}
+  get budget() {
+    if (this.#budget === null) this.#budget = this.expressions.stepBudget?.(this.executionId);
+    return this.#budget;
+  }
+  get signal() {
+    return this.stepSignal();
+  }
+}
+
+/**
+ * What one attempt of a step is given to run with. A class, not an object literal: a literal with
+ * getters defines them through the runtime each time it is made (a few µs per step run).
+ */
+class AttemptContext implements StepContext {
+  readonly accountId: string;
+  readonly flowId: string;
+  readonly executionId: string;
+  readonly idempotencyKey: string;
+  readonly items: Item[];
+  readonly #params: Record<string, unknown>;
+  // Expressions that need the VM share one allowance over all items of this attempt, and stop
+  // with the step, so a slow expression on many items fails the step instead of running on.
+  readonly #expressionOptions: LazyExpressionOptions;
+
+  constructor(
+    private readonly expressions: ExpressionEngine,
+    execution: ExecutionRow,
+    readonly node: FlowNode,
+    readonly runIndex: number,
+    readonly inputs: Outputs,
+    private readonly scope: ScopeOf,
+    readonly log: (level: StepLog['level'], message: string) => void,
+    readonly previousRuns: PreviousRun[],
+    readonly services: StepServices,
+    private readonly stepSignal: () => AbortSignal,
+  ) {
+    this.accountId = execution.accountId;
+    this.flowId = execution.flowId;
+    this.executionId = execution.id;
+    this.idempotencyKey = `${execution.id}:${node.id}:${runIndex}`;
+    this.items = inputs.main ?? [];
+    this.#params = compiled(node).params;
+    this.#expressionOptions = new LazyExpressionOptions(expressions, execution.id, stepSignal);
+  }
+
+  get signal() {
+    return this.stepSignal();
+  }
+
+  async params(i = 0) {
+    const session = this.expressions.expressionSession(this.scope(this.items, i), this.#expressionOptions);
+    try {
+      return (await session.resolveDeep(this.#params)) as Record<string, unknown>;
+    } finally {
+      session.dispose();
+    }
+  }
+
+  async evaluate(template: unknown, i = 0) {
+    const session = this.expressions.expressionSession(this.scope(this.items, i), this.#expressionOptions);
+    try {
+      return await session.evaluate(template);
+    } finally {
+      session.dispose();
+    }
+  }
+}
+
 /** What one attempt of a step is given to run with. */
 export function stepContext({
   expressions,
@@ -75,50 +151,16 @@ export function stepContext({
   services: StepServices;
   stepSignal: () => AbortSignal;
 }): StepContext {
-  const items = inputs.main ?? [];
-  const { params } = compiled(node);
-  // Expressions that need the VM share one allowance over all items of this attempt, and stop
-  // with the step, so a slow expression on many items fails the step instead of running on.
-  let budget: ExpressionBudget | undefined | null = null;
-  const expressionOptions = {
-    get budget() {
-      if (budget === null) budget = expressions.stepBudget?.(execution.id);
-      return budget;
-    },
-    get signal() {
-      return stepSignal();
-    },
-  };
-  return {
-    accountId: execution.accountId,
-    flowId: execution.flowId,
-    executionId: execution.id,
-    idempotencyKey: `${execution.id}:${node.id}:${runIndex}`,
+  return new AttemptContext(
+    expressions,
+    execution,
     node,
     runIndex,
-    items,
     inputs,
-    params: async (i = 0) => {
-      const session = expressions.expressionSession(scope(items, i), expressionOptions);
-      try {
-        return (await session.resolveDeep(params)) as Record<string, unknown>;
-      } finally {
-        session.dispose();
-      }
-    },
-    evaluate: async (template, i = 0) => {
-      const session = expressions.expressionSession(scope(items, i), expressionOptions);
-      try {
-        return await session.evaluate(template);
-      } finally {
-        session.dispose();
-      }
-    },
+    scope,
     log,
-    get signal() {
-      return stepSignal();
-    },
     previousRuns,
     services,
-  };
+    stepSignal,
+  );
 }
