@@ -72,36 +72,57 @@ class LazyExpressionOptions {
  * What one attempt of a step is given to run with. A class, not an object literal: a literal with
  * getters defines them through the runtime each time it is made (a few µs per step run).
  */
+type AttemptParts = {
+  expressions: ExpressionEngine;
+  execution: ExecutionRow;
+  node: FlowNode;
+  runIndex: number;
+  inputs: Outputs;
+  scope: ScopeOf;
+  log: (level: StepLog['level'], message: string) => void;
+  previousRuns: PreviousRun[];
+  services: StepServices;
+  stepSignal: () => AbortSignal;
+};
+
 class AttemptContext implements StepContext {
   readonly accountId: string;
   readonly flowId: string;
   readonly executionId: string;
   readonly idempotencyKey: string;
+  readonly node: FlowNode;
+  readonly runIndex: number;
   readonly items: Item[];
+  readonly inputs: Outputs;
+  readonly log: AttemptParts['log'];
+  readonly previousRuns: PreviousRun[];
+  readonly services: StepServices;
+  private readonly expressions: ExpressionEngine;
+  private readonly scope: ScopeOf;
+  private readonly stepSignal: () => AbortSignal;
   readonly #params: Record<string, unknown>;
   // Expressions that need the VM share one allowance over all items of this attempt, and stop
   // with the step, so a slow expression on many items fails the step instead of running on.
   readonly #expressionOptions: LazyExpressionOptions;
 
-  constructor(
-    private readonly expressions: ExpressionEngine,
-    execution: ExecutionRow,
-    readonly node: FlowNode,
-    readonly runIndex: number,
-    readonly inputs: Outputs,
-    private readonly scope: ScopeOf,
-    readonly log: (level: StepLog['level'], message: string) => void,
-    readonly previousRuns: PreviousRun[],
-    readonly services: StepServices,
-    private readonly stepSignal: () => AbortSignal,
-  ) {
+  constructor(parts: AttemptParts) {
+    const { execution, node, runIndex, inputs } = parts;
     this.accountId = execution.accountId;
     this.flowId = execution.flowId;
     this.executionId = execution.id;
     this.idempotencyKey = `${execution.id}:${node.id}:${runIndex}`;
+    this.node = node;
+    this.runIndex = runIndex;
     this.items = inputs.main ?? [];
+    this.inputs = inputs;
+    this.log = parts.log;
+    this.previousRuns = parts.previousRuns;
+    this.services = parts.services;
+    this.expressions = parts.expressions;
+    this.scope = parts.scope;
+    this.stepSignal = parts.stepSignal;
     this.#params = compiled(node).params;
-    this.#expressionOptions = new LazyExpressionOptions(expressions, execution.id, stepSignal);
+    this.#expressionOptions = new LazyExpressionOptions(parts.expressions, execution.id, parts.stepSignal);
   }
 
   get signal() {
@@ -128,39 +149,6 @@ class AttemptContext implements StepContext {
 }
 
 /** What one attempt of a step is given to run with. */
-export function stepContext({
-  expressions,
-  execution,
-  node,
-  runIndex,
-  inputs,
-  scope,
-  log,
-  previousRuns,
-  services,
-  stepSignal,
-}: {
-  expressions: ExpressionEngine;
-  execution: ExecutionRow;
-  node: FlowNode;
-  runIndex: number;
-  inputs: Outputs;
-  scope: ScopeOf;
-  log: (level: StepLog['level'], message: string) => void;
-  previousRuns: PreviousRun[];
-  services: StepServices;
-  stepSignal: () => AbortSignal;
-}): StepContext {
-  return new AttemptContext(
-    expressions,
-    execution,
-    node,
-    runIndex,
-    inputs,
-    scope,
-    log,
-    previousRuns,
-    services,
-    stepSignal,
-  );
+export function stepContext(parts: AttemptParts): StepContext {
+  return new AttemptContext(parts);
 }
